@@ -2,15 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/db';
+import { LocalAdmission, type LocalTicket } from '@server/gateway/admission';
 import { Gateway } from '@server/gateway/gateway';
-import { GatewayKeyCache } from '@server/gateway/key-cache';
+import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { createKeyLoader } from '@server/gateway/key-loader';
 import { RateLimiter } from '@server/gateway/rate-limiter';
 import { Upstream } from '@server/gateway/upstream';
 import { Metering } from '@server/metering/metering';
 
 export interface GatewayParts {
-  readonly gateway: Gateway;
+  readonly gateway: Gateway<KeyEntry, LocalTicket>;
+  readonly limiter: RateLimiter;
   readonly keyCache: GatewayKeyCache;
   readonly metering: Metering;
   /** Writes the last metering batch and closes the node connections (app close). */
@@ -47,12 +49,14 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs }: Ga
     mainnet: config.upstreamMainnetUrl === null ? null : new Upstream(config.upstreamMainnetUrl, config.upstreamTimeoutMs),
     devnet: config.upstreamDevnetUrl === null ? null : new Upstream(config.upstreamDevnetUrl, config.upstreamTimeoutMs),
   };
-  const gateway = new Gateway({ keys: keyCache, limiter, metering, upstreams, timeoutMs: config.upstreamTimeoutMs, now });
+  const admission = new LocalAdmission(limiter, metering.ledger);
+  const gateway = new Gateway<KeyEntry, LocalTicket>({ keys: keyCache, admission, meter: metering.meter, upstreams, timeoutMs: config.upstreamTimeoutMs, now });
   metering.start();
   const sweeper = setInterval(() => limiter.sweep(now()), bucketSweepMs);
   sweeper.unref();
   return {
     gateway,
+    limiter,
     keyCache,
     metering,
     close: async () => {

@@ -1,14 +1,12 @@
 import type { Readable } from 'node:stream';
 import { creditsFor } from '@/domain/credits';
 import { checkAccess } from '@server/gateway/access-rules';
-import type { GatewayKeyCache, KeyEntry } from '@server/gateway/key-cache';
+import type { Admission } from '@server/gateway/admission';
+import type { GatewayKey } from '@server/gateway/key-cache';
 import { parsePayload, rpcErrorBody, type RpcId, type RpcPayload } from '@server/gateway/json-rpc';
-import type { RateLimiter } from '@server/gateway/rate-limiter';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream } from '@server/gateway/upstream';
-import type { CreditAccount } from '@server/metering/credit-ledger';
-import type { Metering } from '@server/metering/metering';
-import type { UsageCount } from '@server/metering/usage-meter';
+import type { UsageCount, UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
 
 /** One call as the route hands it over. */
@@ -28,10 +26,22 @@ export interface GatewayAnswer {
   readonly body: Buffer | Readable | string;
 }
 
-export interface GatewayDeps {
-  readonly keys: GatewayKeyCache;
-  readonly limiter: RateLimiter;
-  readonly metering: Metering;
+/** What the HTTP side calls: one call in, one answer out (never a rejection for a client's mistake). */
+export interface RpcHandler {
+  call(call: GatewayCall): Promise<GatewayAnswer>;
+}
+
+/** Where keys come from: a cached answer at once (peek), else a load. */
+export interface KeySource<Key> {
+  peek(apiKey: string): Key | null | undefined;
+  get(apiKey: string): Promise<Key | null>;
+}
+
+export interface GatewayDeps<Key extends GatewayKey, Ticket> {
+  readonly keys: KeySource<Key>;
+  readonly admission: Admission<Key, Ticket>;
+  /** Counts per key, network, method and minute (written in batches by whoever owns the meter). */
+  readonly meter: Pick<UsageMeter, 'count'>;
   readonly upstreams: Readonly<Record<Network, Upstream | null>>;
   readonly timeoutMs: number;
   /** Epoch ms (the app's clock: tests move it). */
@@ -51,11 +61,11 @@ const baseHeaders = {
 };
 
 /** A call past every check, on its way to the node. */
-interface Admitted {
-  readonly key: KeyEntry;
+interface Admitted<Key, Ticket> {
+  readonly key: Key;
   readonly network: Network;
   readonly payload: RpcPayload;
-  readonly account: CreditAccount;
+  readonly ticket: Ticket;
   readonly cost: number;
   /** Tokens left after this call; null when the plan has no rate limit. */
   readonly remaining: number | null;
@@ -83,8 +93,8 @@ function costOf(methods: readonly string[]): number {
  * Credits are reserved on admission and charged when the node answers 2xx; a node HTTP error or
  * no answer charges nothing.
  */
-export class Gateway {
-  constructor(private readonly deps: GatewayDeps) {}
+export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
+  constructor(private readonly deps: GatewayDeps<Key, Ticket>) {}
 
   async call(call: GatewayCall): Promise<GatewayAnswer> {
     const network = toNetwork(call.network);
@@ -106,50 +116,44 @@ export class Gateway {
     if (refusal !== null) return this.refuse(key, network, payload, 'refused', gatewayErrors.notAllowed(refusal), nowMs);
 
     const cost = costOf(payload.methods);
-    const { ledger } = this.deps.metering;
-    // The ledger's account when it has a newer one (another key of the user loaded a plan change).
-    const account = ledger.account(key.userId) ?? key.credits;
-    if (account.limit !== null) {
-      const used = ledger.used(account, nowMs);
-      if (used + cost > account.limit) {
-        return this.refuse(key, network, payload, 'rateLimited', gatewayErrors.quotaExceeded(used, account.limit, account.cycle.end), nowMs);
-      }
-    }
-    let remaining: number | null = null;
-    if (key.rate !== null) {
-      const taken = this.deps.limiter.take(key.userId, key.rate, payload.methods.length, nowMs);
-      if (!taken.allowed) {
-        const answer = this.refuse(key, network, payload, 'rateLimited', gatewayErrors.rateLimited(key.rate, payload.methods.length), nowMs);
-        if (Number.isFinite(taken.retryAfterMs)) answer.headers['retry-after'] = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
+    const calls = payload.methods.length;
+    let admit = this.deps.admission.admit(key, cost, calls, nowMs);
+    if (admit instanceof Promise) admit = await admit;
+    switch (admit.kind) {
+      case 'admitted':
+        return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs }, call.body ?? Buffer.alloc(0));
+      case 'quota':
+        return this.refuse(key, network, payload, 'rateLimited', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs);
+      case 'rate': {
+        const answer = this.refuse(key, network, payload, 'rateLimited', gatewayErrors.rateLimited(key.rate ?? 0, calls), nowMs);
+        if (Number.isFinite(admit.retryAfterMs)) answer.headers['retry-after'] = String(Math.max(1, Math.ceil(admit.retryAfterMs / 1000)));
         return answer;
       }
-      remaining = taken.remaining;
     }
-    return this.forward({ key, network, payload, account, cost, remaining, nowMs }, call.body ?? Buffer.alloc(0));
   }
 
-  private async forward(admitted: Admitted, body: Buffer): Promise<GatewayAnswer> {
-    const { key, network, payload, account, cost, remaining, nowMs } = admitted;
+  private async forward(admitted: Admitted<Key, Ticket>, body: Buffer): Promise<GatewayAnswer> {
+    const { key, network, payload, ticket, cost, remaining, nowMs } = admitted;
+    const { admission, meter } = this.deps;
     const upstream = this.deps.upstreams[network];
-    if (upstream === null) return this.error(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining));
-    const { ledger, meter } = this.deps.metering;
-    ledger.reserve(account, cost, nowMs);
+    if (upstream === null) {
+      admission.settle(ticket, false);
+      return this.error(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining));
+    }
     let answer;
     try {
       answer = await upstream.forward(body);
     } catch (error) {
-      ledger.release(account, cost);
+      admission.settle(ticket, false);
       if (!(error instanceof UpstreamError)) throw error;
       const problem = error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
       return this.error(problem, payload.id, this.keyHeaders(key, nowMs, remaining));
     }
     const answered = answer.status >= 200 && answer.status < 300;
+    admission.settle(ticket, answered);
     if (answered) {
-      ledger.charge(account, cost);
       const minute = minuteOf(nowMs);
       for (const method of payload.methods) meter.count(key, network, method, minute, 'requests', creditsFor(method));
-    } else {
-      ledger.release(account, cost);
     }
     const headers = this.keyHeaders(key, nowMs, remaining, answered ? cost : 0);
     headers['content-type'] = answer.contentType;
@@ -157,9 +161,9 @@ export class Gateway {
   }
 
   /** A refusal of an identified call: metered per entry (refused or rate-limited), nothing charged. */
-  private refuse(key: KeyEntry, network: Network, payload: RpcPayload, count: UsageCount, problem: GatewayError, nowMs: number): GatewayAnswer {
+  private refuse(key: Key, network: Network, payload: RpcPayload, count: UsageCount, problem: GatewayError, nowMs: number): GatewayAnswer {
     const minute = minuteOf(nowMs);
-    for (const method of payload.methods) this.deps.metering.meter.count(key, network, method, minute, count);
+    for (const method of payload.methods) this.deps.meter.count(key, network, method, minute, count);
     return this.error(problem, payload.id, this.keyHeaders(key, nowMs, null));
   }
 
@@ -168,11 +172,11 @@ export class Gateway {
   }
 
   /** X-Credits-Used always; X-RateLimit-* when the plan has a rate (`remaining` null = read the bucket). */
-  private keyHeaders(key: KeyEntry, nowMs: number, remaining: number | null, credits = 0): Record<string, string> {
+  private keyHeaders(key: Key, nowMs: number, remaining: number | null, credits = 0): Record<string, string> {
     const headers: Record<string, string> = Object.assign({ 'x-credits-used': String(credits) }, baseHeaders);
     if (key.rate !== null) {
       headers['x-ratelimit-limit'] = String(key.rate);
-      headers['x-ratelimit-remaining'] = String(remaining ?? this.deps.limiter.remaining(key.userId, key.rate, nowMs));
+      headers['x-ratelimit-remaining'] = String(remaining ?? this.deps.admission.remaining(key, nowMs));
     }
     return headers;
   }

@@ -1,16 +1,24 @@
 import type { AccessRules } from '@server/gateway/access-rules';
+import type { LocalKey } from '@server/gateway/admission';
 import type { CreditAccount } from '@server/metering/credit-ledger';
+import type { AccessControl } from '@server/repos/access-control';
 
-/** Everything the gateway checks a call against, loaded once per key and kept in memory. */
-export interface KeyEntry {
+/** Everything the gateway checks a call against, kept in memory per key. */
+export interface GatewayKey {
   readonly apiKey: string;
   readonly keyId: number;
   readonly userId: number;
   /** Requests per second of the plan; null = unlimited (no bucket). */
   readonly rate: number | null;
+  readonly access: AccessRules;
+}
+
+/** A key as the main process loads it from the database. */
+export interface KeyEntry extends GatewayKey, LocalKey {
   /** The owner's credits in the current cycle (shared by all their keys); its limit null = unlimited. */
   readonly credits: CreditAccount;
-  readonly access: AccessRules;
+  /** The allow-lists as stored (what `access` was compiled from; HTTP workers compile their own). */
+  readonly lists: AccessControl;
 }
 
 /** What the dashboard's operations call after changing a key, a plan or the allow-lists. */
@@ -19,10 +27,10 @@ export interface KeyCache {
   invalidateUser(userId: number): void;
 }
 
-export type KeyLoader = (apiKey: string) => Promise<KeyEntry | null>;
+export type KeyLoader<Key extends GatewayKey = KeyEntry> = (apiKey: string) => Promise<Key | null>;
 
-interface Cached {
-  readonly entry: KeyEntry | null;
+interface Cached<Key> {
+  readonly entry: Key | null;
   readonly expiresAt: number;
 }
 
@@ -40,16 +48,16 @@ export interface KeyCacheOptions {
  * it. Invalidation drops entries at once and makes loads already under way unable to store what
  * they read (it may predate the change).
  */
-export class GatewayKeyCache implements KeyCache {
-  private readonly entries = new Map<string, Cached>();
-  private readonly loading = new Map<string, Promise<KeyEntry | null>>();
+export class GatewayKeyCache<Key extends GatewayKey = KeyEntry> implements KeyCache {
+  private readonly entries = new Map<string, Cached<Key>>();
+  private readonly loading = new Map<string, Promise<Key | null>>();
   private epoch = 0;
   private readonly ttlMs: number;
   private readonly unknownTtlMs: number;
   private readonly maxEntries: number;
 
   constructor(
-    private readonly load: KeyLoader,
+    private readonly load: KeyLoader<Key>,
     private readonly now: () => number,
     options: KeyCacheOptions = {},
   ) {
@@ -59,7 +67,7 @@ export class GatewayKeyCache implements KeyCache {
   }
 
   /** The cached answer (an entry, or null for a key known not to exist), or undefined on a miss. */
-  peek(apiKey: string): KeyEntry | null | undefined {
+  peek(apiKey: string): Key | null | undefined {
     const cached = this.entries.get(apiKey);
     if (cached === undefined) return undefined;
     if (cached.expiresAt <= this.now()) {
@@ -69,7 +77,7 @@ export class GatewayKeyCache implements KeyCache {
     return cached.entry;
   }
 
-  async get(apiKey: string): Promise<KeyEntry | null> {
+  async get(apiKey: string): Promise<Key | null> {
     const cached = this.peek(apiKey);
     if (cached !== undefined) return cached;
     const pending = this.loading.get(apiKey);
@@ -104,7 +112,7 @@ export class GatewayKeyCache implements KeyCache {
     this.loading.clear();
   }
 
-  private store(apiKey: string, entry: KeyEntry | null): void {
+  private store(apiKey: string, entry: Key | null): void {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(apiKey, { entry, expiresAt: this.now() + (entry === null ? this.unknownTtlMs : this.ttlMs) });
   }

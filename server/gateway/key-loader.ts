@@ -31,6 +31,7 @@ export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): Key
       rate: row.ratePerSecond,
       credits: ledger.sync(row.credits, now, generation),
       access: compileAccessRules(lists),
+      lists,
     };
   };
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiPrefix } from '@server/http/api-prefix';
-import type { Gateway, GatewayAnswer } from '@server/gateway/gateway';
+import type { GatewayAnswer, RpcHandler } from '@server/gateway/gateway';
 import { rpcErrorBody } from '@server/gateway/json-rpc';
 import { gatewayErrors, rpcCodes, type GatewayError } from '@server/gateway/rpc-errors';
 
@@ -46,7 +46,7 @@ function writeAnswer(response: ServerResponse, answer: GatewayAnswer): void {
  * content type, up to the gateway's limit) because the node must get the client's bytes as they
  * came, and every answer, even Fastify's own refusals, is a JSON-RPC error object, never a stack.
  */
-export function gatewayRoutes(gateway: Gateway, bodyLimit: number): FastifyPluginAsync {
+export function gatewayRoutes(gateway: RpcHandler, bodyLimit: number): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));

@@ -1,0 +1,76 @@
+import type { RateLimiter } from '@server/gateway/rate-limiter';
+import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
+
+/** What admission needs to know of a key: whose it is and the plan's rate. */
+export interface AdmittedKey {
+  readonly userId: number;
+  /** Requests per second of the plan; null = unlimited (no bucket). */
+  readonly rate: number | null;
+}
+
+/**
+ * The quota and rate decision for one call, in that order (a call over quota is refused as such
+ * even when the bucket is empty too). An admitted call holds its credits until `settle`.
+ */
+export type Admit<Ticket> =
+  | { readonly kind: 'admitted'; readonly ticket: Ticket; /** Tokens left; null when the plan has no rate. */ readonly remaining: number | null }
+  | { readonly kind: 'quota'; readonly used: number; readonly limit: number; readonly cycleEnd: Date }
+  /** retryAfterMs: Infinity when it never fits (a batch above the rate). */
+  | { readonly kind: 'rate'; readonly retryAfterMs: number };
+
+/**
+ * Where the gateway takes tokens and credits: here in memory (LocalAdmission), or leased from the
+ * main process by an HTTP worker (server/cluster/leased-admission.ts). Synchronous when it can be.
+ */
+export interface Admission<Key extends AdmittedKey, Ticket> {
+  admit(key: Key, credits: number, calls: number, nowMs: number): Admit<Ticket> | Promise<Admit<Ticket>>;
+  /** The node answered 2xx (the credits are spent) or did not (they are given back). */
+  settle(ticket: Ticket, answered: boolean): void;
+  /** Tokens left without taking any (X-RateLimit-Remaining of a call refused before the bucket). */
+  remaining(key: Key, nowMs: number): number;
+}
+
+/** A key as this process loaded it: with its owner's credit account. */
+export interface LocalKey extends AdmittedKey {
+  readonly credits: CreditAccount;
+}
+
+export interface LocalTicket {
+  readonly account: CreditAccount;
+  readonly credits: number;
+}
+
+/** One process holds everything: the token buckets and the credit ledger. Exact by construction. */
+export class LocalAdmission implements Admission<LocalKey, LocalTicket> {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly ledger: CreditLedger,
+  ) {}
+
+  admit(key: LocalKey, credits: number, calls: number, nowMs: number): Admit<LocalTicket> {
+    const { ledger } = this;
+    // The ledger's account when it has a newer one (another key of the user loaded a plan change).
+    const account = ledger.account(key.userId) ?? key.credits;
+    if (account.limit !== null) {
+      const used = ledger.used(account, nowMs);
+      if (used + credits > account.limit) return { kind: 'quota', used, limit: account.limit, cycleEnd: account.cycle.end };
+    }
+    let remaining: number | null = null;
+    if (key.rate !== null) {
+      const taken = this.limiter.take(key.userId, key.rate, calls, nowMs);
+      if (!taken.allowed) return { kind: 'rate', retryAfterMs: taken.retryAfterMs };
+      remaining = taken.remaining;
+    }
+    ledger.reserve(account, credits, nowMs);
+    return { kind: 'admitted', ticket: { account, credits }, remaining };
+  }
+
+  settle(ticket: LocalTicket, answered: boolean): void {
+    if (answered) this.ledger.charge(ticket.account, ticket.credits);
+    else this.ledger.release(ticket.account, ticket.credits);
+  }
+
+  remaining(key: LocalKey, nowMs: number): number {
+    return key.rate === null ? 0 : this.limiter.remaining(key.userId, key.rate, nowMs);
+  }
+}
