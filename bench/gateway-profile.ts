@@ -1,13 +1,12 @@
 /**
- * `npm run bench:gateway:profile`: the gateway under the benchmark's load for 10 s inside a process
- * started with `node --cpu-prof`, then the functions that took the most CPU (self time), grouped
- * by where they live. The .cpuprofile is kept (open it in Chrome DevTools → Performance).
+ * `npm run bench:gateway:profile`: the gateway under the benchmark's load for 10 s, its processes
+ * started with `node --cpu-prof`, then the functions that took the most CPU (self time) in the
+ * busiest one (an HTTP worker), grouped by where they live. The .cpuprofile files are kept (open
+ * one in Chrome DevTools → Performance). `... read <dir>` summarises a directory again.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startAnvil } from '@server/nodes/anvil';
 import { localChainIds } from '@server/nodes/local-nodes';
 import { freeLoopbackPort } from '@server/nodes/free-port';
@@ -57,14 +56,30 @@ function placeOf(url: string): string {
   return url.replace(/^.*\/(server|src|bench)\//, '$1/');
 }
 
+async function readProfile(path: string): Promise<Profile | null> {
+  const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+  return isProfile(parsed) ? parsed : null;
+}
+
+/** Samples of the measured run spent anywhere but idle. */
+function busySamples(profile: Profile, measured: Map<number, number>): number {
+  let busy = 0;
+  for (const node of profile.nodes) if (node.callFrame.functionName !== '(idle)') busy += measured.get(node.id) ?? 0;
+  return busy;
+}
+
 async function summarise(dir: string): Promise<void> {
-  // One profile per thread (tsx's loader has its own): the main thread's is the biggest.
-  const files = await Promise.all((await readdir(dir)).filter((name) => name.endsWith('.cpuprofile')).map(async (name) => ({ name, size: (await stat(join(dir, name))).size })));
-  const last = files.sort((a, b) => b.size - a.size)[0]?.name;
-  if (last === undefined) return;
-  const parsed: unknown = JSON.parse(await readFile(join(dir, last), 'utf8'));
-  if (!isProfile(parsed)) return;
-  const measured = measuredHits(parsed, measuredSeconds);
+  // One profile per thread and process (tsx's loader threads too): the busiest during the run is an HTTP worker's.
+  let chosen: { path: string; profile: Profile; measured: Map<number, number>; busy: number } | null = null;
+  for (const name of (await readdir(dir)).filter((file) => file.endsWith('.cpuprofile'))) {
+    const profile = await readProfile(join(dir, name));
+    if (profile === null) continue;
+    const measured = measuredHits(profile, measuredSeconds);
+    const busy = busySamples(profile, measured);
+    if (chosen === null || busy > chosen.busy) chosen = { path: join(dir, name), profile, measured, busy };
+  }
+  if (chosen === null) return;
+  const { profile: parsed, measured, path: last } = chosen;
   const byPlace = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let total = 0;
@@ -78,35 +93,31 @@ async function summarise(dir: string): Promise<void> {
   }
   const top = (map: Map<string, number>, count: number) =>
     [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
-  console.log(`\nprofile: ${join(dir, last)}\n\nself time by place:\n${top(byPlace, 15).join('\n')}\n\nby function:\n${top(byFunction, 30).join('\n')}`);
+  console.log(`\nprofile: ${last}\n\nself time by place:\n${top(byPlace, 15).join('\n')}\n\nby function:\n${top(byFunction, 30).join('\n')}`);
 }
 
-async function main(): Promise<void> {
+const workers = Number(process.env.BENCH_WORKERS ?? 2);
+
+/** The gateway's processes run under `node --cpu-prof` (each writes its profile when it exits). */
+async function profile(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'gateway-profile-'));
   const node = await startAnvil({ chainId: localChainIds.mainnet });
   try {
-    const gateway = await startGateway(await freeLoopbackPort(), node.url);
+    const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     try {
       await runLoad(gateway.url, { connections: 50, durationSeconds: 2, body });
       const result = await runLoad(gateway.url, { connections: 50, durationSeconds: measuredSeconds, body });
-      console.log(`gateway -> anvil: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
+      console.log(`gateway -> anvil (${workers} workers): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
     } finally {
       await gateway.stop();
     }
   } finally {
     await node.stop();
   }
-}
-
-/** Re-runs this file under `node --cpu-prof` (the profile is written when that process exits), then reads it. */
-async function profile(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'gateway-profile-'));
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', fileURLToPath(import.meta.url), 'target'], { stdio: 'inherit' });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`the profiled run exited with ${code}`);
   await summarise(dir);
 }
 
-(process.argv[2] === "target" ? main() : process.argv[2] === "read" ? summarise(process.argv[3] ?? "") : profile()).catch((error: unknown) => {
+(process.argv[2] === 'read' ? summarise(process.argv[3] ?? '') : profile()).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -17,6 +17,8 @@ const settings: LoadSettings = {
   durationSeconds: Number(process.env.BENCH_SECONDS ?? 10),
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
 };
+/** HTTP worker processes of the gateway (WORKERS): nginx runs one worker per core here (`auto`). */
+const workers = Number(process.env.BENCH_WORKERS ?? 2);
 const warmUp: LoadSettings = { ...settings, durationSeconds: 2 };
 const goal = 0.6;
 
@@ -47,13 +49,13 @@ async function main(): Promise<void> {
   try {
     const nginx = await startNginx(await freeLoopbackPort(), node.port);
     stops.unshift(() => nginx.stop());
-    const gateway = await startGateway(await freeLoopbackPort(), node.url);
+    const gateway = await startGateway(await freeLoopbackPort(), node.url, workers);
     stops.unshift(() => gateway.stop());
 
     const results: Array<readonly [string, LoadResult]> = [];
     results.push(['anvil (direct)', await measure('anvil (direct)', node.url)]);
     results.push(['nginx -> anvil', await measure('nginx -> anvil', nginx.url)]);
-    results.push(['gateway -> anvil', await measure('gateway -> anvil', gateway.url)]);
+    results.push([`gateway -> anvil (${workers} workers)`, await measure('gateway -> anvil', gateway.url)]);
     printTable(results);
 
     const nginxRate = results[1]?.[1].requestsPerSecond ?? Number.NaN;

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '@server/clock';
 import { productionNotices, type Config } from '@server/config';
 import type { Db } from '@server/db/db';
 import { openDatabase } from '@server/db/open';
-import { createGateway } from '@server/gateway/create-gateway';
+import { createGateway, type GatewayParts } from '@server/gateway/create-gateway';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
 import { createGoogleSignIn } from '@server/google/index';
@@ -44,6 +44,11 @@ export interface BuildOptions {
   clock?: Clock;
   /** The built SPA to serve at `/`; null serves none (the dev server's Vite does). Default: ./dist. */
   distDir?: string | null;
+  /**
+   * Behind the HTTP workers (WORKERS > 1): the app listens on a private socket only they reach, so
+   * it takes the client address from their X-Forwarded-For, and hands them the gateway's parts.
+   */
+  behindWorkers?: (gateway: GatewayParts) => void;
 }
 
 /** The API requests are small JSON documents; anything bigger is refused with 413. */
@@ -60,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: config.mode === 'local' }),
     bodyLimit: bodyLimitBytes,
     schemaErrorFormatter: formatValidationErrors,
+    trustProxy: options.behindWorkers !== undefined,
   });
   const operations = listOperations(loadOpenApiDocument());
   app.setValidatorCompiler(createValidatorCompiler(optionalBodyRoutes(operations)));
@@ -85,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => gateway.close());
     app.decorate('keyCache', gateway.keyCache);
     app.decorate('metering', gateway.metering);
+    options.behindWorkers?.(gateway);
     const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache: gateway.keyCache };
     registerOperations(app, operations, createHandlers(services), async (request) => {
       request.auth = await authenticateBearer(request, db, clock);

@@ -46,6 +46,8 @@ export interface Config {
   readonly upstreamTimeoutMs: number;
   /** Largest JSON-RPC request body the gateway reads, in bytes; beyond it answers 413. */
   readonly gatewayBodyLimit: number;
+  /** HTTP worker processes (server/cluster); 1 = the main process serves everything itself. */
+  readonly workers: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -97,6 +99,7 @@ export function loadConfig(env: Env): Config {
     upstreamDevnetUrl: optional('UPSTREAM_DEVNET_URL', parseHttpUrl),
     upstreamTimeoutMs: parseInteger('UPSTREAM_TIMEOUT_MS', readVar(env, 'UPSTREAM_TIMEOUT_MS') ?? '10000', 100, 600_000),
     gatewayBodyLimit: parseInteger('GATEWAY_BODY_LIMIT', readVar(env, 'GATEWAY_BODY_LIMIT') ?? String(1024 * 1024), 1024, 64 * 1024 * 1024),
+    workers: parseInteger('WORKERS', readVar(env, 'WORKERS') ?? '1', 1, 64),
   };
   if (mode === 'production') requireProductionSettings(env);
   return config;

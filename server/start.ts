@@ -3,15 +3,15 @@
  * UPSTREAM_*_URL, then serves the SPA, the API and the gateway on one port. SIGTERM/SIGINT close
  * the app (the last metering batch is written) and then stop the nodes.
  */
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
+import { startCluster } from '@server/cluster/primary';
 import { startLocalNodes, type LocalNodes } from '@server/nodes/local-nodes';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/run-support';
 import { buildSpa, isSpaStale } from '@server/spa-build';
 
 const config = configOrExit();
 
-let app: FastifyInstance | null = null;
+let app: { close(): Promise<unknown> } | null = null;
 let nodes: LocalNodes | null = null;
 
 /** Whatever has started so far, stopped in reverse order: the app before the nodes it calls. */
@@ -33,14 +33,20 @@ try {
     await buildSpa();
   }
   nodes = await startLocalNodes(config);
-  const running = await buildApp(nodes.config);
-  app = running;
-  await running.listen({
-    port: config.port,
-    host: config.host,
-    // Fastify logs this once per address: with the default host, one line carrying the URL to open.
-    listenTextResolver: (address) => `${config.productName} is running at ${config.port === 0 ? address : config.publicUrl}`,
-  });
+  if (config.workers > 1) {
+    const cluster = await startCluster(nodes.config);
+    app = { close: () => cluster.stop() };
+    cluster.app.log.info(`${config.productName} is running at ${config.publicUrl} (${config.workers} HTTP workers)`);
+  } else {
+    const running = await buildApp(nodes.config);
+    app = running;
+    await running.listen({
+      port: config.port,
+      host: config.host,
+      // Fastify logs this once per address: with the default host, one line carrying the URL to open.
+      listenTextResolver: (address) => `${config.productName} is running at ${config.port === 0 ? address : config.publicUrl}`,
+    });
+  }
 } catch (error) {
   console.error(`Could not start: ${explainStartupError(error)}`);
   await stopAll().catch(() => undefined);

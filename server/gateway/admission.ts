@@ -16,7 +16,9 @@ export type Admit<Ticket> =
   | { readonly kind: 'admitted'; readonly ticket: Ticket; /** Tokens left; null when the plan has no rate. */ readonly remaining: number | null }
   | { readonly kind: 'quota'; readonly used: number; readonly limit: number; readonly cycleEnd: Date }
   /** retryAfterMs: Infinity when it never fits (a batch above the rate). */
-  | { readonly kind: 'rate'; readonly retryAfterMs: number };
+  | { readonly kind: 'rate'; readonly retryAfterMs: number }
+  /** The key was deleted after it was cached (only where keys are cached away from the database). */
+  | { readonly kind: 'unknownKey' };
 
 /**
  * Where the gateway takes tokens and credits: here in memory (LocalAdmission), or leased from the

@@ -124,6 +124,8 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
         return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs }, call.body ?? Buffer.alloc(0));
       case 'quota':
         return this.refuse(key, network, payload, 'rateLimited', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs);
+      case 'unknownKey':
+        return this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders);
       case 'rate': {
         const answer = this.refuse(key, network, payload, 'rateLimited', gatewayErrors.rateLimited(key.rate ?? 0, calls), nowMs);
         if (Number.isFinite(admit.retryAfterMs)) answer.headers['retry-after'] = String(Math.max(1, Math.ceil(admit.retryAfterMs / 1000)));

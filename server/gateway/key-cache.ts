@@ -52,6 +52,7 @@ export class GatewayKeyCache<Key extends GatewayKey = KeyEntry> implements KeyCa
   private readonly entries = new Map<string, Cached<Key>>();
   private readonly loading = new Map<string, Promise<Key | null>>();
   private epoch = 0;
+  private readonly listeners: Array<(apiKey: string | null, userId: number | null) => void> = [];
   private readonly ttlMs: number;
   private readonly unknownTtlMs: number;
   private readonly maxEntries: number;
@@ -98,13 +99,20 @@ export class GatewayKeyCache<Key extends GatewayKey = KeyEntry> implements KeyCa
     return loaded;
   }
 
+  /** Told of every invalidation (the main process passes them on to its HTTP workers). */
+  onInvalidate(listener: (apiKey: string | null, userId: number | null) => void): void {
+    this.listeners.push(listener);
+  }
+
   invalidateKey(apiKey: string): void {
+    for (const listener of this.listeners) listener(apiKey, null);
     this.epoch += 1;
     this.entries.delete(apiKey);
     this.loading.delete(apiKey);
   }
 
   invalidateUser(userId: number): void {
+    for (const listener of this.listeners) listener(null, userId);
     this.epoch += 1;
     for (const [apiKey, cached] of this.entries) {
       if (cached.entry?.userId === userId) this.entries.delete(apiKey);

@@ -8,7 +8,7 @@ import { getAccessControl } from '@server/repos/access-control';
 import { findGatewayKey, rollOverCycle } from '@server/repos/usage';
 
 /** Keys are `rpk_` + 32 base62 characters (server/auth/tokens.ts); the contract allows up to 128 characters. */
-const plausibleKey = /^[A-Za-z0-9_-]{1,128}$/;
+export const plausibleKey = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Loads a key for the cache: the key, plan and credits in one query, the owner's allow-lists in another. */
 export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): KeyLoader {

@@ -33,6 +33,32 @@ export class RateLimiter {
     return { allowed: false, remaining: Math.floor(bucket.tokens), retryAfterMs };
   }
 
+  /**
+   * Takes `cost` tokens and, when there are more, up to `extra` more (a lease for an HTTP worker:
+   * server/cluster). All or nothing for `cost`; `taken` is cost + whatever extra was there.
+   */
+  takeUpTo(userId: number, rate: number, cost: number, extra: number, nowMs: number): TakeResult & { readonly taken: number } {
+    const first = this.take(userId, rate, cost, nowMs);
+    if (!first.allowed || extra <= 0) return { ...first, taken: first.allowed ? cost : 0 };
+    const bucket = this.refilled(userId, rate, nowMs);
+    const more = Math.min(extra, Math.floor(bucket.tokens));
+    bucket.tokens -= more;
+    return { allowed: true, remaining: Math.floor(bucket.tokens), retryAfterMs: 0, taken: cost + more };
+  }
+
+  /** Ms until `cost` tokens are there (0 when they are; Infinity when they never fit: cost above the rate). */
+  waitMs(userId: number, rate: number, cost: number, nowMs: number): number {
+    if (cost > rate) return Number.POSITIVE_INFINITY;
+    const { tokens } = this.refilled(userId, rate, nowMs);
+    return tokens >= cost ? 0 : Math.ceil(((cost - tokens) * 1000) / rate);
+  }
+
+  /** Tokens a lease did not use come back (never above the capacity). */
+  giveBack(userId: number, rate: number, tokens: number, nowMs: number): void {
+    const bucket = this.refilled(userId, rate, nowMs);
+    bucket.tokens = Math.min(rate, bucket.tokens + tokens);
+  }
+
   /** Tokens left without taking any (headers of answers refused before the bucket). */
   remaining(userId: number, rate: number, nowMs: number): number {
     return Math.floor(this.refilled(userId, rate, nowMs).tokens);

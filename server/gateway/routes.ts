@@ -1,8 +1,7 @@
-import type { ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiPrefix } from '@server/http/api-prefix';
-import type { GatewayAnswer, RpcHandler } from '@server/gateway/gateway';
+import type { RpcHandler } from '@server/gateway/gateway';
+import { preflightHeaders, writeAnswer } from '@server/gateway/http-answer';
 import { rpcErrorBody } from '@server/gateway/json-rpc';
 import { gatewayErrors, rpcCodes, type GatewayError } from '@server/gateway/rpc-errors';
 
@@ -24,21 +23,6 @@ function errorFor(error: unknown, bodyLimit: number): GatewayError | null {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, code: rpcCodes.invalidRequest, message: `Invalid request: ${error.message}` };
   return null;
-}
-
-/**
- * Writes an answer straight to Node's response: the gateway's answers are its own (the node's
- * bytes or a JSON-RPC error), so Fastify's onSend hooks (cookies, the SPA's security headers) have
- * nothing to add to them, and skipping them is a measurable share of the hot path (bench/gateway.ts).
- */
-function writeAnswer(response: ServerResponse, answer: GatewayAnswer): void {
-  response.writeHead(answer.status, answer.headers);
-  if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
-    response.end(answer.body);
-    return;
-  }
-  // A large answer streams; if the node breaks off half-way, so does the answer (headers are gone).
-  pipeline(answer.body, response, () => undefined);
 }
 
 /**
@@ -84,15 +68,7 @@ export function gatewayRoutes(gateway: RpcHandler, bodyLimit: number): FastifyPl
 
     // CORS preflight of browsers calling from a dapp's origin.
     app.options(rpcRoute, async (_request, reply) =>
-      reply
-        .code(204)
-        .headers({
-          'access-control-allow-origin': '*',
-          'access-control-allow-methods': 'POST, OPTIONS',
-          'access-control-allow-headers': 'Content-Type',
-          'access-control-max-age': '86400',
-        })
-        .send(),
+      reply.code(204).headers(preflightHeaders).send(),
     );
   };
 }

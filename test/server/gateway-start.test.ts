@@ -1,136 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '@server/spa-build';
 import { freePort } from '../support/free-port';
 import { goodPassword, uniqueEmail } from './helpers/accounts';
-
-/** `npm start` as a user runs it (server/start.ts through tsx), with its own data directory. */
-interface StartedServer {
-  readonly child: ChildProcess;
-  readonly url: string;
-  output(): string;
-}
+import { anvilChildren, field, getMe, json, rpcOver, signIn, start, stop, stopAllStarted } from './helpers/started-server';
 
 let dataDir: string;
 let port: number;
-const running = new Set<ChildProcess>();
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'gateway-start-'));
   port = await freePort();
 });
 afterAll(async () => {
-  // A test that failed half-way leaves its server running: stop it as a user would, so it stops its nodes.
-  await Promise.all([...running].map((child) => stopChild(child)));
+  await stopAllStarted();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function stopChild(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', (code) => {
-      clearTimeout(force);
-      resolve(code);
-    });
-    child.kill('SIGTERM');
-  });
-}
+describe.each([1, 2])('npm start (server/start.ts) with WORKERS=%i', (workers) => {
+  const settings = { WORKERS: String(workers) };
 
-function start(): Promise<StartedServer> {
-  // Only what the server needs: a developer's UPSTREAM_*, DATABASE_URL or NODE_ENV must not leak in.
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? tmpdir(),
-    DATA_DIR: join(dataDir, 'data'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    SKIP_SPA_BUILD: '1',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server/start.ts did not say it runs within 90 s:\n${output}`)), 90_000);
-    const onData = () => {
-      const match = /is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1] === undefined) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      resolve({ child, url: match[1], output: () => output });
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server/start.ts exited (${code}) before it ran:\n${output}`));
-    });
-  });
-}
-
-function stop(server: StartedServer): Promise<number | null> {
-  return stopChild(server.child);
-}
-
-/** Pids of the anvil processes the server started (Linux: read from /proc). */
-function anvilChildren(parentPid: number): number[] {
-  if (!existsSync('/proc')) return [];
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').trim();
-        const [, name = '', rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(stat) ?? [];
-        return name === 'anvil' && Number(rest.split(' ')[1]) === parentPid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-async function json(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text}`);
-  return JSON.parse(text);
-}
-
-function field(value: unknown, name: string): unknown {
-  if (typeof value !== 'object' || value === null || !(name in value)) return undefined;
-  const found: unknown = Reflect.get(value, name);
-  return found;
-}
-
-async function signIn(url: string, email: string): Promise<string> {
-  const answer = await json(await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
-  const token = field(answer, 'access_token');
-  if (typeof token !== 'string') throw new Error('no access_token');
-  return token;
-}
-
-async function getMe(url: string, token: string): Promise<unknown> {
-  return json(await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }));
-}
-
-async function rpcOver(url: string, network: string, apiKey: string, method: string, params: unknown[] = []): Promise<Response> {
-  return fetch(`${url}/api/v1/${network}/${apiKey}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-}
-
-describe('npm start (server/start.ts)', () => {
   it('runs two anvil nodes behind the gateway, and keeps every credit across SIGTERM', async () => {
-    const email = uniqueEmail('start');
-    const first = await start();
+    const email = uniqueEmail(`start${workers}`);
+    const first = await start(join(dataDir, `data${workers}`), port, settings);
     const pids = anvilChildren(first.child.pid ?? -1);
     if (process.platform === 'linux') expect(pids).toHaveLength(2);
 
@@ -153,7 +47,7 @@ describe('npm start (server/start.ts)', () => {
     expect(first.output().match(/https?:\/\//g)).toHaveLength(1);
     for (const pid of pids) expect(existsSync(`/proc/${pid}`)).toBe(false);
 
-    const second = await start();
+    const second = await start(join(dataDir, `data${workers}`), port, settings);
     try {
       expect(field(await getMe(second.url, await signIn(second.url, email)), 'currentCredit')).toBe(spent);
     } finally {

@@ -1,0 +1,128 @@
+import type { GatewayKeyCache, KeyEntry } from '@server/gateway/key-cache';
+import type { RateLimiter } from '@server/gateway/rate-limiter';
+import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
+import type { UsageMeter } from '@server/metering/usage-meter';
+import type { LeaseAnswer, LeaseRequest, Settlement, WireKey } from '@server/cluster/protocol';
+import type { UsageMinute } from '@server/repos/usage';
+
+export interface AuthorityParts {
+  readonly keys: GatewayKeyCache<KeyEntry>;
+  readonly limiter: RateLimiter;
+  readonly ledger: CreditLedger;
+  readonly meter: UsageMeter;
+}
+
+/**
+ * A spare lease of credits is at most this share of what is left: within 64 calls of the quota,
+ * leases are one call's worth, so the last calls are admitted exactly.
+ */
+const spareShare = 64;
+
+/** Credits a worker holds for one user (reserved in the ledger until it reports them spent or unused). */
+interface Held {
+  readonly account: CreditAccount;
+  credits: number;
+}
+
+/**
+ * The main process's side of the HTTP workers: the token buckets and the credit ledger stay here,
+ * the one place that knows everything, and workers lease from them. A grant takes the call's
+ * tokens and credits or nothing (the same order and the same checks as LocalAdmission: quota,
+ * then rate), plus a spare for the worker's next calls when there is room. Reports give back what
+ * was not used; a worker that dies has its credits released.
+ */
+export class LeaseAuthority {
+  private readonly held = new Map<number, Map<number, Held>>();
+
+  constructor(private readonly parts: AuthorityParts) {}
+
+  async key(apiKey: string): Promise<WireKey | null> {
+    const entry = await this.parts.keys.get(apiKey);
+    if (entry === null) return null;
+    const account = this.parts.ledger.account(entry.userId) ?? entry.credits;
+    return { keyId: entry.keyId, userId: entry.userId, rate: entry.rate, creditLimit: account.limit, lists: entry.lists };
+  }
+
+  async lease(workerId: number, request: LeaseRequest, nowMs: number): Promise<LeaseAnswer> {
+    const entry = await this.parts.keys.get(request.apiKey);
+    if (entry === null) return { kind: 'unknownKey' };
+    const { ledger, limiter } = this.parts;
+    const account = ledger.account(entry.userId) ?? entry.credits;
+    let credits = 0;
+    if (account.limit !== null) {
+      const used = ledger.used(account, nowMs);
+      if (used + request.credits > account.limit) return { kind: 'quota', used, limit: account.limit, cycleEndMs: account.cycle.end.getTime() };
+      // Whole calls only: a spare smaller than a call would sit unused while the quota refuses.
+      const room = Math.min(request.spareCredits, Math.floor((account.limit - used - request.credits) / spareShare));
+      const spare = request.credits > 0 ? Math.max(0, Math.floor(room / request.credits) * request.credits) : 0;
+      credits = request.credits + spare;
+    }
+    let tokens = 0;
+    let remaining: number | null = null;
+    if (entry.rate !== null) {
+      const taken = limiter.takeUpTo(entry.userId, entry.rate, request.tokens, request.spareTokens, nowMs);
+      if (!taken.allowed) {
+        return {
+          kind: 'rate',
+          retryAfterMs: Number.isFinite(taken.retryAfterMs) ? taken.retryAfterMs : null,
+          nextTokenMs: limiter.waitMs(entry.userId, entry.rate, 1, nowMs),
+        };
+      }
+      tokens = taken.taken;
+      remaining = taken.remaining;
+    }
+    if (credits > 0) {
+      ledger.reserve(account, credits, nowMs);
+      this.holding(workerId, entry.userId, account).credits += credits;
+    }
+    return { kind: 'granted', tokens, credits, remaining };
+  }
+
+  /** A worker's report: its counted minutes join the meter, its spent credits are charged, the rest given back. */
+  async report(workerId: number, minutes: readonly UsageMinute[], settlements: readonly Settlement[], nowMs: number): Promise<void> {
+    const { ledger, limiter, meter } = this.parts;
+    meter.restore(minutes);
+    for (const settlement of settlements) {
+      if (settlement.rate !== null && settlement.unusedTokens > 0) limiter.giveBack(settlement.userId, settlement.rate, settlement.unusedTokens, nowMs);
+      const held = this.held.get(workerId)?.get(settlement.userId);
+      const fromLease = Math.min(settlement.charged, held?.credits ?? 0);
+      const given = Math.min(settlement.unusedCredits, (held?.credits ?? 0) - fromLease);
+      if (held !== undefined) {
+        ledger.charge(held.account, fromLease);
+        ledger.release(held.account, given);
+        held.credits -= fromLease + given;
+        if (held.credits === 0) this.held.get(workerId)?.delete(settlement.userId);
+      }
+      // Spent without a lease: an unlimited plan (nothing to hold back), or a plan change the worker had not seen.
+      const unleased = settlement.charged - fromLease;
+      if (unleased > 0) {
+        const account = ledger.account(settlement.userId) ?? (await this.parts.keys.get(settlement.apiKey))?.credits;
+        if (account === undefined) continue;
+        ledger.reserve(account, unleased, nowMs);
+        ledger.charge(account, unleased);
+      }
+    }
+  }
+
+  /** A worker is gone: what it held and did not spend is free again. */
+  forget(workerId: number): void {
+    for (const held of this.held.get(workerId)?.values() ?? []) this.parts.ledger.release(held.account, held.credits);
+    this.held.delete(workerId);
+  }
+
+  private holding(workerId: number, userId: number, account: CreditAccount): Held {
+    let byUser = this.held.get(workerId);
+    if (byUser === undefined) {
+      byUser = new Map();
+      this.held.set(workerId, byUser);
+    }
+    let held = byUser.get(userId);
+    if (held === undefined || held.account !== account) {
+      // A new account (plan change): what the old one held is given back to it first.
+      if (held !== undefined) this.parts.ledger.release(held.account, held.credits);
+      held = { account, credits: 0 };
+      byUser.set(userId, held);
+    }
+    return held;
+  }
+}

@@ -1,0 +1,155 @@
+import type { Admission, Admit, AdmittedKey } from '@server/gateway/admission';
+import type { GatewayKey } from '@server/gateway/key-cache';
+import type { LeaseAnswer, LeaseRequest, Settlement } from '@server/cluster/protocol';
+
+/** A key as an HTTP worker holds it. */
+export interface WorkerKey extends GatewayKey, AdmittedKey {
+  /** The plan's credits a month; null = unlimited. */
+  readonly creditLimit: number | null;
+}
+
+/** What a worker holds for one user between two reports. */
+interface Pool {
+  readonly userId: number;
+  apiKey: string;
+  rate: number | null;
+  tokens: number;
+  credits: number;
+  /** Credits of answered calls since the last report. */
+  charged: number;
+  /** Tokens left in the main process's bucket at the last grant. */
+  bucket: number;
+  /** No token before this (epoch ms): a refusal the main process gave, kept until it can change. */
+  rateRefusedUntil: number;
+  quotaRefusal: { readonly used: number; readonly limit: number; readonly cycleEnd: Date; readonly until: number } | null;
+}
+
+export interface WorkerTicket {
+  readonly pool: Pool;
+  readonly credits: number;
+  /** Of which taken from a lease (a limited plan): given back to the pool when the node fails. */
+  readonly leased: number;
+}
+
+/** A spare lease is about a fiftieth of a second of the plan's rate: below 100 req/s every call asks. */
+const spareShareOfRate = 50;
+/** Spare credits: about as many calls as the spare tokens (the main process caps it near the quota). */
+const spareCalls = 50;
+/** A quota refusal is trusted until the next report (credits come back only by releases, plan changes or a new cycle). */
+const quotaRefusalMs = 200;
+
+/**
+ * Admission in an HTTP worker: calls are admitted from what this worker leased from the main
+ * process (LeaseAuthority) while it lasts, and a call that needs more asks for it (one message,
+ * answered from the one true bucket and ledger). Every report gives back what was not used, so
+ * a lease lives at most one report interval. Exactness: below 100 req/s a lease is exactly one
+ * call's tokens, so a burst gets exactly what the bucket holds; above, a worker may hold up to
+ * rate/50 spare tokens for one interval.
+ */
+export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
+  private readonly pools = new Map<number, Pool>();
+
+  constructor(
+    private readonly ask: (request: LeaseRequest) => Promise<LeaseAnswer>,
+    private readonly onUnknownKey: (apiKey: string) => void,
+  ) {}
+
+  admit(key: WorkerKey, credits: number, calls: number, nowMs: number): Admit<WorkerTicket> | Promise<Admit<WorkerTicket>> {
+    const pool = this.pool(key);
+    const refusal = pool.quotaRefusal;
+    if (refusal !== null && nowMs < refusal.until) return { kind: 'quota', used: refusal.used, limit: refusal.limit, cycleEnd: refusal.cycleEnd };
+    if (key.rate !== null && nowMs < pool.rateRefusedUntil) return { kind: 'rate', retryAfterMs: calls > key.rate ? Number.POSITIVE_INFINITY : pool.rateRefusedUntil - nowMs };
+    const tokens = key.rate === null ? 0 : calls;
+    const leased = key.creditLimit === null ? 0 : credits;
+    if (pool.tokens >= tokens && pool.credits >= leased) {
+      pool.tokens -= tokens;
+      pool.credits -= leased;
+      return { kind: 'admitted', ticket: { pool, credits, leased }, remaining: this.remainingOf(pool) };
+    }
+    return this.lease(key, pool, { credits, leased, tokens }, nowMs);
+  }
+
+  settle(ticket: WorkerTicket, answered: boolean): void {
+    if (answered) ticket.pool.charged += ticket.credits;
+    else ticket.pool.credits += ticket.leased;
+  }
+
+  remaining(key: WorkerKey): number {
+    return this.remainingOf(this.pool(key)) ?? 0;
+  }
+
+  /** Everything to report, and the pools emptied: unused leases go back with every report. */
+  takeSettlements(nowMs: number): Settlement[] {
+    const settlements: Settlement[] = [];
+    for (const [userId, pool] of this.pools) {
+      if (pool.charged === 0 && pool.credits === 0 && pool.tokens === 0) {
+        if (pool.quotaRefusal === null && pool.rateRefusedUntil <= nowMs) this.pools.delete(userId);
+        pool.quotaRefusal = null;
+        continue;
+      }
+      settlements.push({ apiKey: pool.apiKey, userId, rate: pool.rate, charged: pool.charged, unusedCredits: pool.credits, unusedTokens: pool.tokens });
+      pool.charged = 0;
+      pool.credits = 0;
+      pool.tokens = 0;
+      pool.quotaRefusal = null;
+    }
+    return settlements;
+  }
+
+  /** A plan or the key changed: refusals known for the user no longer hold. */
+  forgetRefusals(userId: number | null): void {
+    for (const pool of this.pools.values()) {
+      if (userId !== null && pool.userId !== userId) continue;
+      pool.quotaRefusal = null;
+      pool.rateRefusedUntil = 0;
+    }
+  }
+
+  private async lease(key: WorkerKey, pool: Pool, need: { credits: number; leased: number; tokens: number }, nowMs: number): Promise<Admit<WorkerTicket>> {
+    const spareTokens = key.rate === null ? 0 : Math.floor(key.rate / spareShareOfRate);
+    const request: LeaseRequest = {
+      apiKey: key.apiKey,
+      userId: key.userId,
+      rate: key.rate,
+      tokens: need.tokens,
+      spareTokens,
+      credits: need.leased,
+      spareCredits: need.leased === 0 ? 0 : Math.max(spareTokens, spareCalls) * need.leased,
+    };
+    const answer = await this.ask(request);
+    switch (answer.kind) {
+      case 'granted':
+        // This call takes what it asked for; the spare joins the pool for the next ones.
+        pool.tokens += answer.tokens - need.tokens;
+        pool.credits += answer.credits - need.leased;
+        pool.bucket = answer.remaining ?? 0;
+        return { kind: 'admitted', ticket: { pool, credits: need.credits, leased: need.leased }, remaining: this.remainingOf(pool) };
+      case 'quota':
+        pool.quotaRefusal = { used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs), until: nowMs + quotaRefusalMs };
+        return { kind: 'quota', used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs) };
+      case 'rate':
+        pool.rateRefusedUntil = nowMs + answer.nextTokenMs;
+        return { kind: 'rate', retryAfterMs: answer.retryAfterMs ?? Number.POSITIVE_INFINITY };
+      case 'unknownKey':
+        this.onUnknownKey(key.apiKey);
+        return { kind: 'unknownKey' };
+    }
+  }
+
+  private remainingOf(pool: Pool): number | null {
+    return pool.rate === null ? null : Math.min(pool.rate, pool.bucket + pool.tokens);
+  }
+
+  private pool(key: WorkerKey): Pool {
+    let pool = this.pools.get(key.userId);
+    if (pool === undefined) {
+      pool = { userId: key.userId, apiKey: key.apiKey, rate: key.rate, tokens: 0, credits: 0, charged: 0, bucket: key.rate ?? 0, rateRefusedUntil: 0, quotaRefusal: null };
+      this.pools.set(key.userId, pool);
+    }
+    if (pool.rate !== key.rate) {
+      // A plan change: leased tokens were taken at the old rate; they go back with the next report.
+      pool.rate = key.rate;
+    }
+    return pool;
+  }
+}

@@ -1,0 +1,77 @@
+import { isPrimaryMessage, type LeaseAnswer, type LeaseRequest, type PrimaryMessage, type WireKey, type WorkerMessage } from '@server/cluster/protocol';
+
+type Waiting = (message: PrimaryMessage) => void;
+
+/**
+ * A worker's line to the main process (Node's IPC channel): requests with an id, answered in any
+ * order; invalidations and the stop order pushed. If the main process goes away the worker exits
+ * (it cannot admit a call without it).
+ */
+export class PrimaryChannel {
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  private invalidate: (apiKey: string | null, userId: number | null) => void = () => undefined;
+  private stop: () => void = () => undefined;
+
+  constructor() {
+    if (process.send === undefined) throw new Error('an HTTP worker must be started by the main process (WORKERS > 1)');
+    process.on('message', (message: unknown) => {
+      if (isPrimaryMessage(message)) this.receive(message);
+    });
+    process.once('disconnect', () => process.exit(0));
+  }
+
+  key(apiKey: string): Promise<WireKey | null> {
+    return this.request<WireKey | null>((id) => ({ type: 'key', id, apiKey }), (message) => (message.type === 'key' ? message.key : undefined));
+  }
+
+  lease(request: LeaseRequest): Promise<LeaseAnswer> {
+    return this.request<LeaseAnswer>((id) => ({ type: 'lease', id, request }), (message) => (message.type === 'lease' ? message.answer : undefined));
+  }
+
+  send(message: WorkerMessage): void {
+    process.send?.(message);
+  }
+
+  onInvalidate(listener: (apiKey: string | null, userId: number | null) => void): void {
+    this.invalidate = listener;
+  }
+
+  onStop(listener: () => void): void {
+    this.stop = listener;
+  }
+
+  disconnect(): void {
+    process.disconnect();
+  }
+
+  private request<T>(make: (id: number) => WorkerMessage, read: (message: PrimaryMessage) => T | undefined): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, (message) => {
+        const value = read(message);
+        if (value === undefined) reject(new Error(`the main process answered request ${id} with a ${message.type} message`));
+        else resolve(value);
+      });
+      this.send(make(id));
+    });
+  }
+
+  private receive(message: PrimaryMessage): void {
+    switch (message.type) {
+      case 'key':
+      case 'lease': {
+        const waiting = this.waiting.get(message.id);
+        this.waiting.delete(message.id);
+        waiting?.(message);
+        return;
+      }
+      case 'invalidate':
+        this.invalidate(message.apiKey, message.userId);
+        return;
+      case 'stop':
+        this.stop();
+        return;
+    }
+  }
+}

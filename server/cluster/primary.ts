@@ -1,0 +1,130 @@
+import cluster, { type Worker } from 'node:cluster';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@server/app';
+import type { Config } from '@server/config';
+import type { GatewayParts } from '@server/gateway/create-gateway';
+import { LeaseAuthority } from '@server/cluster/lease-authority';
+import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from '@server/cluster/protocol';
+import { workerEnv } from '@server/cluster/worker-env';
+
+export interface RunningCluster {
+  readonly app: FastifyInstance;
+  /** Stops the workers (each finishes its calls and sends its last counts), then the app. */
+  stop(): Promise<void>;
+}
+
+/** How long a worker gets to finish its calls and report at shutdown before it is killed. */
+const workerStopMs = 10_000;
+const workerFile = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+function send(worker: Worker, message: PrimaryMessage): void {
+  if (worker.isConnected()) worker.send(message);
+}
+
+/**
+ * WORKERS > 1: this process keeps the app (API, database, metering, and the authority on tokens
+ * and credits) on a private Unix socket; WORKERS HTTP processes share the public port, serve the
+ * gateway from leases and hand everything else to the app. A worker that dies is replaced.
+ */
+export async function startCluster(config: Config): Promise<RunningCluster> {
+  const socketDir = await mkdtemp(join(tmpdir(), 'rpc-dashboard-'));
+  const socketPath = join(socketDir, 'api.sock');
+  let parts: GatewayParts | null = null;
+  const app = await buildApp(config, { behindWorkers: (gateway) => (parts = gateway) });
+  if (parts === null) throw new Error('the app did not hand over its gateway');
+  const gateway: GatewayParts = parts;
+  await app.listen({ path: socketPath });
+
+  const authority = new LeaseAuthority({ keys: gateway.keyCache, limiter: gateway.limiter, ledger: gateway.metering.ledger, meter: gateway.metering.meter });
+  const workers = new Set<Worker>();
+  let stopping = false;
+
+  gateway.keyCache.onInvalidate((apiKey, userId) => {
+    for (const worker of workers) send(worker, { type: 'invalidate', apiKey, userId });
+  });
+
+  function failed(what: string) {
+    return (error: unknown) => app.log.error({ err: error }, what);
+  }
+
+  function handle(worker: Worker, message: WorkerMessage): void {
+    switch (message.type) {
+      case 'key':
+        authority.key(message.apiKey).then((key) => send(worker, { type: 'key', id: message.id, key }), failed('a worker\'s key load failed'));
+        return;
+      case 'lease':
+        authority.lease(worker.id, message.request, Date.now()).then((answer) => send(worker, { type: 'lease', id: message.id, answer }), failed('a worker\'s lease failed'));
+        return;
+      case 'report':
+        authority.report(worker.id, message.minutes, message.settlements, Date.now()).catch(failed('a worker\'s report failed'));
+        return;
+      case 'stopped':
+        return;
+    }
+  }
+
+  const env = {
+    ...process.env,
+    [workerEnv.apiSocket]: socketPath,
+    // The nodes this process started (npm start without UPSTREAM_*) are the workers' too.
+    UPSTREAM_MAINNET_URL: config.upstreamMainnetUrl ?? '',
+    UPSTREAM_DEVNET_URL: config.upstreamDevnetUrl ?? '',
+  };
+
+  function fork(): Promise<void> {
+    const worker = cluster.fork(env);
+    workers.add(worker);
+    worker.on('message', (message: unknown) => {
+      if (isWorkerMessage(message)) handle(worker, message);
+    });
+    worker.once('exit', (code, signal) => {
+      workers.delete(worker);
+      authority.forget(worker.id);
+      if (stopping) return;
+      app.log.error(`HTTP worker ${worker.process.pid ?? '?'} exited (${signal ?? code}); starting another`);
+      fork().catch(failed('a replacement worker did not start'));
+    });
+    return new Promise((resolve, reject) => {
+      worker.once('listening', () => resolve());
+      worker.once('exit', (code) => reject(new Error(`an HTTP worker exited (${code}) before listening on port ${config.port}`)));
+    });
+  }
+
+  function stopWorker(worker: Worker): Promise<void> {
+    return new Promise((resolve) => {
+      if (worker.isDead()) {
+        resolve();
+        return;
+      }
+      const kill = setTimeout(() => worker.kill('SIGKILL'), workerStopMs);
+      worker.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      send(worker, { type: 'stop' });
+    });
+  }
+
+  async function stop(): Promise<void> {
+    stopping = true;
+    await Promise.all([...workers].map(stopWorker));
+    try {
+      await app.close();
+    } finally {
+      await rm(socketDir, { recursive: true, force: true });
+    }
+  }
+
+  cluster.setupPrimary({ exec: workerFile });
+  try {
+    await Promise.all(Array.from({ length: config.workers }, () => fork()));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { app, stop };
+}

@@ -1,0 +1,73 @@
+import type { AccessControl } from '@server/repos/access-control';
+import type { UsageMinute } from '@server/repos/usage';
+
+/**
+ * Messages between the main process (database, API, the authority on tokens and credits) and its
+ * HTTP workers (server/cluster). Plain JSON: dates travel as epoch ms.
+ */
+
+/** A key as a worker needs it; the allow-lists travel as stored and are compiled there. */
+export interface WireKey {
+  readonly keyId: number;
+  readonly userId: number;
+  readonly rate: number | null;
+  /** The plan's credits a month; null = unlimited (no lease needed, charges are reported). */
+  readonly creditLimit: number | null;
+  readonly lists: AccessControl;
+}
+
+/** Tokens and credits for one call (`tokens`, `credits`) and, when there are some, a spare for the next ones. */
+export interface LeaseRequest {
+  readonly apiKey: string;
+  readonly userId: number;
+  readonly rate: number | null;
+  readonly tokens: number;
+  readonly spareTokens: number;
+  readonly credits: number;
+  readonly spareCredits: number;
+}
+
+export type LeaseAnswer =
+  | { readonly kind: 'granted'; readonly tokens: number; readonly credits: number; /** Left in the bucket; null without a rate. */ readonly remaining: number | null }
+  | { readonly kind: 'quota'; readonly used: number; readonly limit: number; readonly cycleEndMs: number }
+  /** retryAfterMs: for the tokens asked (Infinity → null: never); nextTokenMs: until one token is back. */
+  | { readonly kind: 'rate'; readonly retryAfterMs: number | null; readonly nextTokenMs: number }
+  /** The key is gone (deleted since the worker loaded it). */
+  | { readonly kind: 'unknownKey' };
+
+/** What a worker hands back on every report: per user, credits spent, and what its leases did not use. */
+export interface Settlement {
+  readonly apiKey: string;
+  readonly userId: number;
+  readonly rate: number | null;
+  /** Credits of answered calls: taken from leases (limited plans) or counted as they come (unlimited). */
+  readonly charged: number;
+  readonly unusedCredits: number;
+  readonly unusedTokens: number;
+}
+
+export type WorkerMessage =
+  | { readonly type: 'key'; readonly id: number; readonly apiKey: string }
+  | { readonly type: 'lease'; readonly id: number; readonly request: LeaseRequest }
+  | { readonly type: 'report'; readonly minutes: readonly UsageMinute[]; readonly settlements: readonly Settlement[] }
+  /** The worker has stopped serving and sent its last report. */
+  | { readonly type: 'stopped' };
+
+export type PrimaryMessage =
+  | { readonly type: 'key'; readonly id: number; readonly key: WireKey | null }
+  | { readonly type: 'lease'; readonly id: number; readonly answer: LeaseAnswer }
+  | { readonly type: 'invalidate'; readonly apiKey: string | null; readonly userId: number | null }
+  | { readonly type: 'stop' };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Messages come from our own processes; the check keeps a stray one (another IPC user) from being taken for ours. */
+export function isWorkerMessage(value: unknown): value is WorkerMessage {
+  return isObject(value) && (value.type === 'key' || value.type === 'lease' || value.type === 'report' || value.type === 'stopped');
+}
+
+export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
+  return isObject(value) && (value.type === 'key' || value.type === 'lease' || value.type === 'invalidate' || value.type === 'stop');
+}

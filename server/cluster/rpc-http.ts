@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RpcHandler } from '@server/gateway/gateway';
+import { preflightHeaders, writeAnswer } from '@server/gateway/http-answer';
+import { rpcErrorBody } from '@server/gateway/json-rpc';
+import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
+import { apiPrefix } from '@server/http/api-prefix';
+
+/** /api/v1/{network}/{apiKey}, a query string allowed (and ignored), as the API's route matches it. */
+const rpcPath = new RegExp(`^${apiPrefix}/v1/([^/?#]+)/([^/?#]+)(?:\\?.*)?$`);
+
+export interface RpcTarget {
+  readonly network: string;
+  readonly apiKey: string;
+}
+
+/** The network and key of a gateway URL, or null (another path, or one whose escapes do not decode). */
+export function matchRpcPath(url: string | undefined): RpcTarget | null {
+  const match = url === undefined ? null : rpcPath.exec(url);
+  if (match === null) return null;
+  try {
+    return { network: decodeURIComponent(match[1] ?? ''), apiKey: decodeURIComponent(match[2] ?? '') };
+  } catch {
+    return null;
+  }
+}
+
+function sendError(response: ServerResponse, problem: GatewayError): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const body = rpcErrorBody(null, problem.code, problem.message);
+  response.writeHead(problem.status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+}
+
+/**
+ * The gateway on Node's HTTP server, for the HTTP workers (the main process serves it through
+ * Fastify: server/gateway/routes.ts; both hand the same call to a Gateway and write its answer the
+ * same way). The body is read raw up to `bodyLimit` (413 past it, without reading further).
+ */
+export function serveRpc(gateway: RpcHandler, bodyLimit: number, target: RpcTarget, request: IncomingMessage, response: ServerResponse, onFailure: (error: unknown) => void): void {
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, preflightHeaders);
+    response.end();
+    return;
+  }
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > bodyLimit) {
+    response.shouldKeepAlive = false;
+    sendError(response, gatewayErrors.tooLarge(bodyLimit));
+    request.resume();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let refused = false;
+  request.on('data', (chunk: Buffer) => {
+    if (refused) return;
+    size += chunk.length;
+    if (size > bodyLimit) {
+      refused = true;
+      response.shouldKeepAlive = false;
+      sendError(response, gatewayErrors.tooLarge(bodyLimit));
+      return;
+    }
+    chunks.push(chunk);
+  });
+  request.once('error', () => response.destroy());
+  request.once('end', () => {
+    if (refused) return;
+    const body = chunks.length === 1 ? chunks[0] : chunks.length === 0 ? undefined : Buffer.concat(chunks);
+    gateway
+      .call({ network: target.network, apiKey: target.apiKey, body, origin: request.headers.origin, clientIp: request.socket.remoteAddress ?? '' })
+      .then(
+        (answer) => writeAnswer(response, answer),
+        (error: unknown) => {
+          onFailure(error);
+          sendError(response, gatewayErrors.internal());
+        },
+      )
+      .catch((error: unknown) => {
+        // E.g. a header value from the node that Node refuses to send.
+        onFailure(error);
+        response.destroy();
+      });
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * An HTTP worker (WORKERS > 1; forked by server/cluster/primary.ts): serves the gateway itself,
+ * with keys, tokens and credits from the main process (cached and leased: server/cluster/), and
+ * hands everything else to the main process. Counts are reported every 200 ms and when it stops.
+ */
+import { createServer } from 'node:http';
+import { compileAccessRules } from '@server/gateway/access-rules';
+import { Gateway } from '@server/gateway/gateway';
+import { GatewayKeyCache } from '@server/gateway/key-cache';
+import { plausibleKey } from '@server/gateway/key-loader';
+import { Upstream } from '@server/gateway/upstream';
+import { UsageMeter } from '@server/metering/usage-meter';
+import { createApiProxy } from '@server/cluster/api-proxy';
+import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
+import { PrimaryChannel } from '@server/cluster/primary-channel';
+import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
+import { workerEnv } from '@server/cluster/worker-env';
+import { configOrExit } from '@server/run-support';
+import { formatLogLine } from '@server/log/readable-line';
+
+const reportEveryMs = 200;
+/** After this long, connections still open at shutdown (slow clients) are cut. */
+const drainMs = 5_000;
+
+const config = configOrExit();
+const socketPath = process.env[workerEnv.apiSocket];
+if (socketPath === undefined) {
+  console.error(`${workerEnv.apiSocket} is not set: workers are started by the main process (WORKERS > 1), not by hand.`);
+  process.exit(1);
+}
+
+function logError(message: string, error: unknown): void {
+  const err = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { message: String(error) };
+  const line = JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, msg: message, err });
+  process.stderr.write(config.mode === 'production' ? `${line}\n` : formatLogLine(line));
+}
+
+const now = Date.now;
+const channel = new PrimaryChannel();
+const keys = new GatewayKeyCache<WorkerKey>(async (apiKey) => {
+  if (!plausibleKey.test(apiKey)) return null;
+  const wire = await channel.key(apiKey);
+  return wire === null ? null : { apiKey, keyId: wire.keyId, userId: wire.userId, rate: wire.rate, creditLimit: wire.creditLimit, access: compileAccessRules(wire.lists) };
+}, now);
+const admission = new LeasedAdmission(
+  (request) => channel.lease(request),
+  (apiKey) => keys.invalidateKey(apiKey),
+);
+const meter = new UsageMeter();
+const upstreams = {
+  mainnet: config.upstreamMainnetUrl === null ? null : new Upstream(config.upstreamMainnetUrl, config.upstreamTimeoutMs),
+  devnet: config.upstreamDevnetUrl === null ? null : new Upstream(config.upstreamDevnetUrl, config.upstreamTimeoutMs),
+};
+const gateway = new Gateway<WorkerKey, WorkerTicket>({ keys, admission, meter, upstreams, timeoutMs: config.upstreamTimeoutMs, now });
+const proxy = createApiProxy(socketPath);
+
+const server = createServer((request, response) => {
+  const target = request.method === 'POST' || request.method === 'OPTIONS' ? matchRpcPath(request.url) : null;
+  if (target === null) proxy.forward(request, response);
+  else serveRpc(gateway, config.gatewayBodyLimit, target, request, response, (error) => logError('gateway call failed', error));
+});
+
+function report(): void {
+  const minutes = meter.take();
+  const settlements = admission.takeSettlements(now());
+  if (minutes.length > 0 || settlements.length > 0) channel.send({ type: 'report', minutes, settlements });
+}
+const reporter = setInterval(report, reportEveryMs);
+
+async function stop(): Promise<void> {
+  clearInterval(reporter);
+  // No new connections; idle keep-alive ones close now, busy ones once their answer is written.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+  await closed;
+  clearTimeout(cut);
+  report();
+  channel.send({ type: 'stopped' });
+  proxy.close();
+  await Promise.all([upstreams.mainnet?.close(), upstreams.devnet?.close()]);
+}
+
+channel.onInvalidate((apiKey, userId) => {
+  if (apiKey !== null) keys.invalidateKey(apiKey);
+  if (userId !== null) keys.invalidateUser(userId);
+  admission.forgetRefusals(userId);
+});
+channel.onStop(() => {
+  stop().then(
+    () => channel.disconnect(),
+    (error: unknown) => {
+      logError('the worker did not stop cleanly', error);
+      process.exit(1);
+    },
+  );
+});
+
+// Ctrl-C reaches the whole process group: the main process decides when workers stop (after their last report).
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => undefined);
+server.listen({ port: config.port, host: config.host });

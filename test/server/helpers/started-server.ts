@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '@server/spa-build';
+import { goodPassword } from './accounts';
+
+/** `npm start` as a user runs it (server/start.ts through tsx), with its own data directory. */
+export interface StartedServer {
+  readonly child: ChildProcess;
+  readonly url: string;
+  output(): string;
+}
+
+const running = new Set<ChildProcess>();
+
+/** A test that failed half-way leaves its server running: stop it as a user would, so it stops its nodes. */
+export async function stopAllStarted(): Promise<void> {
+  await Promise.all([...running].map((child) => stopChild(child)));
+}
+
+export function stopChild(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', (code) => {
+      clearTimeout(force);
+      resolve(code);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** server/start.ts with its data in `dataDir` on `port`, and any other settings (e.g. WORKERS). */
+export function start(dataDir: string, port: number, settings: Record<string, string> = {}): Promise<StartedServer> {
+  // Only what the server needs: a developer's UPSTREAM_*, DATABASE_URL or NODE_ENV must not leak in.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    DATA_DIR: join(dataDir, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    SKIP_SPA_BUILD: '1',
+    ...settings,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server/start.ts did not say it runs within 90 s:\n${output}`)), 90_000);
+    const onData = () => {
+      const match = /is running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1] === undefined) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      resolve({ child, url: match[1], output: () => output });
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server/start.ts exited (${code}) before it ran:\n${output}`));
+    });
+  });
+}
+
+export function stop(server: StartedServer): Promise<number | null> {
+  return stopChild(server.child);
+}
+
+/** Pids of the anvil processes the server started (Linux: read from /proc). */
+export function anvilChildren(parentPid: number): number[] {
+  if (!existsSync('/proc')) return [];
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').trim();
+        const [, name = '', rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(stat) ?? [];
+        return name === 'anvil' && Number(rest.split(' ')[1]) === parentPid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+export async function json(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+export function field(value: unknown, name: string): unknown {
+  if (typeof value !== 'object' || value === null || !(name in value)) return undefined;
+  const found: unknown = Reflect.get(value, name);
+  return found;
+}
+
+export async function signIn(url: string, email: string): Promise<string> {
+  const answer = await json(await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
+  const token = field(answer, 'access_token');
+  if (typeof token !== 'string') throw new Error('no access_token');
+  return token;
+}
+
+export async function getMe(url: string, token: string): Promise<unknown> {
+  return json(await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }));
+}
+
+export async function rpcOver(url: string, network: string, apiKey: string, method: string, params: unknown[] = []): Promise<Response> {
+  return fetch(`${url}/api/v1/${network}/${apiKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+}
+
