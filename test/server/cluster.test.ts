@@ -1,0 +1,116 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port';
+import { goodPassword, uniqueEmail } from './helpers/accounts';
+import { field, getMe, json, rpcOver, signIn, start, stop, stopAllStarted, type StartedServer } from './helpers/started-server';
+
+/** WORKERS=2 as `npm start` runs it: what only the multi-process server can get wrong. */
+let dataDir: string;
+let server: StartedServer;
+let token: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'cluster-'));
+  server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2' });
+  const email = uniqueEmail('cluster');
+  await json(await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
+  token = await signIn(server.url, email);
+  const key = field(await getMe(server.url, token), 'apiKey');
+  if (typeof key !== 'string') throw new Error('no apiKey');
+  apiKey = key;
+}, 120_000);
+afterAll(async () => {
+  if (server !== undefined) expect(await stop(server)).toBe(0);
+  await stopAllStarted();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Node processes whose parent is `parentPid` (the HTTP workers of the main process). */
+function nodeChildren(parentPid: number): number[] {
+  if (!existsSync('/proc')) return [];
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const [, name = '', rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8').trim()) ?? [];
+        return name !== 'anvil' && Number(rest.split(' ')[1]) === parentPid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+async function putAllowList(lists: { domains: string[]; ips: string[]; cidrs: string[] }): Promise<void> {
+  const response = await fetch(`${server.url}/api/accessControl`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(lists),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('WORKERS=2', () => {
+  it('gives a burst sent at once to both workers exactly what the bucket holds (plus what refilled meanwhile)', async () => {
+    // Free: 10 requests per second. The bucket is full after a second of quiet.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const began = Date.now();
+    const statuses = await Promise.all(Array.from({ length: 40 }, async () => (await rpcOver(server.url, 'mainnet', apiKey, 'eth_chainId')).status));
+    const refilled = Math.ceil(((Date.now() - began) * 10) / 1000);
+    const admitted = statuses.filter((status) => status === 200).length;
+    expect(admitted).toBeGreaterThanOrEqual(10);
+    expect(admitted).toBeLessThanOrEqual(10 + refilled);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - admitted);
+  });
+
+  it('checks allowed IPs against the connection, never against a client\'s X-Forwarded-For', async () => {
+    await putAllowList({ domains: [], ips: ['203.0.113.9'], cidrs: [] });
+    const spoofed = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    expect(spoofed.status).toBe(403);
+    await putAllowList({ domains: [], ips: ['127.0.0.1'], cidrs: [] });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await json(await rpcOver(server.url, 'mainnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
+    await putAllowList({ domains: [], ips: [], cidrs: [] });
+  });
+
+  it('limits failed logins per client address even when clients send X-Forwarded-For', async () => {
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      const response = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${attempt}` },
+        body: JSON.stringify({ email: uniqueEmail(`nobody${attempt}`), password: 'Wrong$Pass1' }),
+      });
+      answers.push(response.status);
+    }
+    expect(answers.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(answers[20]).toBe(429);
+  });
+
+  it.runIf(process.platform === 'linux')('replaces a worker that dies, and keeps serving', async () => {
+    const pid = server.child.pid ?? -1;
+    const before = nodeChildren(pid);
+    expect(before).toHaveLength(2);
+    process.kill(before[0] ?? -1, 'SIGKILL');
+    const deadline = Date.now() + 30_000;
+    let after: number[] = [];
+    while (Date.now() < deadline) {
+      after = nodeChildren(pid);
+      if (after.length === 2 && !after.includes(before[0] ?? -1)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(after).toHaveLength(2);
+    expect(after).not.toContain(before[0]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await json(await rpcOver(server.url, 'devnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138c5' });
+    expect(server.output()).toMatch(/HTTP worker \d+ exited \(SIGKILL\); starting another/);
+  });
+});
