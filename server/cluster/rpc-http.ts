@@ -17,8 +17,11 @@ export interface RpcTarget {
 export function matchRpcPath(url: string | undefined): RpcTarget | null {
   const match = url === undefined ? null : rpcPath.exec(url);
   if (match === null) return null;
+  const [, network = '', apiKey = ''] = match;
+  // Keys and network names have no escapes: decode only when there are some (as the API's router does).
+  if (!network.includes('%') && !apiKey.includes('%')) return { network, apiKey };
   try {
-    return { network: decodeURIComponent(match[1] ?? ''), apiKey: decodeURIComponent(match[2] ?? '') };
+    return { network: decodeURIComponent(network), apiKey: decodeURIComponent(apiKey) };
   } catch {
     return null;
   }

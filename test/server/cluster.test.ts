@@ -95,6 +95,23 @@ describe('WORKERS=2', () => {
     expect(answers[20]).toBe(429);
   });
 
+  it('answers the gateway\'s refusals and preflights itself, and passes other methods on to the API', async () => {
+    const oversized = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
+    expect(oversized.status).toBe(413);
+    expect(field(field(await oversized.json(), 'error'), 'code')).toBe(-32600);
+    const malformed = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' });
+    expect(malformed.status).toBe(400);
+    expect(field(field(await malformed.json(), 'error'), 'code')).toBe(-32700);
+    const unknownKey = await rpcOver(server.url, 'mainnet', 'rpk_NotAKeyOfAnyone0000000000000000', 'eth_chainId');
+    expect(unknownKey.status).toBe(401);
+    const preflight = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, { method: 'OPTIONS', headers: { origin: 'https://dapp.example' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    const get = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`);
+    expect(get.status).toBe(404);
+    expect(field(await get.json(), 'statusCode')).toBe(404);
+  });
+
   it.runIf(process.platform === 'linux')('replaces a worker that dies, and keeps serving', async () => {
     const pid = server.child.pid ?? -1;
     const before = nodeChildren(pid);
