@@ -2,8 +2,11 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingM
 import { pipeline } from 'node:stream';
 import { envelope } from '@server/http/errors';
 
-/** Headers about one hop, never passed on (RFC 9110 §7.6.1), and the client's own forwarding claims. */
-const hopHeaders = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'x-forwarded-for']);
+/**
+ * Headers about one hop, never passed on (RFC 9110 §7.6.1), and the client's own forwarding
+ * claims: the main process trusts forwarding headers, so only the worker may set them.
+ */
+const hopHeaders = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port']);
 const answerHopHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade']);
 
 function forwardedHeaders(headers: IncomingHttpHeaders, clientIp: string): IncomingHttpHeaders {

@@ -37,7 +37,7 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
   const app = await buildApp(config, { behindWorkers: (gateway) => (parts = gateway) });
   if (parts === null) throw new Error('the app did not hand over its gateway');
   const gateway: GatewayParts = parts;
-  await app.listen({ path: socketPath });
+  await app.listen({ path: socketPath, listenTextResolver: () => `API listening for the ${config.workers} HTTP workers on ${socketPath}` });
 
   const authority = new LeaseAuthority({ keys: gateway.keyCache, limiter: gateway.limiter, ledger: gateway.metering.ledger, meter: gateway.metering.meter });
   const workers = new Set<Worker>();
