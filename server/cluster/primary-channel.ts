@@ -49,6 +49,10 @@ export class PrimaryChannel {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, (message) => {
+        if (message.type === 'failed') {
+          reject(new Error(`the main process could not answer: ${message.message}`));
+          return;
+        }
         const value = read(message);
         if (value === undefined) reject(new Error(`the main process answered request ${id} with a ${message.type} message`));
         else resolve(value);
@@ -60,7 +64,8 @@ export class PrimaryChannel {
   private receive(message: PrimaryMessage): void {
     switch (message.type) {
       case 'key':
-      case 'lease': {
+      case 'lease':
+      case 'failed': {
         const waiting = this.waiting.get(message.id);
         this.waiting.delete(message.id);
         waiting?.(message);

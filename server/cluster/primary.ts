@@ -51,13 +51,21 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
     return (error: unknown) => app.log.error({ err: error }, what);
   }
 
+  /** Logged here; the worker's call fails (500, as in one process) instead of waiting for ever. */
+  function answerFailure(worker: Worker, id: number, what: string) {
+    return (error: unknown) => {
+      app.log.error({ err: error }, what);
+      send(worker, { type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+    };
+  }
+
   function handle(worker: Worker, message: WorkerMessage): void {
     switch (message.type) {
       case 'key':
-        authority.key(message.apiKey).then((key) => send(worker, { type: 'key', id: message.id, key }), failed('a worker\'s key load failed'));
+        authority.key(message.apiKey).then((key) => send(worker, { type: 'key', id: message.id, key }), answerFailure(worker, message.id, 'a worker\'s key load failed'));
         return;
       case 'lease':
-        authority.lease(worker.id, message.request, Date.now()).then((answer) => send(worker, { type: 'lease', id: message.id, answer }), failed('a worker\'s lease failed'));
+        authority.lease(worker.id, message.request, Date.now()).then((answer) => send(worker, { type: 'lease', id: message.id, answer }), answerFailure(worker, message.id, 'a worker\'s lease failed'));
         return;
       case 'report':
         authority.report(worker.id, message.minutes, message.settlements, Date.now()).catch(failed('a worker\'s report failed'));

@@ -56,6 +56,8 @@ export type WorkerMessage =
 export type PrimaryMessage =
   | { readonly type: 'key'; readonly id: number; readonly key: WireKey | null }
   | { readonly type: 'lease'; readonly id: number; readonly answer: LeaseAnswer }
+  /** A key load or a lease failed here (e.g. the database is down): the call fails as it would in one process. */
+  | { readonly type: 'failed'; readonly id: number; readonly message: string }
   | { readonly type: 'invalidate'; readonly apiKey: string | null; readonly userId: number | null }
   | { readonly type: 'stop' };
 
@@ -69,5 +71,5 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
 }
 
 export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
-  return isObject(value) && (value.type === 'key' || value.type === 'lease' || value.type === 'invalidate' || value.type === 'stop');
+  return isObject(value) && (value.type === 'key' || value.type === 'lease' || value.type === 'failed' || value.type === 'invalidate' || value.type === 'stop');
 }
