@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,17 @@ export interface RunningCluster {
 
 /** How long a worker gets to finish its calls and report at shutdown before it is killed. */
 const workerStopMs = 10_000;
+/** A dead worker is replaced after this pause. */
+const replaceAfterMs = 500;
 const workerFile = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+function probePort(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
 
 function send(worker: Worker, message: PrimaryMessage): void {
   if (worker.isConnected()) worker.send(message);
@@ -94,7 +105,10 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
       authority.forget(worker.id);
       if (stopping) return;
       app.log.error(`HTTP worker ${worker.process.pid ?? '?'} exited (${signal ?? code}); starting another`);
-      fork().catch(failed('a replacement worker did not start'));
+      // After a pause: a worker that cannot start must not be forked again in a tight loop.
+      setTimeout(() => {
+        if (!stopping) fork().catch(failed('a replacement worker did not start'));
+      }, replaceAfterMs).unref();
     });
     return new Promise((resolve, reject) => {
       worker.once('listening', () => resolve());
@@ -129,6 +143,8 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
 
   cluster.setupPrimary({ exec: workerFile });
   try {
+    // A taken port is said once, in words (start.ts explains EADDRINUSE), before any worker trips on it.
+    await probePort(config.port, config.host);
     await Promise.all(Array.from({ length: config.workers }, () => fork()));
   } catch (error) {
     await stop();

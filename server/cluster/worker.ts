@@ -15,7 +15,7 @@ import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/clus
 import { PrimaryChannel } from '@server/cluster/primary-channel';
 import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
 import { workerEnv } from '@server/cluster/worker-env';
-import { configOrExit } from '@server/run-support';
+import { configOrExit, explainStartupError } from '@server/run-support';
 import { formatLogLine } from '@server/log/readable-line';
 
 const reportEveryMs = 200;
@@ -99,4 +99,9 @@ channel.onStop(() => {
 // Ctrl-C reaches the whole process group: the main process decides when workers stop (after their last report).
 process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => undefined);
+server.once('error', (error) => {
+  // E.g. the port is taken: said once, in words, and the main process stops.
+  console.error(`Could not start: ${explainStartupError(error)}`);
+  process.exit(1);
+});
 server.listen({ port: config.port, host: config.host });

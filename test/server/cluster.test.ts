@@ -112,6 +112,11 @@ describe('WORKERS=2', () => {
     expect(field(await get.json(), 'statusCode')).toBe(404);
   });
 
+  it('says in words that the port is taken, and stops', async () => {
+    const taken = Number(new URL(server.url).port);
+    await expect(start(join(dataDir, 'second'), taken, { WORKERS: '2' })).rejects.toThrow(/Could not start: Port \d+ is already in use/);
+  });
+
   it.runIf(process.platform === 'linux')('replaces a worker that dies, and keeps serving', async () => {
     const pid = server.child.pid ?? -1;
     const before = nodeChildren(pid);
