@@ -29,15 +29,16 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Node processes whose parent is `parentPid` (the HTTP workers of the main process). */
-function nodeChildren(parentPid: number): number[] {
+/** Live HTTP workers of the main process `parentPid` (Linux: read from /proc; zombies left out). */
+function liveWorkers(parentPid: number): number[] {
   if (!existsSync('/proc')) return [];
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
       try {
-        const [, name = '', rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8').trim()) ?? [];
-        return name !== 'anvil' && Number(rest.split(' ')[1]) === parentPid;
+        const [, , rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8').trim()) ?? [];
+        const [state, parent] = rest.split(' ');
+        return state !== 'Z' && Number(parent) === parentPid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('cluster/worker');
       } catch {
         return false;
       }
@@ -119,18 +120,19 @@ describe('WORKERS=2', () => {
 
   it.runIf(process.platform === 'linux')('replaces a worker that dies, and keeps serving', async () => {
     const pid = server.child.pid ?? -1;
-    const before = nodeChildren(pid);
-    expect(before).toHaveLength(2);
-    process.kill(before[0] ?? -1, 'SIGKILL');
+    const before = liveWorkers(pid);
+    expect(before, server.output()).toHaveLength(2);
+    const killed = before[0] ?? -1;
+    process.kill(killed, 'SIGKILL');
     const deadline = Date.now() + 30_000;
     let after: number[] = [];
     while (Date.now() < deadline) {
-      after = nodeChildren(pid);
-      if (after.length === 2 && !after.includes(before[0] ?? -1)) break;
+      after = liveWorkers(pid);
+      if (after.length === 2 && !after.includes(killed)) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(after).toHaveLength(2);
-    expect(after).not.toContain(before[0]);
+    expect(after, server.output()).toHaveLength(2);
+    expect(after).not.toContain(killed);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await json(await rpcOver(server.url, 'devnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138c5' });
     expect(server.output()).toMatch(/HTTP worker \d+ exited \(SIGKILL\); starting another/);
