@@ -10,6 +10,8 @@ import { projectRoot } from '@server/spa-build';
 export interface RunningGateway {
   /** The RPC URL of the bench user's key on mainnet. */
   readonly url: string;
+  /** The main process: its HTTP workers are its children. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -98,5 +100,5 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${port}/api/v1/mainnet/${apiKey}`, stop };
+  return { url: `http://127.0.0.1:${port}/api/v1/mainnet/${apiKey}`, pid: child.pid ?? 0, stop };
 }

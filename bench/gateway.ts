@@ -1,14 +1,19 @@
 /**
  * `npm run bench:gateway` (not part of `npm test`): one run, side by side, against the same anvil
- * node: (a) anvil directly, (b) Debian's nginx as a plain keep-alive reverse proxy, (c) the gateway
- * (key auth, rate-limit and quota checks, credits and metering on every call). Same autocannon
- * load for each (50 connections, 10 s, a fixed eth_chainId body, after a 2 s warm-up). The last line,
+ * node: (a) anvil directly, (b) Debian's nginx as a plain keep-alive reverse proxy, (c) a bare Node
+ * proxy with as many processes as the gateway and no checks at all (bench/bare-proxy.ts: the
+ * ceiling of Node's HTTP stack here), (d) the gateway (key auth, rate-limit and quota checks,
+ * credits and metering on every call). Same autocannon load for each (50 connections, 10 s, a fixed
+ * eth_chainId body, after a 2 s warm-up), twice: in order, then in reverse order (each line is the
+ * mean of its two passes). The last line,
  * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.6).
  */
 import { startAnvil } from '@server/nodes/anvil';
 import { localChainIds } from '@server/nodes/local-nodes';
 import { freeLoopbackPort } from '@server/nodes/free-port';
+import { startBareProxy } from './bare-proxy';
 import { startGateway } from './gateway-target';
+import { canMeasureCpu, cpuNanoseconds } from './cpu-time';
 import { runLoad, type LoadResult, type LoadSettings } from './load';
 import { startNginx } from './nginx';
 
@@ -22,18 +27,54 @@ const workers = Number(process.env.BENCH_WORKERS ?? 2);
 const warmUp: LoadSettings = { ...settings, durationSeconds: 2 };
 const goal = 0.6;
 
-async function measure(name: string, url: string): Promise<LoadResult> {
-  process.stdout.write(`${name}: warming up, then ${settings.durationSeconds} s with ${settings.connections} connections...\n`);
-  await runLoad(url, warmUp);
-  const result = await runLoad(url, settings);
-  if (result.failures > 0) console.warn(`  ${name}: ${result.failures} failed answers (non-2xx, errors, time-outs)`);
-  return result;
+/** One measured run: the load's figures and the CPU time the target's processes took meanwhile. */
+interface Measured extends LoadResult {
+  /** CPU nanoseconds of the target's processes (not the load generator's), NaN where unknown. */
+  readonly cpuNs: number;
 }
 
-function printTable(rows: ReadonlyArray<readonly [string, LoadResult]>): void {
+interface Target {
+  readonly name: string;
+  readonly url: string;
+  /** The target's (main) process: its children count too. */
+  readonly pid: number;
+}
+
+const cpuKnown = canMeasureCpu();
+
+async function measure(target: Target): Promise<Measured> {
+  await runLoad(target.url, warmUp);
+  const cpuBefore = cpuKnown ? cpuNanoseconds(target.pid) : Number.NaN;
+  const result = await runLoad(target.url, settings);
+  const cpuNs = cpuKnown ? cpuNanoseconds(target.pid) - cpuBefore : Number.NaN;
+  process.stdout.write(`${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s (${settings.durationSeconds} s, ${settings.connections} connections, after a warm-up)\n`);
+  if (result.failures > 0) console.warn(`  ${target.name}: ${result.failures} failed answers (non-2xx, errors, time-outs)`);
+  return { ...result, cpuNs };
+}
+
+/** The passes of one target as one line: mean throughput and latencies, all requests and CPU time. */
+function combine(results: readonly Measured[]): Measured {
+  const mean = (pick: (result: Measured) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+  const sum = (pick: (result: Measured) => number) => results.reduce((total, result) => total + pick(result), 0);
+  return {
+    requestsPerSecond: mean((result) => result.requestsPerSecond),
+    p50Ms: Math.round(mean((result) => result.p50Ms)),
+    p99Ms: Math.round(mean((result) => result.p99Ms)),
+    total: sum((result) => result.total),
+    failures: sum((result) => result.failures),
+    cpuNs: sum((result) => result.cpuNs),
+  };
+}
+
+/** Microseconds of the target's CPU per answered request. */
+function cpuPerRequest(result: Measured): number {
+  return result.cpuNs / 1000 / result.total;
+}
+
+function printTable(rows: ReadonlyArray<readonly [string, Measured]>): void {
   const lines = [
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests'],
-    ...rows.map(([name, result]) => [name, result.requestsPerSecond.toFixed(0), String(result.p50Ms), String(result.p99Ms), String(result.total)]),
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'CPU µs/req'],
+    ...rows.map(([name, result]) => [name, result.requestsPerSecond.toFixed(0), String(result.p50Ms), String(result.p99Ms), String(result.total), cpuPerRequest(result).toFixed(0)]),
   ];
   const widths = lines[0]?.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length))) ?? [];
   console.log('');
@@ -49,19 +90,29 @@ async function main(): Promise<void> {
   try {
     const nginx = await startNginx(await freeLoopbackPort(), node.port);
     stops.unshift(() => nginx.stop());
+    const bare = await startBareProxy(await freeLoopbackPort(), node.url, workers);
+    stops.unshift(() => bare.stop());
     const gateway = await startGateway(await freeLoopbackPort(), node.url, workers);
     stops.unshift(() => gateway.stop());
 
-    const results: Array<readonly [string, LoadResult]> = [];
-    results.push(['anvil (direct)', await measure('anvil (direct)', node.url)]);
-    results.push(['nginx -> anvil', await measure('nginx -> anvil', nginx.url)]);
-    results.push([`gateway -> anvil (${workers} workers)`, await measure('gateway -> anvil', gateway.url)]);
-    printTable(results);
+    const anvilTarget: Target = { name: 'anvil (direct)', url: node.url, pid: node.pid };
+    const nginxTarget: Target = { name: 'nginx -> anvil', url: nginx.url, pid: nginx.pid };
+    const bareTarget: Target = { name: `bare Node proxy -> anvil (${workers} processes, no checks)`, url: bare.url, pid: bare.pid };
+    const gatewayTarget: Target = { name: `gateway -> anvil (${workers} workers)`, url: gateway.url, pid: gateway.pid };
+    const targets = [anvilTarget, nginxTarget, bareTarget, gatewayTarget];
+    // Two passes, the second in reverse order, so that a machine slowing down (or speeding up)
+    // during the run weighs on every target alike instead of on whichever comes last.
+    const passes = new Map<Target, Measured[]>(targets.map((target) => [target, []]));
+    for (const target of [...targets, ...[...targets].reverse()]) passes.get(target)?.push(await measure(target));
+    const result = (target: Target) => combine(passes.get(target) ?? []);
+    printTable(targets.map((target) => [target.name, result(target)] as const));
+    if (cpuKnown) console.log("\nCPU µs/req: the target's own processes (a proxy's, not anvil's behind it), per answered request.");
 
-    const nginxRate = results[1]?.[1].requestsPerSecond ?? Number.NaN;
-    const gatewayRate = results[2]?.[1].requestsPerSecond ?? Number.NaN;
-    const ratio = gatewayRate / nginxRate;
-    console.log(`\ngoal: gateway / nginx >= ${goal} (${ratio >= goal ? 'met' : 'NOT met'})`);
+    const rate = (target: Target) => result(target).requestsPerSecond;
+    const ratio = rate(gatewayTarget) / rate(nginxTarget);
+    console.log(`\nbare Node proxy / nginx: ${(rate(bareTarget) / rate(nginxTarget)).toFixed(2)} (what Node's HTTP stack reaches here without any check)`);
+    console.log(`gateway / bare Node proxy: ${(rate(gatewayTarget) / rate(bareTarget)).toFixed(2)} (what the gateway's checks and metering cost)`);
+    console.log(`goal: gateway / nginx >= ${goal} (${ratio >= goal ? 'met' : 'NOT met'})`);
     console.log(`ratio: ${ratio.toFixed(2)}`);
   } finally {
     for (const stop of stops) await stop().catch((error: unknown) => console.error(error));

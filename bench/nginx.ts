@@ -7,6 +7,8 @@ import { join } from 'node:path';
 
 export interface RunningProxy {
   readonly url: string;
+  /** The master process: its workers are its children. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startNginx(port: number, upstreamPort: number): Promise<Ru
   await waitForPort(port, child);
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode === null) {
         await new Promise<void>((resolve) => {

@@ -16,11 +16,14 @@ export const preflightHeaders = {
  * nothing to add to them, and skipping them is a measurable share of the hot path (bench/gateway.ts).
  */
 export function writeAnswer(response: ServerResponse, answer: GatewayAnswer): void {
-  response.writeHead(answer.status, answer.headers);
-  if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
-    response.end(answer.body);
+  const { body } = answer;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    // Sized, as nginx answers: no chunked framing around a small answer.
+    response.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) });
+    response.end(body);
     return;
   }
+  response.writeHead(answer.status, answer.headers);
   // A large answer streams; if the node breaks off half-way, so does the answer (headers are gone).
-  pipeline(answer.body, response, () => undefined);
+  pipeline(body, response, () => undefined);
 }

@@ -8,6 +8,8 @@ export interface AnvilNode {
   readonly url: string;
   readonly port: number;
   readonly chainId: number;
+  /** The process id (e.g. for the benchmark's CPU accounting). */
+  readonly pid: number;
   /** Stops the process (SIGTERM, then SIGKILL after 3 s); resolves once it is gone. */
   stop(): Promise<void>;
 }
@@ -107,7 +109,7 @@ async function attempt(binary: string, options: AnvilOptions): Promise<Attempt> 
   while (Date.now() < deadline) {
     if (exited !== null) return { exited };
     if (await answersChainId(url, options.chainId)) {
-      const node: AnvilNode = { url, port, chainId: options.chainId, stop: () => stopChild(child) };
+      const node: AnvilNode = { url, port, chainId: options.chainId, pid: child.pid ?? 0, stop: () => stopChild(child) };
       return { node };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -103,6 +103,9 @@ describe('gateway: transparency', () => {
     expect(response.statusCode).toBe(direct.status);
     expect(response.rawPayload.equals(direct.bytes)).toBe(true);
     expect(response.headers['content-type']).toBe(direct.contentType);
+    // Sized like nginx's answers, not chunked.
+    expect(response.headers['content-length']).toBe(String(direct.bytes.length));
+    expect(response.headers['transfer-encoding']).toBeUndefined();
   });
 
   it('forwards devnet to its own node', async () => {

@@ -1,0 +1,96 @@
+/**
+ * A reference for `npm run bench:gateway`: the least a Node proxy does here. `workers` processes
+ * (node:cluster, like WORKERS) on Node's HTTP server, each forwarding every POST body through the
+ * gateway's own upstream client (server/gateway/upstream.ts) and writing the node's answer back:
+ * no key, no allow-lists, no rate limit, no quota, no metering. The gateway's distance to it is what
+ * its checks cost; its distance to nginx is what Node's HTTP stack costs on this machine.
+ *
+ * Run as a script: `node --import tsx bench/bare-proxy.ts <port> <node URL> <workers>`; it prints
+ * `listening` once every worker listens.
+ */
+import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { Upstream } from '@server/gateway/upstream';
+import { projectRoot } from '@server/spa-build';
+
+export interface RunningBareProxy {
+  readonly url: string;
+  /** The cluster's main process: the workers are its children. */
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+function serve(port: number, nodeUrl: string): void {
+  const upstream = new Upstream(nodeUrl, 10_000);
+  createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => {
+      upstream.forward(Buffer.concat(chunks)).then(
+        (answer) => {
+          if (Buffer.isBuffer(answer.body)) {
+            response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length });
+            response.end(answer.body);
+          } else {
+            response.writeHead(answer.status, { 'content-type': answer.contentType });
+            answer.body.pipe(response);
+          }
+        },
+        () => {
+          response.writeHead(502);
+          response.end();
+        },
+      );
+    });
+  }).listen(port, '127.0.0.1', () => process.send?.('listening'));
+  // An orderly exit (so that e.g. `node --cpu-prof` writes its profile).
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+function runPrimary(workers: number): void {
+  let listening = 0;
+  for (let index = 0; index < workers; index += 1) {
+    cluster.fork().on('message', (message) => {
+      if (message === 'listening' && ++listening === workers) console.log('listening');
+    });
+  }
+  process.on('SIGTERM', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill();
+    process.exit(0);
+  });
+}
+
+/** Starts the script in its own process and waits until it listens. */
+export function startBareProxy(port: number, nodeUrl: string, workers: number): Promise<RunningBareProxy> {
+  const script = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), nodeUrl, String(workers)], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error('the bare Node proxy did not start within 30 s'));
+    }, 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bare Node proxy exited (${code}) before it listened`));
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (!chunk.toString('utf8').includes('listening')) return;
+      clearTimeout(timer);
+      resolve({ url: `http://127.0.0.1:${port}/`, pid: child.pid ?? 0, stop });
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [port = '', nodeUrl = '', workers = '1'] = process.argv.slice(2);
+  if (cluster.isPrimary) runPrimary(Number(workers));
+  else serve(Number(port), nodeUrl);
+}
