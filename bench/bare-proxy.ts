@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { writeAnswer } from '@server/gateway/http-answer';
 import { Upstream } from '@server/gateway/upstream';
 import { projectRoot } from '@server/spa-build';
 
@@ -29,15 +30,8 @@ function serve(port: number, nodeUrl: string): void {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.once('end', () => {
       upstream.forward(Buffer.concat(chunks)).then(
-        (answer) => {
-          if (Buffer.isBuffer(answer.body)) {
-            response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length });
-            response.end(answer.body);
-          } else {
-            response.writeHead(answer.status, { 'content-type': answer.contentType });
-            answer.body.pipe(response);
-          }
-        },
+        // Written as the gateway writes its answers (sized when small, streamed otherwise).
+        (answer) => writeAnswer(response, { status: answer.status, headers: { 'content-type': answer.contentType }, body: answer.body }),
         () => {
           response.writeHead(502);
           response.end();
