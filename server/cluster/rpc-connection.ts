@@ -1,0 +1,238 @@
+/**
+ * The workers' fast path for gateway calls: plain keep-alive HTTP/1.1 calls are read off the socket
+ * (server/cluster/rpc-wire.ts), handed to the same Gateway as every other call, and answered with
+ * the fields Node's HTTP server would send, without its request and response objects — about a
+ * third of a worker's CPU per call (`npm run bench:gateway`). A connection goes to Node's HTTP server,
+ * every unanswered byte with it, as soon as a request is anything else (the API, a chunked body, an
+ * Expect, a malformed or oversized head...): the answers to those do not change.
+ */
+import type { Socket } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { GatewayAnswer, RpcHandler } from '@server/gateway/gateway';
+import { rpcErrorBody } from '@server/gateway/json-rpc';
+import { gatewayErrors } from '@server/gateway/rpc-errors';
+import { answerHead, framingFor } from '@server/cluster/rpc-answer-head';
+import { readWireCall, type WireCall } from '@server/cluster/rpc-wire';
+
+export interface RpcConnectionOptions {
+  readonly gateway: RpcHandler;
+  readonly bodyLimit: number;
+  /** Gives a connection (its unanswered bytes pushed back onto it) to Node's HTTP server. */
+  readonly handOff: (socket: Socket) => void;
+  /** A call that failed inside the gateway (answered 500) or whose answer could not be written. */
+  readonly onFailure: (error: unknown) => void;
+  /** Node's defaults: an idle keep-alive connection closes after keepAliveMs. */
+  readonly keepAliveMs: number;
+  /** A request still incomplete this long after its first byte is cut (Node: headersTimeout, requestTimeout). */
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly now: () => number;
+}
+
+const internalError = gatewayErrors.internal();
+const internalAnswer: GatewayAnswer = {
+  status: internalError.status,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' },
+  body: rpcErrorBody(null, internalError.code, internalError.message),
+};
+
+/** Frames a streamed answer's chunks for `transfer-encoding: chunked`, last chunk included. */
+function chunkFramer(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (chunk.length > 0) {
+        this.push(`${chunk.length.toString(16)}\r\n`, 'latin1');
+        this.push(chunk);
+        this.push('\r\n', 'latin1');
+      }
+      callback();
+    },
+    flush(callback) {
+      callback(null, '0\r\n\r\n');
+    },
+  });
+}
+
+/** The fast path's open connections: accepts sockets, and closes them gently at shutdown. */
+export class RpcConnections {
+  private readonly open = new Set<RpcConnection>();
+  private closing = false;
+
+  constructor(private readonly options: RpcConnectionOptions) {}
+
+  accept(socket: Socket): void {
+    if (this.closing) {
+      this.options.handOff(socket);
+      return;
+    }
+    const connection = new RpcConnection(socket, this.options, () => this.open.delete(connection));
+    this.open.add(connection);
+  }
+
+  /** No more calls: idle connections close now, busy ones once their answer is written. */
+  close(): void {
+    this.closing = true;
+    for (const connection of this.open) connection.close();
+  }
+
+  /** Cuts every connection still open (the drain time is over). */
+  destroy(): void {
+    for (const connection of this.open) connection.destroy();
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+}
+
+/** One client connection on the fast path: one call at a time, in order (pipelined ones wait). */
+class RpcConnection {
+  /** Bytes read and not yet answered (a partial request, or pipelined ones). */
+  private pending: Buffer | null = null;
+  private busy = false;
+  private closing = false;
+  /** When the incomplete request at the head of `pending` began (0: none). */
+  private partialSince = 0;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly options: RpcConnectionOptions,
+    private readonly release: () => void,
+  ) {
+    socket.on('data', this.onData);
+    socket.on('timeout', this.onTimeout);
+    socket.on('error', this.onError);
+    socket.once('close', this.release);
+    socket.setTimeout(options.keepAliveMs);
+  }
+
+  close(): void {
+    this.closing = true;
+    if (!this.busy) this.socket.end();
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    this.pending = this.pending === null ? chunk : Buffer.concat([this.pending, chunk]);
+    if (!this.busy) this.next();
+  };
+
+  /** No traffic for keepAliveMs: an idle connection closes, an incomplete request gets its full time. */
+  private readonly onTimeout = (): void => {
+    if (this.busy) return;
+    if (this.pending === null || this.overdue(this.options.now())) this.socket.destroy();
+  };
+
+  /** Resets and the like: the socket closes, any answer still coming is dropped. */
+  private readonly onError = (): void => {
+    this.socket.destroy();
+  };
+
+  private overdue(nowMs: number): boolean {
+    if (this.partialSince === 0) return false;
+    const headRead = this.pending !== null && this.pending.includes('\r\n\r\n');
+    return nowMs - this.partialSince > (headRead ? this.options.requestTimeoutMs : this.options.headersTimeoutMs);
+  }
+
+  /** Serves the next whole request in `pending`, waits for more bytes, or hands the connection on. */
+  private next(): void {
+    const bytes = this.pending;
+    if (bytes === null || this.closing) {
+      if (this.closing) this.socket.end();
+      return;
+    }
+    const read = readWireCall(bytes, this.options.bodyLimit);
+    switch (read.kind) {
+      case 'handOff':
+        this.handOff(bytes);
+        return;
+      case 'incomplete': {
+        const nowMs = this.options.now();
+        if (this.partialSince === 0) this.partialSince = nowMs;
+        else if (this.overdue(nowMs)) this.socket.destroy();
+        return;
+      }
+      case 'call':
+        this.pending = read.end < bytes.length ? bytes.subarray(read.end) : null;
+        this.partialSince = 0;
+        this.serve(read, bytes.subarray(read.bodyStart, read.end));
+    }
+  }
+
+  private serve(call: WireCall, body: Buffer): void {
+    this.busy = true;
+    const { socket, options } = this;
+    options.gateway
+      .call({ network: call.network, apiKey: call.apiKey, body: body.length === 0 ? undefined : body, origin: call.origin, clientIp: socket.remoteAddress ?? '' })
+      .then(
+        (answer) => this.answer(answer),
+        (error: unknown) => {
+          options.onFailure(error);
+          this.answer(internalAnswer);
+        },
+      )
+      .catch((error: unknown) => {
+        // E.g. a header value from the node that cannot be sent: the connection is cut, as Node's server would.
+        options.onFailure(error);
+        socket.destroy();
+      });
+  }
+
+  private answer(answer: GatewayAnswer): void {
+    const { socket } = this;
+    const { body } = answer;
+    const sized = typeof body === 'string' || Buffer.isBuffer(body);
+    if (socket.destroyed) {
+      if (!sized) body.destroy();
+      return;
+    }
+    const framing = framingFor(answer.status, sized ? Buffer.byteLength(body) : null);
+    const keepAlive = this.closing ? null : Math.round(this.options.keepAliveMs / 1000);
+    const head = answerHead(answer.status, answer.headers, framing, keepAlive, this.options.now());
+    if (sized || framing.kind === 'none') {
+      if (!sized) body.destroy();
+      socket.cork();
+      socket.write(head, 'latin1');
+      if (sized && framing.kind !== 'none') socket.write(body);
+      socket.uncork();
+      this.done();
+      return;
+    }
+    socket.write(head, 'latin1');
+    this.stream(body);
+  }
+
+  /** A large answer streams with back-pressure; if the node breaks off half-way, so does the connection. */
+  private stream(body: Readable): void {
+    pipeline(body, chunkFramer(), this.socket, { end: false }).then(
+      () => this.done(),
+      () => this.socket.destroy(),
+    );
+  }
+
+  private done(): void {
+    this.busy = false;
+    this.next();
+  }
+
+  /** Node's HTTP server takes the connection from the request at the head of `bytes` on. */
+  private handOff(bytes: Buffer): void {
+    const { socket } = this;
+    socket.off('data', this.onData);
+    socket.off('timeout', this.onTimeout);
+    socket.off('error', this.onError);
+    socket.off('close', this.release);
+    socket.setTimeout(0);
+    this.release();
+    this.pending = null;
+    // Paused while Node's server sets itself up, so the pushed-back bytes reach its parser first.
+    socket.pause();
+    socket.unshift(bytes);
+    this.options.handOff(socket);
+    socket.resume();
+  }
+}

@@ -1,0 +1,209 @@
+import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port';
+import { goodPassword, uniqueEmail } from './helpers/accounts';
+import { field, getMe, json, signIn, start, stop, stopAllStarted, type StartedServer } from './helpers/started-server';
+
+/**
+ * The workers' fast path (server/cluster/rpc-connection.ts) on the wire, WORKERS=2 as `npm start`
+ * runs it: plain calls answered on it, everything else handed with its bytes to Node's HTTP server.
+ */
+let dataDir: string;
+let server: StartedServer;
+let apiKey: string;
+let host: string;
+let port: number;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'fast-path-'));
+  server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2' });
+  const email = uniqueEmail('fastpath');
+  await json(await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
+  const key = field(await getMe(server.url, await signIn(server.url, email)), 'apiKey');
+  if (typeof key !== 'string') throw new Error('no apiKey');
+  apiKey = key;
+  const url = new URL(server.url);
+  host = url.hostname;
+  port = Number(url.port);
+}, 120_000);
+afterAll(async () => {
+  if (server !== undefined) expect(await stop(server)).toBe(0);
+  await stopAllStarted();
+  await rm(dataDir, { recursive: true, force: true });
+});
+// The key is on Free (10 calls a second): each test starts with a full bucket.
+beforeEach(() => new Promise((resolve) => setTimeout(resolve, 1100)));
+
+interface Answer {
+  readonly status: number;
+  readonly headers: ReadonlyMap<string, string>;
+  readonly body: string;
+}
+
+function callBody(id: number, method = 'eth_chainId', params: unknown[] = []): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, method, params });
+}
+
+function post(id: number, fields: readonly string[] = [], path = `/api/v1/mainnet/${apiKey}`): string {
+  const payload = callBody(id);
+  return [`POST ${path} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', `Content-Length: ${payload.length}`, ...fields, '', payload].join('\r\n');
+}
+
+/** Reads `count` whole answers (sized or chunked; a 100 Continue counts as one) off the bytes so far, or null. */
+function readAnswers(bytes: Buffer, count: number): Answer[] | null {
+  const answers: Answer[] = [];
+  let at = 0;
+  while (answers.length < count) {
+    const headEnd = bytes.indexOf('\r\n\r\n', at);
+    if (headEnd < 0) return null;
+    const [statusLine = '', ...lines] = bytes.toString('latin1', at, headEnd).split('\r\n');
+    const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const));
+    const status = Number(statusLine.split(' ')[1]);
+    at = headEnd + 4;
+    let body = '';
+    if (headers.get('transfer-encoding') === 'chunked') {
+      const parts: Buffer[] = [];
+      for (;;) {
+        const lineEnd = bytes.indexOf('\r\n', at);
+        if (lineEnd < 0) return null;
+        const size = Number.parseInt(bytes.toString('latin1', at, lineEnd), 16);
+        if (bytes.length < lineEnd + 2 + size + 2) return null;
+        parts.push(bytes.subarray(lineEnd + 2, lineEnd + 2 + size));
+        at = lineEnd + 2 + size + 2;
+        if (size === 0) break;
+      }
+      body = Buffer.concat(parts).toString('utf8');
+    } else if (status >= 200) {
+      const length = Number(headers.get('content-length') ?? 0);
+      if (bytes.length < at + length) return null;
+      body = bytes.toString('utf8', at, at + length);
+      at += length;
+    }
+    answers.push({ status, headers, body });
+  }
+  return answers;
+}
+
+/** Sends `parts` on one connection (a pause between them), and reads `count` answers back. */
+function exchange(parts: ReadonlyArray<string | Buffer>, count: number, pauseMs = 50): Promise<Answer[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    let received = Buffer.alloc(0);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no ${count} answers within 10 s; got:\n${received.toString('latin1')}`));
+    }, 10_000);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const answers = readAnswers(received, count);
+      if (answers === null) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answers);
+    });
+    socket.on('error', reject);
+    socket.on('connect', async () => {
+      for (const [index, part] of parts.entries()) {
+        if (index > 0) await new Promise((wait) => setTimeout(wait, pauseMs));
+        socket.write(part);
+      }
+    });
+  });
+}
+
+function idOf(answer: Answer | undefined): unknown {
+  return field(JSON.parse(answer?.body ?? 'null'), 'id');
+}
+
+describe('the fast path of an HTTP worker', () => {
+  it('answers calls one after another on a keep-alive connection, with the fields Node would send', async () => {
+    const answers = await exchange([post(1), post(2), post(3)], 3);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.map(idOf)).toEqual([1, 2, 3]);
+    const [first] = answers;
+    expect(JSON.parse(first?.body ?? '')).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
+    expect(first?.headers.get('content-length')).toBe(String(first?.body.length));
+    expect(first?.headers.get('connection')).toBe('keep-alive');
+    expect(first?.headers.get('x-credits-used')).toBe('20');
+    expect(first?.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(first?.headers.get('access-control-allow-origin')).toBe('*');
+    expect(Date.parse(first?.headers.get('date') ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('answers pipelined calls in order, and a call whose head and body come apart', async () => {
+    const split = post(3);
+    const cut = split.indexOf('\r\n\r\n') + 4;
+    const answers = await exchange([post(1) + post(2), split.slice(0, 10), split.slice(10, cut), split.slice(cut)], 3);
+    expect(answers.map((answer) => [answer.status, idOf(answer)])).toEqual([[200, 1], [200, 2], [200, 3]]);
+  });
+
+  it('hands a connection to Node’s HTTP server at the first request it does not take, bytes and order kept', async () => {
+    const payload = callBody(2);
+    const chunked = [`POST /api/v1/mainnet/${apiKey} HTTP/1.1`, `Host: ${host}`, 'Transfer-Encoding: chunked', '', `${payload.length.toString(16)}`, payload, '0', '', ''].join('\r\n');
+    const answers = await exchange([post(1) + chunked + post(3), `GET /api/config HTTP/1.1\r\nHost: ${host}\r\n\r\n${post(4)}`], 4);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.slice(0, 3).map(idOf)).toEqual([1, 2, 3]);
+    expect(field(JSON.parse(answers[3]?.body ?? 'null'), 'id')).toBeUndefined();
+  });
+
+  it('lets Node answer what it always answered: 100 Continue, 413, 400 for a malformed head', async () => {
+    const payload = callBody(1);
+    const expecting = [`POST /api/v1/mainnet/${apiKey} HTTP/1.1`, `Host: ${host}`, `Content-Length: ${payload.length}`, 'Expect: 100-continue', '', ''].join('\r\n');
+    const continued = await exchange([expecting, payload], 2, 200);
+    expect(continued.map((answer) => answer.status)).toEqual([100, 200]);
+    expect(idOf(continued[1])).toBe(1);
+
+    const tooLarge = await exchange([`POST /api/v1/mainnet/${apiKey} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`], 1);
+    expect(tooLarge[0]?.status).toBe(413);
+    expect(field(field(JSON.parse(tooLarge[0]?.body ?? 'null'), 'error'), 'code')).toBe(-32600);
+
+    const malformed = await exchange([`POST /api/v1/mainnet/${apiKey} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`], 1);
+    expect(malformed[0]?.status).toBe(400);
+  });
+
+  it('streams a large answer chunked, then serves the next call on the same connection', async () => {
+    // A contract whose code returns 320 KiB of zeros (PUSH3 0x050000 PUSH1 0 RETURN): above the size answers are buffered at.
+    const contract = '0x00000000000000000000000000000000000fa57a';
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (id: number, method: string, params: unknown[]) =>
+      new Promise<{ response: IncomingMessage; body: string; reused: boolean }>((resolve, reject) => {
+        const payload = callBody(id, method, params);
+        const request = httpRequest({ host, port, agent, method: 'POST', path: `/api/v1/mainnet/${apiKey}`, headers: { 'content-type': 'application/json', 'content-length': payload.length } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ response, body: Buffer.concat(chunks).toString('utf8'), reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+        request.end(payload);
+      });
+    try {
+      expect((await call(1, 'anvil_setCode', [contract, '0x6205000060' + '00f3'])).response.statusCode).toBe(200);
+      const large = await call(2, 'eth_call', [{ to: contract, data: '0x' }, 'latest']);
+      expect(large.response.headers['transfer-encoding']).toBe('chunked');
+      expect(large.reused).toBe(true);
+      expect(JSON.parse(large.body)).toEqual({ jsonrpc: '2.0', id: 2, result: `0x${'0'.repeat(2 * 0x50000)}` });
+      const after = await call(3, 'eth_chainId', []);
+      expect(after.reused).toBe(true);
+      expect(JSON.parse(after.body)).toEqual({ jsonrpc: '2.0', id: 3, result: '0x138de' });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('closes a connection left idle past the keep-alive time-out', async () => {
+    const socket = connect(port, host);
+    const closedAfter = await new Promise<number>((resolve, reject) => {
+      const began = Date.now();
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Date.now() - began));
+      socket.on('connect', () => socket.write(post(1)));
+      socket.resume();
+    });
+    expect(closedAfter).toBeGreaterThanOrEqual(4_500);
+    expect(closedAfter).toBeLessThan(9_000);
+  }, 15_000);
+});
