@@ -190,20 +190,28 @@ class RpcConnection {
       if (!sized) body.destroy();
       return;
     }
-    const framing = framingFor(answer.status, sized ? Buffer.byteLength(body) : null);
+    const bodyLength = sized ? Buffer.byteLength(body) : null;
+    const framing = framingFor(answer.status, bodyLength);
     const keepAlive = this.closing ? null : Math.round(this.options.keepAliveMs / 1000);
     const head = answerHead(answer.status, answer.headers, framing, keepAlive, this.options.now());
-    if (sized || framing.kind === 'none') {
-      if (!sized) body.destroy();
-      socket.cork();
-      socket.write(head, 'latin1');
-      if (sized && framing.kind !== 'none') socket.write(body);
-      socket.uncork();
+    if (sized) {
+      // One buffer, one write: head and body leave together.
+      const headLength = head.length; // one byte a character: answerHead allows none above U+00FF
+      const bytes = Buffer.allocUnsafe(headLength + (framing.kind === 'none' ? 0 : bodyLength ?? 0));
+      bytes.write(head, 0, 'latin1');
+      if (framing.kind !== 'none') {
+        if (typeof body === 'string') bytes.write(body, headLength, 'utf8');
+        else body.copy(bytes, headLength);
+      }
+      socket.write(bytes);
       this.done();
       return;
     }
     socket.write(head, 'latin1');
-    this.stream(body);
+    if (framing.kind === 'none') {
+      body.destroy();
+      this.done();
+    } else this.stream(body);
   }
 
   /** A large answer streams with back-pressure; if the node breaks off half-way, so does the connection. */

@@ -109,5 +109,8 @@ describe('the head of a fast-path answer', () => {
   it('never lets a header split the answer', () => {
     expect(() => answerHead(200, { 'content-type': 'text/plain\r\nx-injected: 1' }, framingFor(200, 0), 5, at)).toThrow(InvalidHeaderError);
     expect(() => answerHead(200, { 'bad name': 'x' }, framingFor(200, 0), 5, at)).toThrow(InvalidHeaderError);
+    // Written one byte a character: nothing above U+00FF gets through.
+    expect(() => answerHead(200, { 'x-price': '5 \u20ac' }, framingFor(200, 0), 5, at)).toThrow(InvalidHeaderError);
+    expect(answerHead(200, { 'x-name': 'caf\u00e9' }, framingFor(200, 0), 5, at)).toContain('x-name: caf\u00e9\r\n');
   });
 });
