@@ -165,22 +165,25 @@ class RpcConnection {
 
   private serve(call: WireCall, body: Buffer): void {
     this.busy = true;
-    const { socket, options } = this;
-    options.gateway
-      .call({ network: call.network, apiKey: call.apiKey, body: body.length === 0 ? undefined : body, origin: call.origin, clientIp: socket.remoteAddress ?? '' })
-      .then(
-        (answer) => this.answer(answer),
-        (error: unknown) => {
-          options.onFailure(error);
-          this.answer(internalAnswer);
-        },
-      )
-      .catch((error: unknown) => {
-        // E.g. a header value from the node that cannot be sent: the connection is cut, as Node's server would.
-        options.onFailure(error);
-        socket.destroy();
-      });
+    this.options.gateway
+      .call({ network: call.network, apiKey: call.apiKey, body: body.length === 0 ? undefined : body, origin: call.origin, clientIp: this.socket.remoteAddress ?? '' })
+      .then(this.onAnswer, this.onCallFailure);
   }
+
+  private readonly onAnswer = (answer: GatewayAnswer): void => {
+    try {
+      this.answer(answer);
+    } catch (error) {
+      // E.g. a header value from the node that cannot be sent: the connection is cut, as Node's server would.
+      this.options.onFailure(error);
+      this.socket.destroy();
+    }
+  };
+
+  private readonly onCallFailure = (error: unknown): void => {
+    this.options.onFailure(error);
+    this.onAnswer(internalAnswer);
+  };
 
   private answer(answer: GatewayAnswer): void {
     const { socket } = this;

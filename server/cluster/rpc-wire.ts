@@ -55,30 +55,34 @@ interface Head {
   readonly contentLength: number;
 }
 
-function trimWhitespace(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && (value[start] === ' ' || value[start] === '\t')) start += 1;
-  while (end > start && (value[end - 1] === ' ' || value[end - 1] === '\t')) end -= 1;
-  return value.slice(start, end);
+function isWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /** The head's text (request line and fields, without the blank line) as a fast-path call, or null. */
 export function readHead(text: string, bodyLimit: number): Head | null {
-  const lines = text.split('\r\n');
-  if (lines.length - 1 > maxHeaderLines) return null;
-  const target = requestLine.exec(lines[0] ?? '');
+  let lineEnd = text.indexOf('\r\n');
+  if (lineEnd < 0) lineEnd = text.length;
+  const target = requestLine.exec(text.slice(0, lineEnd));
   const rpc = target === null ? null : matchRpcPath(target[1]);
   if (rpc === null) return null;
   let host = 0;
   let origin: string | undefined;
   let contentLength: number | undefined;
-  for (let index = 1; index < lines.length; index += 1) {
-    const line = lines[index] ?? '';
-    const colon = line.indexOf(':');
-    if (colon <= 0) return null;
-    const name = line.slice(0, colon);
-    const value = trimWhitespace(line.slice(colon + 1));
+  let lines = 0;
+  // One field line at a time, [start, lineEnd): no array of lines, no copies but name and value.
+  for (let start = lineEnd + 2; start <= text.length; start = lineEnd + 2) {
+    if ((lines += 1) > maxHeaderLines) return null;
+    lineEnd = text.indexOf('\r\n', start);
+    if (lineEnd < 0) lineEnd = text.length;
+    const colon = text.indexOf(':', start);
+    if (colon <= start || colon > lineEnd) return null;
+    let valueStart = colon + 1;
+    let valueEnd = lineEnd;
+    while (valueStart < valueEnd && isWhitespace(text.charCodeAt(valueStart))) valueStart += 1;
+    while (valueEnd > valueStart && isWhitespace(text.charCodeAt(valueEnd - 1))) valueEnd -= 1;
+    const name = text.slice(start, colon);
+    const value = text.slice(valueStart, valueEnd);
     // A bare CR or LF, a folded line, a space before the colon: all for Node's parser to judge.
     if (!fieldName.test(name) || !fieldValue.test(value)) return null;
     switch (name.toLowerCase()) {
