@@ -1,9 +1,10 @@
 /**
- * A reference for `npm run bench:gateway`: the least a Node proxy does here. `workers` processes
- * (node:cluster, like WORKERS) on Node's HTTP server, each forwarding every POST body through the
- * gateway's own upstream client (server/gateway/upstream.ts) and writing the node's answer back:
- * no key, no allow-lists, no rate limit, no quota, no metering. The gateway's distance to it is what
- * its checks cost; its distance to nginx is what Node's HTTP stack costs on this machine.
+ * A reference for `npm run bench:gateway`: a Node proxy on Node's HTTP server. `workers` processes
+ * (node:cluster, like WORKERS), each forwarding every POST body through the gateway's own upstream
+ * client (server/gateway/upstream.ts) and writing the node's answer back: no key, no allow-lists, no
+ * rate limit, no quota, no metering. Its distance to nginx is what Node's HTTP server and undici
+ * cost on this machine; the gateway's workers skip the former for plain calls
+ * (server/cluster/rpc-connection.ts), checks and all.
  *
  * Run as a script: `node --import tsx bench/bare-proxy.ts <port> <node URL> <workers>`; it prints
  * `listening` once every worker listens.

@@ -1,9 +1,10 @@
 /**
  * `npm run bench:gateway` (not part of `npm test`): one run, side by side, against the same anvil
- * node: (a) anvil directly, (b) Debian's nginx as a plain keep-alive reverse proxy, (c) a bare Node
- * proxy with as many processes as the gateway and no checks at all (bench/bare-proxy.ts: the
- * ceiling of Node's HTTP stack here), (d) the gateway (key auth, rate-limit and quota checks,
- * credits and metering on every call). Same autocannon load for each (50 connections, 10 s, a fixed
+ * node: (a) anvil directly, (b) Debian's nginx as a plain keep-alive reverse proxy, (c) a Node
+ * proxy on Node's HTTP server with as many processes as the gateway and no checks at all
+ * (bench/bare-proxy.ts: what Node's HTTP server and undici cost here), (d) the gateway (key auth,
+ * rate-limit and quota checks, credits and metering on every call; its workers read plain calls
+ * off the socket: server/cluster/rpc-connection.ts). Same autocannon load for each (50 connections, 10 s, a fixed
  * eth_chainId body, after a 2 s warm-up), twice: in order, then in reverse order (each line is the
  * mean of its two passes). The last line,
  * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.6).
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
 
     const anvilTarget: Target = { name: 'anvil (direct)', url: node.url, pid: node.pid };
     const nginxTarget: Target = { name: 'nginx -> anvil', url: nginx.url, pid: nginx.pid };
-    const bareTarget: Target = { name: `bare Node proxy -> anvil (${workers} processes, no checks)`, url: bare.url, pid: bare.pid };
+    const bareTarget: Target = { name: `Node http proxy -> anvil (${workers} processes, no checks)`, url: bare.url, pid: bare.pid };
     const gatewayTarget: Target = { name: `gateway -> anvil (${workers} workers)`, url: gateway.url, pid: gateway.pid };
     const targets = [anvilTarget, nginxTarget, bareTarget, gatewayTarget];
     // Two passes, the second in reverse order, so that a machine slowing down (or speeding up)
@@ -110,8 +111,8 @@ async function main(): Promise<void> {
 
     const rate = (target: Target) => result(target).requestsPerSecond;
     const ratio = rate(gatewayTarget) / rate(nginxTarget);
-    console.log(`\nbare Node proxy / nginx: ${(rate(bareTarget) / rate(nginxTarget)).toFixed(2)} (what Node's HTTP stack reaches here without any check)`);
-    console.log(`gateway / bare Node proxy: ${(rate(gatewayTarget) / rate(bareTarget)).toFixed(2)} (what the gateway's checks and metering cost)`);
+    console.log(`\nNode http proxy / nginx: ${(rate(bareTarget) / rate(nginxTarget)).toFixed(2)} (Node's HTTP server and undici, no checks at all)`);
+    console.log(`gateway / Node http proxy: ${(rate(gatewayTarget) / rate(bareTarget)).toFixed(2)} (the workers' fast path, with every check and metering)`);
     console.log(`goal: gateway / nginx >= ${goal} (${ratio >= goal ? 'met' : 'NOT met'})`);
     console.log(`ratio: ${ratio.toFixed(2)}`);
   } finally {
