@@ -30,6 +30,9 @@ export interface RpcConnectionOptions {
   readonly now: () => number;
 }
 
+/** Pipelined bytes held while a call is served; past this the socket is not read until it is answered. */
+const maxPendingBytes = 64 * 1024;
+
 const internalError = gatewayErrors.internal();
 const internalAnswer: GatewayAnswer = {
   status: internalError.status,
@@ -119,6 +122,8 @@ class RpcConnection {
   private readonly onData = (chunk: Buffer): void => {
     this.pending = this.pending === null ? chunk : Buffer.concat([this.pending, chunk]);
     if (!this.busy) this.next();
+    // A client pipelining faster than it is answered is read no further until it is.
+    else if (this.pending.length > maxPendingBytes) this.socket.pause();
   };
 
   /** No traffic for keepAliveMs: an idle connection closes, an incomplete request gets its full time. */
@@ -225,10 +230,19 @@ class RpcConnection {
     );
   }
 
+  /** The answer is written: the next call, once the client has taken the answers so far. */
   private done(): void {
+    const { socket } = this;
+    if (socket.writableNeedDrain) {
+      socket.once('drain', this.onDrained);
+      return;
+    }
     this.busy = false;
+    if (socket.isPaused()) socket.resume();
     this.next();
   }
+
+  private readonly onDrained = (): void => this.done();
 
   /** Node's HTTP server takes the connection from the request at the head of `bytes` on. */
   private handOff(bytes: Buffer): void {

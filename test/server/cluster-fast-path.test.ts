@@ -141,6 +141,40 @@ describe('the fast path of an HTTP worker', () => {
     expect(answers.map((answer) => [answer.status, idOf(answer)])).toEqual([[200, 1], [200, 2], [200, 3]]);
   });
 
+  it('answers a flood of pipelined calls in order, to a client that reads them only later', async () => {
+    const count = 20_000;
+    const requests = Array.from({ length: count }, (_, index) => post(index + 1)).join('');
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      const socket = connect(port, host);
+      const chunks: Buffer[] = [];
+      let statusLines = 0;
+      let tail = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`${statusLines} of ${count} answers within 30 s`));
+      }, 30_000);
+      socket.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        // A status line may straddle two chunks: the last 8 bytes are counted again with the next.
+        const text = tail + chunk.toString('latin1');
+        statusLines += text.split('HTTP/1.1 ').length - 1;
+        tail = text.slice(-8);
+        if (statusLines < count) return;
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(Buffer.concat(chunks));
+      });
+      socket.on('error', reject);
+      // Megabytes of answers pile up while the client does not read: the worker waits for it.
+      socket.pause();
+      socket.on('connect', () => socket.write(requests));
+      setTimeout(() => socket.resume(), 1000);
+    });
+    const answers = readAnswers(received, count) ?? [];
+    expect(answers.map(idOf)).toEqual(Array.from({ length: count }, (_, index) => index + 1));
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true);
+  }, 40_000);
+
   it('hands a connection to Node’s HTTP server at the first request it does not take, bytes and order kept', async () => {
     const payload = callBody(2);
     const chunked = [`POST /api/v1/mainnet/${apiKey} HTTP/1.1`, `Host: ${host}`, 'Transfer-Encoding: chunked', '', `${payload.length.toString(16)}`, payload, '0', '', ''].join('\r\n');
