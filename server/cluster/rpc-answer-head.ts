@@ -1,11 +1,11 @@
 import { STATUS_CODES } from 'node:http';
+import { fieldName } from '@server/cluster/rpc-wire';
 
 /** How an answer's body is framed: sized, chunked (streamed), or none (1xx, 204, 304). */
 export type BodyFraming = { readonly kind: 'sized'; readonly length: number } | { readonly kind: 'chunked' } | { readonly kind: 'none' };
 
 /** As Node's HTTP server checks them before it sends a header: no control characters (so no CR, LF). */
 const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
-const fieldName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 export class InvalidHeaderError extends Error {
   override name = 'InvalidHeaderError';

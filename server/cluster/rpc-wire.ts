@@ -35,7 +35,7 @@ const maxHeaderLines = 64;
 const headEnd = Buffer.from('\r\n\r\n');
 const requestLine = /^POST (\/[!-~]*) HTTP\/1\.1$/;
 /** RFC 9110 token characters: a field name. */
-const fieldName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+export const fieldName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A field value (read as latin1): visible characters, spaces and tabs, obs-text; no controls. */
 const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
 const digits = /^\d{1,10}$/;
