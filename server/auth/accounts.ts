@@ -5,6 +5,8 @@ import type { Db, Queryable } from '@server/db/db';
 import { generateApiKey, randomToken, sha256 } from '@server/auth/tokens';
 import { insertApiKey, oldestApiKey } from '@server/repos/api-keys';
 import { insertSession } from '@server/repos/sessions';
+import { findStoredCredits } from '@server/repos/usage';
+import { creditsInCycle, cycleAt } from '@server/metering/cycle';
 import { insertUser, type UserRecord } from '@server/repos/users';
 
 export type ApiUser = components['schemas']['User'];
@@ -29,14 +31,20 @@ export async function startSession(db: Queryable, userId: number, config: Pick<C
   return token;
 }
 
-/** The User of the contract: apiKey = oldest remaining key, currentCredit = credits used in the cycle. */
-export async function toApiUser(db: Queryable, user: UserRecord): Promise<ApiUser> {
+/** Credits used in the cycle that contains `now`: 0 once the cycle they were counted in has ended. */
+async function creditsOfCurrentCycle(db: Queryable, user: UserRecord, now: Date): Promise<number> {
+  const stored = await findStoredCredits(db, user.id);
+  return stored === null ? user.creditsUsed : creditsInCycle(stored, cycleAt(stored.anchor, now));
+}
+
+/** The User of the contract: apiKey = oldest remaining key, currentCredit = credits used in the current cycle. */
+export async function toApiUser(db: Queryable, user: UserRecord, now: Date): Promise<ApiUser> {
   return {
     id: user.id,
     email: user.email,
     apiKey: await oldestApiKey(db, user.id),
     planId: user.planId,
-    currentCredit: user.creditsUsed,
+    currentCredit: await creditsOfCurrentCycle(db, user, now),
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -27,7 +27,7 @@ export function createLoginHandlers({ db, clock, config, limits }: Services): Pi
       }
       limits.perEmail.reset(emailKey);
       const token = await startSession(db, user.id, config, clock);
-      return { status: 200, body: { access_token: token, user: await toApiUser(db, user) } };
+      return { status: 200, body: { access_token: token, user: await toApiUser(db, user, now) } };
     },
   };
 }

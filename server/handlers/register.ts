@@ -20,7 +20,7 @@ export function createRegisterHandlers({ db, clock }: Services): Pick<OperationH
       const passwordHash = await hashPassword(body.password);
       try {
         const user = await createAccount(db, { email: body.email, passwordHash, now: clock.now() });
-        return { status: 201, body: await toApiUser(db, user) };
+        return { status: 201, body: await toApiUser(db, user, clock.now()) };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(emailTaken);
         throw error;

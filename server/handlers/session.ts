@@ -14,7 +14,7 @@ export function createSessionHandlers({ db, clock }: Services): Pick<OperationHa
     getMe: async (input) => {
       const user = await findUserById(db, signedIn(input).userId);
       if (user === null) throw unauthorized('the account no longer exists');
-      return { status: 200, body: await toApiUser(db, user) };
+      return { status: 200, body: await toApiUser(db, user, clock.now()) };
     },
   };
 }

@@ -126,6 +126,15 @@ describe('gateway: monthly credit quota', () => {
     expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(200);
   });
 
+  it('reads 0 credits in /users/me once the cycle ends, even before any new call', async () => {
+    const holder = await keyHolder(server.app);
+    expect((await rpc(server.app, holder.apiKey, call('eth_getLogs', 1, [{}]))).statusCode).toBe(200);
+    await server.app.metering.flush();
+    expect((await me(server.app, holder.token)).currentCredit).toBe(60);
+    server.clock.advance(31 * 24 * 3_600_000);
+    expect((await me(server.app, await login(server.app, holder.email))).currentCredit).toBe(0);
+  });
+
   it('starts a new cycle a month after the anchor, from 0 credits', async () => {
     const clock = server.clock;
     const holder = await keyHolder(server.app);
