@@ -97,6 +97,13 @@ class RpcConnection {
   private closing = false;
   /** When the incomplete request at the head of `pending` began (0: none). */
   private partialSince = 0;
+  /**
+   * While a call's body is coming: how long the whole call is (0: not waiting for a body), and its
+   * bytes so far, joined once when complete (never once per packet: a large body comes in hundreds).
+   */
+  private awaited = 0;
+  private parts: Buffer[] = [];
+  private partsLength = 0;
 
   constructor(
     private readonly socket: Socket,
@@ -120,7 +127,18 @@ class RpcConnection {
   }
 
   private readonly onData = (chunk: Buffer): void => {
-    this.pending = this.pending === null ? chunk : Buffer.concat([this.pending, chunk]);
+    if (this.awaited > 0) {
+      this.parts.push(chunk);
+      this.partsLength += chunk.length;
+      if (this.partsLength < this.awaited) {
+        if (this.overdue(this.options.now())) this.socket.destroy();
+        return;
+      }
+      this.pending = Buffer.concat(this.parts, this.partsLength);
+      this.parts = [];
+      this.partsLength = 0;
+      this.awaited = 0;
+    } else this.pending = this.pending === null ? chunk : Buffer.concat([this.pending, chunk]);
     if (!this.busy) this.next();
     // A client pipelining faster than it is answered is read no further until it is.
     else if (this.pending.length > maxPendingBytes) this.socket.pause();
@@ -129,7 +147,7 @@ class RpcConnection {
   /** No traffic for keepAliveMs: an idle connection closes, an incomplete request gets its full time. */
   private readonly onTimeout = (): void => {
     if (this.busy) return;
-    if (this.pending === null || this.overdue(this.options.now())) this.socket.destroy();
+    if ((this.pending === null && this.awaited === 0) || this.overdue(this.options.now())) this.socket.destroy();
   };
 
   /** Resets and the like: the socket closes, any answer still coming is dropped. */
@@ -139,7 +157,7 @@ class RpcConnection {
 
   private overdue(nowMs: number): boolean {
     if (this.partialSince === 0) return false;
-    const headRead = this.pending !== null && this.pending.includes('\r\n\r\n');
+    const headRead = this.awaited > 0 || (this.pending !== null && this.pending.includes('\r\n\r\n'));
     return nowMs - this.partialSince > (headRead ? this.options.requestTimeoutMs : this.options.headersTimeoutMs);
   }
 
@@ -159,6 +177,13 @@ class RpcConnection {
         const nowMs = this.options.now();
         if (this.partialSince === 0) this.partialSince = nowMs;
         else if (this.overdue(nowMs)) this.socket.destroy();
+        if (read.headComplete) {
+          // The rest of the body is collected as it comes, and read once whole.
+          this.awaited = read.needed;
+          this.parts = [bytes];
+          this.partsLength = bytes.length;
+          this.pending = null;
+        }
         return;
       }
       case 'call':

@@ -22,8 +22,9 @@ export interface WireCall {
 
 export type WireRead =
   | WireCall
-  /** More bytes are needed; `headComplete` tells whether only the body is missing. */
-  | { readonly kind: 'incomplete'; readonly headComplete: boolean }
+  /** More bytes are needed: the head's end, or (`needed`) the body's, the whole call being that long. */
+  | { readonly kind: 'incomplete'; readonly headComplete: false }
+  | { readonly kind: 'incomplete'; readonly headComplete: true; readonly needed: number }
   /** Not for the fast path: Node's HTTP server takes the connection from here. */
   | { readonly kind: 'handOff' };
 
@@ -43,7 +44,6 @@ const keepAlive = /^keep-alive$/i;
 
 const handOff: WireRead = { kind: 'handOff' };
 const headMissing: WireRead = { kind: 'incomplete', headComplete: false };
-const bodyMissing: WireRead = { kind: 'incomplete', headComplete: true };
 
 /** Fields that change how the message is framed or answered: any of them sends it to Node's parser. */
 const framingFields = new Set(['transfer-encoding', 'expect', 'upgrade', 'te', 'trailer']);
@@ -118,6 +118,6 @@ export function readWireCall(bytes: Buffer, bodyLimit: number): WireRead {
   if (head === null) return handOff;
   const bodyStart = end + headEnd.length;
   const callEnd = bodyStart + head.contentLength;
-  if (bytes.length < callEnd) return bodyMissing;
+  if (bytes.length < callEnd) return { kind: 'incomplete', headComplete: true, needed: callEnd };
   return { kind: 'call', network: head.network, apiKey: head.apiKey, origin: head.origin, bodyStart, end: callEnd };
 }

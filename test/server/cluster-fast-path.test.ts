@@ -141,6 +141,15 @@ describe('the fast path of an HTTP worker', () => {
     expect(answers.map((answer) => [answer.status, idOf(answer)])).toEqual([[200, 1], [200, 2], [200, 3]]);
   });
 
+  it('answers a call whose large body comes in hundreds of packets', async () => {
+    const payload = callBody(7, 'web3_sha3', [`0x${'ab'.repeat(100_000)}`]);
+    const head = [`POST /api/v1/mainnet/${apiKey} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', `Content-Length: ${payload.length}`, '', ''].join('\r\n');
+    const packets = [head, ...Array.from({ length: Math.ceil(payload.length / 1000) }, (_, index) => payload.slice(index * 1000, (index + 1) * 1000))];
+    const [answer] = await exchange(packets, 1, 2);
+    expect(answer?.status).toBe(200);
+    expect(JSON.parse(answer?.body ?? 'null')).toEqual({ jsonrpc: '2.0', id: 7, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+  });
+
   it('answers a flood of pipelined calls in order, to a client that reads them only later', async () => {
     const count = 20_000;
     const requests = Array.from({ length: count }, (_, index) => post(index + 1)).join('');

@@ -38,7 +38,7 @@ describe('the fast path reads plain gateway calls off the wire', () => {
   it('waits for the rest of a head, then of a body', () => {
     const bytes = request(plain);
     expect(readWireCall(bytes.subarray(0, 20), limit)).toEqual({ kind: 'incomplete', headComplete: false });
-    expect(readWireCall(bytes.subarray(0, bytes.length - 1), limit)).toEqual({ kind: 'incomplete', headComplete: true });
+    expect(readWireCall(bytes.subarray(0, bytes.length - 1), limit)).toEqual({ kind: 'incomplete', headComplete: true, needed: bytes.length });
   });
 
   it.each([
