@@ -83,10 +83,6 @@ export class RpcConnections {
   destroy(): void {
     for (const connection of this.open) connection.destroy();
   }
-
-  get size(): number {
-    return this.open.size;
-  }
 }
 
 /** One client connection on the fast path: one call at a time, in order (pipelined ones wait). */
