@@ -116,18 +116,33 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
     });
   }
 
+  /**
+   * Resolves once the worker has exited and its channel is closed: a process can exit before its
+   * last messages (the final report) are read, and those are read, in order, before the channel closes.
+   */
   function stopWorker(worker: Worker): Promise<void> {
     return new Promise((resolve) => {
-      if (worker.isDead()) {
+      let exited = worker.isDead();
+      let disconnected = !worker.isConnected();
+      if (exited && disconnected) {
         resolve();
         return;
       }
       const kill = setTimeout(() => worker.kill('SIGKILL'), workerStopMs);
-      worker.once('exit', () => {
+      const settle = () => {
+        if (!exited || !disconnected) return;
         clearTimeout(kill);
         resolve();
+      };
+      worker.once('exit', () => {
+        exited = true;
+        settle();
       });
-      send(worker, { type: 'stop' });
+      worker.once('disconnect', () => {
+        disconnected = true;
+        settle();
+      });
+      if (!exited) send(worker, { type: 'stop' });
     });
   }
 
