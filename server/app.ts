@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createLoginLimits } from '@server/auth/login-limits';
 import { authenticateBearer } from '@server/auth/session-auth';
 import { systemClock, type Clock } from '@server/clock';
+import { maxHeadBytes } from '@server/cluster/rpc-wire';
 import { productionNotices, type Config } from '@server/config';
 import type { Db } from '@server/db/db';
 import { openDatabase } from '@server/db/open';
@@ -66,6 +67,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: bodyLimitBytes,
     schemaErrorFormatter: formatValidationErrors,
     trustProxy: options.behindWorkers !== undefined,
+    // The router's default (100 characters a path parameter) finds no route for a longer API key or
+    // network name: the gateway answers those itself (401, 400), as the workers' fast path does for
+    // any length a request head allows.
+    routerOptions: { maxParamLength: maxHeadBytes },
   });
   const operations = listOperations(loadOpenApiDocument());
   app.setValidatorCompiler(createValidatorCompiler(optionalBodyRoutes(operations)));

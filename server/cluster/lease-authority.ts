@@ -118,7 +118,8 @@ export class LeaseAuthority {
     }
     let held = byUser.get(userId);
     if (held === undefined || held.account !== account) {
-      // A new account (plan change): what the old one held is given back to it first.
+      // A new account (plan change): what was held on the old one is given back first (the ledger
+      // settles it wherever its reservation went), and this worker's new leases are held apart.
       if (held !== undefined) this.parts.ledger.release(held.account, held.credits);
       held = { account, credits: 0 };
       byUser.set(userId, held);

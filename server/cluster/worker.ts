@@ -8,7 +8,6 @@ import type { Socket } from 'node:net';
 import { compileAccessRules } from '@server/gateway/access-rules';
 import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
-import { plausibleKey } from '@server/gateway/key-loader';
 import { Upstream } from '@server/gateway/upstream';
 import { UsageMeter } from '@server/metering/usage-meter';
 import { createApiProxy } from '@server/cluster/api-proxy';
@@ -40,7 +39,6 @@ function logError(message: string, error: unknown): void {
 const now = Date.now;
 const channel = new PrimaryChannel();
 const keys = new GatewayKeyCache<WorkerKey>(async (apiKey) => {
-  if (!plausibleKey.test(apiKey)) return null;
   const wire = await channel.key(apiKey);
   return wire === null ? null : { apiKey, keyId: wire.keyId, userId: wire.userId, rate: wire.rate, creditLimit: wire.creditLimit, access: compileAccessRules(wire.lists) };
 }, now);

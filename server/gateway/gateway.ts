@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { creditsFor } from '@/domain/credits';
 import { checkAccess } from '@server/gateway/access-rules';
 import type { Admission } from '@server/gateway/admission';
-import type { GatewayKey } from '@server/gateway/key-cache';
+import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
 import { parsePayload, rpcErrorBody, type RpcId, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream } from '@server/gateway/upstream';
@@ -90,8 +90,9 @@ function costOf(methods: readonly string[]): number {
  * The gateway's decisions for one call, in order: network and payload (400), key (401), allow-lists
  * (403), monthly quota (429 -32006), rate (429 -32005), then the node (502/504 when it fails).
  * A batch is admitted or refused whole: each entry takes a token and costs its method's credits.
- * Credits are reserved on admission and charged when the node answers 2xx; a node HTTP error or
- * no answer charges nothing.
+ * Credits are reserved on admission and charged when the node answers 2xx; a node HTTP error, an
+ * answer that is not JSON or no answer charges nothing. A node HTTP error with a JSON body passes
+ * through as it is; one without becomes the gateway's own 502.
  */
 export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
   constructor(private readonly deps: GatewayDeps<Key, Ticket>) {}
@@ -106,6 +107,8 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       return this.error(problem, null, baseHeaders);
     }
     const { payload } = parsed;
+    // Before the cache: an implausible key is neither looked up nor remembered.
+    if (!plausibleKey.test(call.apiKey)) return this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders);
     const { keys } = this.deps;
     let key = keys.peek(call.apiKey);
     if (key === undefined) key = await keys.get(call.apiKey);
@@ -151,7 +154,15 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       const problem = error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
       return this.error(problem, payload.id, this.keyHeaders(key, nowMs, remaining));
     }
-    const answered = answer.status >= 200 && answer.status < 300;
+    const succeeded = answer.status >= 200 && answer.status < 300;
+    if (!succeeded && answer.shape !== 'json') {
+      // A proxy's error page or a bare status, not a JSON-RPC answer: clients get one they can read.
+      admission.settle(ticket, false);
+      if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
+      return this.error(gatewayErrors.upstreamNotJson(network, answer.status), payload.id, this.keyHeaders(key, nowMs, remaining));
+    }
+    // A 2xx body that is not JSON (an empty one is a notification's answer) is passed on, uncharged.
+    const answered = succeeded && answer.shape !== 'other';
     admission.settle(ticket, answered);
     if (answered) {
       const minute = minuteOf(nowMs);

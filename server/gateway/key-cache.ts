@@ -3,6 +3,13 @@ import type { LocalKey } from '@server/gateway/admission';
 import type { CreditAccount } from '@server/metering/credit-ledger';
 import type { AccessControl } from '@server/repos/access-control';
 
+/**
+ * Keys are `rpk_` + 32 base62 characters (server/auth/tokens.ts); the contract allows up to 128
+ * characters. Anything else is refused before any lookup, and never cached: garbage keys (up to a
+ * request head's 16 KiB) would otherwise fill the cache with unknown entries at no cost to a client.
+ */
+export const plausibleKey = /^[A-Za-z0-9_-]{1,128}$/;
+
 /** Everything the gateway checks a call against, kept in memory per key. */
 export interface GatewayKey {
   readonly apiKey: string;
@@ -79,6 +86,7 @@ export class GatewayKeyCache<Key extends GatewayKey = KeyEntry> implements KeyCa
   }
 
   async get(apiKey: string): Promise<Key | null> {
+    if (!plausibleKey.test(apiKey)) return null;
     const cached = this.peek(apiKey);
     if (cached !== undefined) return cached;
     const pending = this.loading.get(apiKey);

@@ -69,6 +69,11 @@ export const gatewayErrors = {
     code: rpcCodes.internalError,
     message: `Upstream node unavailable: the ${network} node could not be reached. Please try again later.`,
   }),
+  upstreamNotJson: (network: string, status: number): GatewayError => ({
+    status: 502,
+    code: rpcCodes.internalError,
+    message: `Upstream node unavailable: the ${network} node answered HTTP ${status} without a JSON-RPC answer. Please try again later.`,
+  }),
   upstreamTimeout: (network: string, timeoutMs: number): GatewayError => ({
     status: 504,
     code: rpcCodes.internalError,

@@ -1,13 +1,34 @@
 import { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
 
+/**
+ * What a body looks like without parsing it: a JSON-RPC answer (an object or an array), nothing
+ * (a notification's 204), or something else (an HTML error page of a proxy in front of the node...).
+ */
+export type AnswerShape = 'json' | 'empty' | 'other';
+
 /** What the node answered: its status, content type and body bytes (untouched). */
 export interface UpstreamAnswer {
   readonly status: number;
   readonly contentType: string;
   /** The whole body when small; a stream of it otherwise (it is never held in memory whole). */
   readonly body: Buffer | Readable;
+  /** By the first byte that is not JSON whitespace; a streamed body by its content type (unknown: json). */
+  readonly shape: AnswerShape;
 }
+
+/** The shape of a whole body: a look at its first bytes, never a parse (this runs on every call). */
+export function shapeOf(body: Buffer): AnswerShape {
+  for (let index = 0; index < body.length; index += 1) {
+    const byte = body[index];
+    // JSON whitespace: space, tab, line feed, carriage return.
+    if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) continue;
+    return byte === 0x7b || byte === 0x5b ? 'json' : 'other';
+  }
+  return 'empty';
+}
+
+const jsonType = /json/i;
 
 /** The node could not be used: 'timeout' → 504, 'down' (refused, reset, closed...) → 502. */
 export class UpstreamError extends Error {
@@ -111,7 +132,8 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     this.status = statusCode;
-    this.contentType = headerText(headers['content-type']) ?? this.contentType;
+    const contentType = headerText(headers['content-type']);
+    this.contentType = contentType ?? this.contentType;
     const length = Number(headerText(headers['content-length']) ?? Number.NaN);
     if (Number.isFinite(length) && length <= bufferedAnswerLimit) return;
     // Streamed: the headers go to the client now; from here only undici's gap time-out applies.
@@ -124,7 +146,9 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
         callback(error);
       },
     });
-    this.settle({ status: this.status, contentType: this.contentType, body: this.stream });
+    // Not read yet: judged by its declared type (none declared: taken for the node's JSON).
+    const shape = contentType === undefined || jsonType.test(contentType) ? 'json' : 'other';
+    this.settle({ status: this.status, contentType: this.contentType, body: this.stream, shape });
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -141,7 +165,7 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
     }
     const body = this.chunks.length === 1 && this.chunks[0] !== undefined ? this.chunks[0] : Buffer.concat(this.chunks);
     this.chunks = [];
-    this.settle({ status: this.status, contentType: this.contentType, body });
+    this.settle({ status: this.status, contentType: this.contentType, body, shape: shapeOf(body) });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {

@@ -18,6 +18,11 @@ export interface CreditAccount {
   reserved: number;
   /** Epoch ms of the last call (idle accounts are dropped). */
   lastUsed: number;
+  /**
+   * The account a reload (plan change, new cycle) replaced this one with: it took over the
+   * reservations, so tickets and leases taken on this one settle there.
+   */
+  successor: CreditAccount | null;
 }
 
 /** What one batch took from the accounts, to settle when the write ends. */
@@ -27,6 +32,13 @@ export interface LedgerBatch {
 }
 
 const idleMs = 10 * 60_000;
+
+/** The account that holds `account`'s reservations now: itself, or what reloads replaced it with. */
+function holder(account: CreditAccount): CreditAccount {
+  let current = account;
+  while (current.successor !== null) current = current.successor;
+  return current;
+}
 
 /**
  * The quota's view of credits: stored + being written + pending + reserved. The stored part is
@@ -58,7 +70,8 @@ export class CreditLedger {
       return existing;
     }
     // A new account, or a new anchor (a plan change started a new cycle): what the old one had
-    // pending belonged to the old cycle, and is not carried over.
+    // pending belonged to the old cycle, and is not carried over. Calls still waiting for their
+    // node keep counting, now against the new account, and settle there (see holder()).
     const account: CreditAccount = {
       userId: stored.userId,
       anchor: stored.anchor,
@@ -69,31 +82,39 @@ export class CreditLedger {
       pending: 0,
       reserved: existing?.reserved ?? 0,
       lastUsed: now.getTime(),
+      successor: null,
     };
+    if (existing !== undefined) {
+      existing.reserved = 0;
+      existing.successor = account;
+    }
     this.accounts.set(stored.userId, account);
     return account;
   }
 
   /** Credits used in the current cycle, starting a new cycle (from 0) once `now` has passed its end. */
   used(account: CreditAccount, nowMs: number): number {
-    this.rollIfEnded(account, nowMs);
-    return account.stored + account.inflight + account.pending + account.reserved;
+    const current = holder(account);
+    this.rollIfEnded(current, nowMs);
+    return current.stored + current.inflight + current.pending + current.reserved;
   }
 
   reserve(account: CreditAccount, credits: number, nowMs: number): void {
-    account.reserved += credits;
-    account.lastUsed = nowMs;
+    const current = holder(account);
+    current.reserved += credits;
+    current.lastUsed = nowMs;
   }
 
-  /** The node answered: the reserved credits are spent. */
+  /** The node answered: the reserved credits are spent (in the cycle of the account that holds them now). */
   charge(account: CreditAccount, credits: number): void {
-    account.reserved -= credits;
-    account.pending += credits;
+    const current = holder(account);
+    current.reserved -= credits;
+    current.pending += credits;
   }
 
   /** The node never answered: nothing is spent. */
   release(account: CreditAccount, credits: number): void {
-    account.reserved -= credits;
+    holder(account).reserved -= credits;
   }
 
   hasPending(): boolean {

@@ -3,7 +3,7 @@ import type { Clock } from '@server/clock';
 import type { Db } from '@server/db/db';
 import { CreditLedger } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
-import { writeUsageBatch } from '@server/repos/usage';
+import { writeUsageBatch, type StoredCredits, type UsageMinute } from '@server/repos/usage';
 
 export interface MeteringOptions {
   readonly db: Db;
@@ -18,7 +18,8 @@ export interface MeteringOptions {
 /**
  * The gateway's metering: counts and credits in memory (UsageMeter, CreditLedger), written in
  * batches every interval, and on flush() (GET /usage reads after one; the app flushes on close).
- * A failed write keeps everything for the next one.
+ * A failed write keeps everything for the next one, unless the database refuses the rows
+ * themselves: then the credits are written, and the minutes one by one, dropping those refused.
  */
 export class Metering {
   readonly ledger = new CreditLedger();
@@ -56,17 +57,56 @@ export class Metering {
 
   private async writeOnce(): Promise<void> {
     if (this.meter.size === 0 && !this.ledger.hasPending()) return;
+    const { db, clock } = this.options;
     const minutes = this.meter.take();
-    const batch = this.ledger.beginBatch(this.options.clock.now().getTime());
+    const batch = this.ledger.beginBatch(clock.now().getTime());
     let stale: number[];
+    let refusedRows = false;
     try {
-      const stored = await writeUsageBatch(this.options.db, minutes, batch.deltas);
-      stale = this.ledger.endBatch(batch, stored, this.options.clock.now().getTime());
+      let stored: StoredCredits[];
+      try {
+        stored = await writeUsageBatch(db, minutes, batch.deltas);
+      } catch (error) {
+        if (!refusedForContent(error)) throw error;
+        // Put back, these rows would be refused at every write, and every later write with them:
+        // the credits (the server's own numbers) go alone, then the rows one by one.
+        this.options.log.error({ err: error }, 'the database refused a metering batch: its minutes are written one by one');
+        stored = await writeUsageBatch(db, [], batch.deltas);
+        refusedRows = true;
+      }
+      stale = this.ledger.endBatch(batch, stored, clock.now().getTime());
     } catch (error) {
       this.meter.restore(minutes);
-      this.ledger.failBatch(batch, this.options.clock.now().getTime());
+      this.ledger.failBatch(batch, clock.now().getTime());
       throw error;
     }
     if (stale.length > 0) this.options.onStaleUsers?.(stale);
+    if (refusedRows) await this.writeRowsAlone(minutes);
   }
+
+  /** Each row in its own statement: those the database refuses for their content are dropped (logged), the rest kept. */
+  private async writeRowsAlone(minutes: readonly UsageMinute[]): Promise<void> {
+    for (const [index, row] of minutes.entries()) {
+      try {
+        await writeUsageBatch(this.options.db, [row], []);
+      } catch (error) {
+        if (!refusedForContent(error)) {
+          // E.g. the connection dropped: what is not written yet waits for the next write.
+          this.meter.restore(minutes.slice(index));
+          throw error;
+        }
+        this.options.log.error({ err: error, row }, 'a metered minute the database refuses was dropped');
+      }
+    }
+  }
+}
+
+/**
+ * SQLSTATE classes 21 (cardinality), 22 (data exception) and 23 (integrity constraint): the rows
+ * themselves are refused, and would be again. Anything else (a lost connection...) may pass later.
+ */
+function refusedForContent(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error) || typeof error.code !== 'string') return false;
+  const sqlClass = error.code.slice(0, 2);
+  return sqlClass === '21' || sqlClass === '22' || sqlClass === '23';
 }

@@ -1,3 +1,4 @@
+import { methodLabel, otherMethodsLabel } from '@server/metering/method-label';
 import type { Network, UsageMinute } from '@server/repos/usage';
 
 export type UsageCount = 'requests' | 'rateLimited' | 'refused';
@@ -8,8 +9,12 @@ export interface MeteredKey {
   readonly userId: number;
 }
 
-/** Methods are the client's strings: a long one is cut so a row stays small. */
-export const maxMethodLength = 100;
+/**
+ * Method names a key may use in one minute; calls with further new names count under one label.
+ * Names are the client's: without a bound, batches of invented names grow memory, the workers'
+ * reports and the usage_minutes table at will (even refused ones are counted).
+ */
+export const maxMethodsPerMinute = 100;
 
 function rowId(keyId: number, network: Network, minute: number, method: string): string {
   return `${keyId} ${network} ${minute} ${method}`;
@@ -17,20 +22,18 @@ function rowId(keyId: number, network: Network, minute: number, method: string):
 
 /**
  * Counts per key, network, method and minute, in memory; `take` hands them to a batch write and
- * `restore` takes them back when the write fails, so nothing is lost or counted twice.
+ * `restore` takes them back when the write fails (or merges an HTTP worker's report), so nothing
+ * is lost or counted twice.
  */
 export class UsageMeter {
   private minutes = new Map<string, UsageMinute>();
+  /** Minute → key id → the method names counted for it (kept across `take`: the bound is per minute, not per write). */
+  private readonly names = new Map<number, Map<number, Set<string>>>();
+  private newestMinute = 0;
 
   /** One call (or one entry of a batch): `credits` only for calls a node answered. */
   count(key: MeteredKey, network: Network, method: string, minute: number, what: UsageCount, credits = 0): void {
-    const name = method.length > maxMethodLength ? method.slice(0, maxMethodLength) : method;
-    const id = rowId(key.keyId, network, minute, name);
-    let row = this.minutes.get(id);
-    if (row === undefined) {
-      row = { apiKeyId: key.keyId, userId: key.userId, network, method: name, minute, requests: 0, credits: 0, rateLimited: 0, refused: 0 };
-      this.minutes.set(id, row);
-    }
+    const row = this.row(key.keyId, key.userId, network, methodLabel(method), minute);
     row[what] += 1;
     row.credits += credits;
   }
@@ -42,21 +45,52 @@ export class UsageMeter {
   take(): UsageMinute[] {
     const rows = [...this.minutes.values()];
     this.minutes = new Map();
+    // Calls still on their way count in the minute they started: the one before stays known.
+    for (const minute of this.names.keys()) if (minute < this.newestMinute - 60_000) this.names.delete(minute);
     return rows;
   }
 
   restore(rows: readonly UsageMinute[]): void {
     for (const row of rows) {
-      const id = rowId(row.apiKeyId, row.network, row.minute, row.method);
-      const current = this.minutes.get(id);
-      if (current === undefined) {
-        this.minutes.set(id, { ...row });
-        continue;
-      }
+      const current = this.row(row.apiKeyId, row.userId, row.network, methodLabel(row.method), row.minute);
       current.requests += row.requests;
       current.credits += row.credits;
       current.rateLimited += row.rateLimited;
       current.refused += row.refused;
     }
+  }
+
+  /** The row a count goes to: the method's own, or the key's other-methods row past the bound. */
+  private row(keyId: number, userId: number, network: Network, name: string, minute: number): UsageMinute {
+    let id = rowId(keyId, network, minute, name);
+    let row = this.minutes.get(id);
+    if (row !== undefined) return row;
+    const method = this.admitName(keyId, name, minute);
+    if (method !== name) {
+      id = rowId(keyId, network, minute, method);
+      row = this.minutes.get(id);
+      if (row !== undefined) return row;
+    }
+    row = { apiKeyId: keyId, userId, network, method, minute, requests: 0, credits: 0, rateLimited: 0, refused: 0 };
+    this.minutes.set(id, row);
+    return row;
+  }
+
+  private admitName(keyId: number, name: string, minute: number): string {
+    if (minute > this.newestMinute) this.newestMinute = minute;
+    let byKey = this.names.get(minute);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.names.set(minute, byKey);
+    }
+    let names = byKey.get(keyId);
+    if (names === undefined) {
+      names = new Set();
+      byKey.set(keyId, names);
+    }
+    if (names.has(name)) return name;
+    if (names.size >= maxMethodsPerMinute) return otherMethodsLabel;
+    names.add(name);
+    return name;
   }
 }

@@ -18,7 +18,7 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
   const ledger = new CreditLedger();
   const limiter = new RateLimiter();
   const meter = new UsageMeter();
-  const stored = { userId: 7, anchor: new Date('2030-01-01T00:00:00Z'), creditsUsed: 0, countedCycleStart: new Date('2030-01-01T00:00:00Z'), creditLimit: plan.creditLimit };
+  let stored = { userId: 7, anchor: new Date('2030-01-01T00:00:00Z'), creditsUsed: 0, countedCycleStart: new Date('2030-01-01T00:00:00Z'), creditLimit: plan.creditLimit };
   let exists = true;
   const keys = new GatewayKeyCache<KeyEntry>(async (apiKey) =>
     exists ? { apiKey, keyId: 3, userId: 7, rate: plan.rate, credits: ledger.sync(stored, new Date(nowMs), ledger.generation), access: compileAccessRules(lists), lists } : null,
@@ -32,7 +32,13 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
     if (entry === null) throw new Error('no key');
     return ledger.account(7) ?? entry.credits;
   };
-  return { authority, ledger, limiter, meter, key, worker, account, unknown, deleteKey: () => ((exists = false), keys.invalidateKey('rpk_test')) };
+  /** What a plan change does: a new anchor (a new cycle from 0), then the key reloads. */
+  const changePlan = () => {
+    const anchor = new Date('2030-01-10T00:00:00Z');
+    stored = { ...stored, anchor, creditsUsed: 0, countedCycleStart: anchor };
+    keys.invalidateUser(7);
+  };
+  return { authority, ledger, limiter, meter, key, worker, account, unknown, changePlan, deleteKey: () => ((exists = false), keys.invalidateKey('rpk_test')) };
 }
 
 describe('leases of the HTTP workers (server/cluster)', () => {
@@ -72,6 +78,27 @@ describe('leases of the HTTP workers (server/cluster)', () => {
     const second = worker(2);
     expect((await second.admit(key, 20, 1, nowMs)).kind).toBe('admitted');
     expect(ledger.used(await account(), nowMs)).toBeGreaterThan(40);
+    authority.forget(2);
+    expect(ledger.used(await account(), nowMs)).toBe(20);
+  });
+
+  it('settles a lease held across a plan change on the account that counts it now', async () => {
+    const { authority, key, worker, account, ledger, changePlan } = setting({ rate: 1000, creditLimit: 1_000_000 });
+    const first = worker(1);
+    const answered = await first.admit(key, 20, 1, nowMs);
+    if (answered.kind !== 'admitted') throw new Error('not admitted');
+    const leased = ledger.used(await account(), nowMs);
+    expect(leased).toBeGreaterThan(20);
+    changePlan();
+    const fresh = await account();
+    // The lease still counts against the new cycle until the worker reports.
+    expect(ledger.used(fresh, nowMs)).toBe(leased);
+    first.settle(answered.ticket, true);
+    await authority.report(1, [], first.takeSettlements(nowMs), nowMs);
+    expect(ledger.used(await account(), nowMs)).toBe(20);
+    // A lease taken on the new account, then a dead worker: all of it is free again.
+    const second = worker(2);
+    expect((await second.admit(key, 20, 1, nowMs)).kind).toBe('admitted');
     authority.forget(2);
     expect(ledger.used(await account(), nowMs)).toBe(20);
   });

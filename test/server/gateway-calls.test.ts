@@ -51,6 +51,19 @@ describe('gateway: key and payload', () => {
     expect(rpcError(response)).toMatchObject({ code: -32600, message: expect.stringContaining('unknown network "testnet"') });
   });
 
+  // Past the router's default of 100 characters a path parameter used to find no route (404, the API's envelope).
+  it('answers long keys and network names as JSON-RPC errors, as the workers do', async () => {
+    for (const key of ['k'.repeat(101), 'k'.repeat(128), 'k'.repeat(129), 'k'.repeat(4000)]) {
+      const response = await rpc(server.app, key, call('eth_chainId', 8));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ jsonrpc: '2.0', id: 8, error: { code: -32001, message: 'Invalid API key' } });
+    }
+    const network = 'n'.repeat(150);
+    const response = await rpc(server.app, holder.apiKey, call('eth_chainId'), { network });
+    expect(response.statusCode).toBe(400);
+    expect(rpcError(response)).toMatchObject({ code: -32600, message: `Invalid request: unknown network "${'n'.repeat(40)}" (use mainnet or devnet).` });
+  });
+
   it('answers malformed JSON with 400 -32700', async () => {
     for (const body of ['{"jsonrpc":"2.0","method":"eth_chainId"', '', 'null,']) {
       const response = await rpc(server.app, holder.apiKey, body);
@@ -106,6 +119,14 @@ describe('gateway: transparency', () => {
     // Sized like nginx's answers, not chunked.
     expect(response.headers['content-length']).toBe(String(direct.bytes.length));
     expect(response.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('charges a notification, which the node answers without a body', async () => {
+    const body = '{"jsonrpc":"2.0","method":"eth_sendRawTransaction","params":["0x00"]}';
+    const response = await rpc(server.app, holder.apiKey, body);
+    expect(response.statusCode).toBe((await callNode(node, body)).status);
+    expect(response.body).toBe('');
+    expect(response.headers['x-credits-used']).toBe('40');
   });
 
   it('forwards devnet to its own node', async () => {

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import { checkAccess, compileAccessRules } from '@server/gateway/access-rules';
+import { LocalAdmission, type LocalTicket } from '@server/gateway/admission';
+import { Gateway } from '@server/gateway/gateway';
 import { parsePayload } from '@server/gateway/json-rpc';
+import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { RateLimiter } from '@server/gateway/rate-limiter';
 import { CreditLedger } from '@server/metering/credit-ledger';
 import { addMonths, creditsInCycle, cycleAt } from '@server/metering/cycle';
+import { methodLabel } from '@server/metering/method-label';
+import { UsageMeter } from '@server/metering/usage-meter';
 
 const at = (iso: string) => new Date(iso);
 
@@ -76,6 +81,25 @@ describe('credit ledger', () => {
     expect(ledger.used(account, now.getTime())).toBe(120);
   });
 
+  it('settles calls admitted before a reload (a plan change) on the account that counts them now', () => {
+    const ledger = new CreditLedger();
+    const account = ledger.sync(stored, now, ledger.generation);
+    ledger.reserve(account, 60, now.getTime());
+    ledger.reserve(account, 20, now.getTime());
+    const anchor = at('2030-01-18T00:00:00Z');
+    const changed = { ...stored, anchor, creditsUsed: 0, countedCycleStart: anchor, creditLimit: 5000 };
+    const fresh = ledger.sync(changed, now, ledger.generation);
+    expect(fresh).not.toBe(account);
+    // Calls still waiting for their node count against the new cycle...
+    expect(ledger.used(fresh, now.getTime())).toBe(80);
+    ledger.charge(account, 60);
+    ledger.release(account, 20);
+    // ...and once settled, only what was answered remains, charged in the new cycle.
+    expect(ledger.used(fresh, now.getTime())).toBe(60);
+    expect(fresh.reserved).toBe(0);
+    expect(ledger.beginBatch(now.getTime()).deltas).toEqual([{ userId: 1, anchor, cycleStart: anchor, credits: 60 }]);
+  });
+
   it('reports users whose cycle changed elsewhere, and starts a new cycle from 0 at its end', () => {
     const ledger = new CreditLedger();
     const account = ledger.sync(stored, now, ledger.generation);
@@ -85,6 +109,58 @@ describe('credit ledger', () => {
     const fresh = ledger.sync(stored, now, ledger.generation);
     expect(ledger.used(fresh, at('2030-02-15T10:00:00Z').getTime())).toBe(0);
     expect(fresh.cycle.start.toISOString()).toBe('2030-02-15T10:00:00.000Z');
+  });
+});
+
+describe('metered method names', () => {
+  it.each([
+    ['eth_getLogs', 'eth_getLogs'],
+    ['rpc.discover', 'rpc.discover'],
+    ['zks:L1-ChainId', 'zks:L1-ChainId'],
+    ['m'.repeat(64), 'm'.repeat(64)],
+    ['m'.repeat(65), '(invalid method)'],
+    ['', '(invalid method)'],
+    ['\u0000', '(invalid method)'],
+    ['\ud800', '(invalid method)'],
+    ['\udc00', '(invalid method)'],
+    ['eth_call ', '(invalid method)'],
+    ['eth_call\n', '(invalid method)'],
+    ['éth_call', '(invalid method)'],
+    ["eth_call'; --", '(invalid method)'],
+    ['(invalid method)', '(invalid method)'],
+    ['(other methods)', '(other methods)'],
+  ])('stores %j as %j', (method, label) => {
+    expect(methodLabel(method)).toBe(label);
+  });
+
+  const key = { keyId: 1, userId: 2 };
+  const minute = 60_000 * 1000;
+
+  it('keeps 100 names per key and minute, across writes; the rest count under one label', () => {
+    const meter = new UsageMeter();
+    for (let index = 0; index < 150; index += 1) meter.count(key, 'mainnet', `m_${index}`, minute, 'refused');
+    expect(meter.size).toBe(101);
+    const first = meter.take();
+    expect(first.find((row) => row.method === '(other methods)')?.refused).toBe(50);
+    // A write later in the same minute: known names keep their rows, new ones are still bounded.
+    meter.count(key, 'mainnet', 'm_0', minute, 'requests', 20);
+    meter.count(key, 'devnet', 'm_new', minute, 'refused');
+    expect(meter.take().map((row) => [row.network, row.method])).toEqual([['mainnet', 'm_0'], ['devnet', '(other methods)']]);
+    // Another key, or the next minute, starts afresh.
+    meter.count({ keyId: 9, userId: 2 }, 'mainnet', 'm_new', minute, 'refused');
+    meter.count(key, 'mainnet', 'm_new', minute + 60_000, 'refused');
+    expect(meter.take().map((row) => row.method)).toEqual(['m_new', 'm_new']);
+  });
+
+  it('bounds the names of reports merged from several workers too', () => {
+    const meter = new UsageMeter();
+    const report = (from: number) =>
+      Array.from({ length: 100 }, (_, index) => ({ apiKeyId: 1, userId: 2, network: 'mainnet' as const, method: `m_${from + index}`, minute, requests: 1, credits: 20, rateLimited: 0, refused: 0 }));
+    meter.restore(report(0));
+    meter.restore(report(100));
+    const rows = meter.take();
+    expect(rows).toHaveLength(101);
+    expect(rows.find((row) => row.method === '(other methods)')).toMatchObject({ requests: 100, credits: 2000 });
   });
 });
 
@@ -123,6 +199,42 @@ describe('allow-list rules', () => {
     const mapped = compileAccessRules({ domains: [], ips: [], cidrs: ['::ffff:10.0.0.0/104'] });
     expect(checkAccess(mapped, undefined, '10.200.0.1')).toBeNull();
     expect(checkAccess(mapped, undefined, '11.0.0.1')).toBe('cidrs');
+  });
+});
+
+describe('implausible keys', () => {
+  const garbage = ['not a key', 'é', 'x'.repeat(129), 'x'.repeat(16_000), ''];
+  const body = Buffer.from('{"jsonrpc":"2.0","id":5,"method":"eth_chainId"}');
+
+  it('are refused with 401 -32001 before any lookup', async () => {
+    const looked: string[] = [];
+    const keys = {
+      peek: (apiKey: string) => (looked.push(apiKey), undefined),
+      get: async (apiKey: string) => (looked.push(apiKey), null),
+    };
+    const gateway = new Gateway<KeyEntry, LocalTicket>({
+      keys,
+      admission: new LocalAdmission(new RateLimiter(), new CreditLedger()),
+      meter: new UsageMeter(),
+      upstreams: { mainnet: null, devnet: null },
+      timeoutMs: 1000,
+      now: () => 0,
+    });
+    for (const apiKey of garbage) {
+      const answer = await gateway.call({ network: 'mainnet', apiKey, body, origin: undefined, clientIp: '127.0.0.1' });
+      expect([answer.status, answer.body]).toEqual([401, '{"jsonrpc":"2.0","id":5,"error":{"code":-32001,"message":"Invalid API key"}}']);
+    }
+    expect(looked).toEqual([]);
+  });
+
+  it('are never loaded nor cached by the key cache', async () => {
+    const loaded: string[] = [];
+    const cache = new GatewayKeyCache<KeyEntry>(async (apiKey) => (loaded.push(apiKey), null), () => 0);
+    for (const apiKey of garbage) {
+      expect(await cache.get(apiKey)).toBeNull();
+      expect(cache.peek(apiKey)).toBeUndefined();
+    }
+    expect(loaded).toEqual([]);
   });
 });
 

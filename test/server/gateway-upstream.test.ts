@@ -1,63 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 import { call, keyHolder, rpc, rpcError, storedCredits, type KeyHolder } from './gateway-harness';
+import { bigAnswer, refusal, startFakeNode, type FakeNode } from './helpers/fake-node';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
-/** 1 MiB and a bit: streamed through, never held whole. */
-const bigAnswer = Buffer.alloc(1024 * 1024 + 17, 'a');
-
-/**
- * A misbehaving node: what it does depends on the method called. 'hang' never answers, 'reset'
- * drops the connection, 'busy' answers HTTP 503, 'big' streams a large answer in chunks.
- */
-function startFakeNode(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (body.includes('"hang"')) return;
-      if (body.includes('"reset"')) {
-        request.socket.destroy();
-        return;
-      }
-      if (body.includes('"busy"')) {
-        response.writeHead(503, { 'content-type': 'text/plain' }).end('node overloaded');
-        return;
-      }
-      if (body.includes('"big"')) {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        for (let offset = 0; offset < bigAnswer.length; offset += 64 * 1024) response.write(bigAnswer.subarray(offset, offset + 64 * 1024));
-        response.end();
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":"0x1"}');
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = address !== null && typeof address === 'object' ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}/rpc`,
-        close: () =>
-          new Promise((done) => {
-            for (const socket of sockets) socket.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}
-
-let fakeNode: { url: string; close(): Promise<void> };
+let fakeNode: FakeNode;
 let withFake: TestApp;
 let withNodeDown: TestApp;
 let fakeHolder: KeyHolder;
@@ -111,12 +58,36 @@ describe('gateway: upstream failures', () => {
     expect(elapsed).toBeLessThan(800);
   });
 
-  it('passes a node HTTP error through as it is, uncharged', async () => {
-    const response = await rpc(withFake.app, fakeHolder.apiKey, call('busy'));
-    expect(response.statusCode).toBe(503);
-    expect(response.body).toBe('node overloaded');
-    expect(response.headers['content-type']).toBe('text/plain');
+  it('answers 502 -32603 for a node HTTP error that is not JSON, uncharged', async () => {
+    for (const method of ['busy', 'bigBusy']) {
+      const response = await rpc(withFake.app, fakeHolder.apiKey, call(method, 'b'));
+      expect(response.statusCode).toBe(502);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(rpcError(response)).toEqual({
+        id: 'b',
+        code: -32603,
+        message: 'Upstream node unavailable: the mainnet node answered HTTP 503 without a JSON-RPC answer. Please try again later.',
+      });
+      expect(response.headers['x-credits-used']).toBe('0');
+    }
+  });
+
+  it('passes a node HTTP error with a JSON body through as it is, uncharged', async () => {
+    const response = await rpc(withFake.app, fakeHolder.apiKey, call('refusal'));
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toBe(refusal);
+    expect(response.headers['content-type']).toBe('application/json');
     expect(response.headers['x-credits-used']).toBe('0');
+  });
+
+  it('passes a 200 answer that is not JSON through, uncharged', async () => {
+    const holder = await keyHolder(withFake.app, 'page');
+    const response = await rpc(withFake.app, holder.apiKey, call('page'));
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('<html>maintenance</html>');
+    expect(response.headers['x-credits-used']).toBe('0');
+    await withFake.app.metering.flush();
+    expect(await storedCredits(withFake.app, holder.userId)).toEqual({ creditsUsed: 0, metered: 0, requests: 0 });
   });
 
   it('streams a large answer through byte for byte', async () => {
