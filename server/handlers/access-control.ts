@@ -1,23 +1,18 @@
-import { ACCESS_KINDS, normalizeAccessValue, validateAccessValue, type AccessKind } from '@/domain/access-control';
+import { ACCESS_KINDS, accessListProblems, normalizeAccessValue, type AccessKind, type AccessValueProblem } from '@/domain/access-control';
 import { badRequest } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { getAccessControl, putAccessControl, type AccessControl } from '@server/repos/access-control';
 import { signedIn, type Services } from '@server/handlers/services';
 
 /** 'ips: 300.1.1.1: Please enter a valid IP address' (an empty value has nothing to name). */
-function describeProblem(kind: AccessKind, value: string, problem: string): string {
+function describeProblem(kind: AccessKind, { value, message }: AccessValueProblem): string {
   const shown = value.trim();
-  return shown === '' ? `${kind}: ${problem}` : `${kind}: ${shown}: ${problem}`;
+  return shown === '' ? `${kind}: ${message}` : `${kind}: ${shown}: ${message}`;
 }
 
 /** Every problem of the three lists, with the SPA's rules and messages (src/domain/access-control.ts). */
 function accessControlProblems(lists: AccessControl): string[] {
-  return ACCESS_KINDS.flatMap((kind) =>
-    lists[kind].flatMap((value, index) => {
-      const problem = validateAccessValue(kind, value, lists[kind].slice(0, index));
-      return problem === null ? [] : [describeProblem(kind, value, problem)];
-    }),
-  );
+  return ACCESS_KINDS.flatMap((kind) => accessListProblems(kind, lists[kind]).map((problem) => describeProblem(kind, problem)));
 }
 
 function normalized(lists: AccessControl): AccessControl {

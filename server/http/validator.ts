@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -20,10 +20,40 @@ function createAjv(options: Options): Ajv {
 /** The key of a route in `optionalBodies`: 'POST /api/apiKeys'. */
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
 
+/** Completes 'body/name …' (see validation-message.ts). */
+export const nulCharacterMessage = 'must not contain the NUL character';
+
+/** RFC 6901: how a property name is written in an instancePath. */
+const pointerToken = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The instancePath of the first string (or property name) holding U+0000, or null. Iterative, so
+ * that a deeply nested body cannot overflow the stack before its schema refuses it.
+ */
+export function nulCharacterPath(data: unknown): string | null {
+  const pending: Array<{ value: unknown; path: string }> = [{ value: data, path: '' }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return path;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [name, child] of Object.entries(value)) {
+        if (name.includes('\0')) return path;
+        pending.push({ value: child, path: `${path}/${pointerToken(name)}` });
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * Bodies are JSON and keep their types ("5" is not a number); path and query strings are text,
  * so they are coerced to the schema's type (`/apiKeys/5` → id 5). `optionalBodies`: routes
  * (see routeKey) whose body may be left out entirely (requestBody.required: false).
+ *
+ * Before its schema, every part of every request is searched for U+0000: PostgreSQL text cannot
+ * hold it (error 22021), so a NUL that reached SQL would answer 500. Refusing it here answers 400
+ * naming the field, for every operation at once.
  */
 export function createValidatorCompiler(optionalBodies: ReadonlySet<string>): FastifySchemaCompiler<unknown> {
   const bodyAjv = createAjv({ coerceTypes: false });
@@ -31,9 +61,17 @@ export function createValidatorCompiler(optionalBodies: ReadonlySet<string>): Fa
   return ({ schema, httpPart, method, url }) => {
     const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schemaObject(schema));
     const mayBeAbsent = httpPart === 'body' && optionalBodies.has(routeKey(method, url));
-    // Fastify hands a missing body over as null.
-    const validator = (data: unknown) => (mayBeAbsent && (data === undefined || data === null)) || validate(data);
-    return Object.defineProperty(validator, 'errors', { get: () => validate.errors });
+    let nulErrors: ErrorObject[] | null = null;
+    const validator = (data: unknown) => {
+      nulErrors = null;
+      // Fastify hands a missing body over as null.
+      if (mayBeAbsent && (data === undefined || data === null)) return true;
+      const nulPath = nulCharacterPath(data);
+      if (nulPath === null) return validate(data);
+      nulErrors = [{ keyword: 'nulCharacter', instancePath: nulPath, schemaPath: '', params: {}, message: nulCharacterMessage }];
+      return false;
+    };
+    return Object.defineProperty(validator, 'errors', { get: () => nulErrors ?? validate.errors });
   };
 }
 

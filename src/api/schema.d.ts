@@ -346,8 +346,9 @@ export interface paths {
         put?: never;
         /**
          * Forward a JSON-RPC call or batch to the network's node
-         * @description Authenticated by the API key in the path. Answers exactly what the node answers, apart
-         *     from the gateway's own refusals, which are JSON-RPC error objects.
+         * @description Authenticated by the API key in the path. Answers exactly what the node answers (its
+         *     JSON-RPC errors included), apart from the gateway's own refusals, which are JSON-RPC error
+         *     objects; a node HTTP error without a JSON body becomes the gateway's 502.
          */
         post: operations["rpcCall"];
         delete?: never;
@@ -474,10 +475,12 @@ export interface components {
             environment?: string | null;
         };
         CreateApiKeyRequest: {
-            name?: string;
+            name?: components["schemas"]["ApiKeyName"];
         };
+        /** @description Stored trimmed. A name that is empty once trimmed is refused with 400 'The key name cannot be empty.' (one message for '' and '   ', which the dashboard shows as it is). */
+        ApiKeyName: string;
         RenameApiKeyRequest: {
-            name: string;
+            name: components["schemas"]["ApiKeyName"];
         };
         JsonRpcRequest: {
             /** @constant */

@@ -21,7 +21,14 @@ export const ACCESS_MESSAGES = {
   domain: 'Please enter a valid domain name',
   ip: 'Please enter a valid IP address',
   cidr: 'Please enter a valid CIDR notation',
+  // Not a SPEC.md text: worded like its webhook limit ('You can only add up to 25 addresses').
+  full: `You can only add up to ${MAX_ACCESS_VALUES} values`,
 } as const;
+
+/** Whether a list holds as many values as the contract allows (the editor's Add is then disabled). */
+export function isAccessListFull(values: readonly string[]): boolean {
+  return values.length >= MAX_ACCESS_VALUES;
+}
 
 /** One label: letters, digits, inner hyphens, 1-63 characters (RFC 1035 host names). */
 const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -91,9 +98,11 @@ function formatProblem(kind: AccessKind, value: string): string | null {
 
 /**
  * The SPEC.md §5 message for a value about to join a list, or null when it may be added.
- * `existing` are the values already in the list (compared in canonical form).
+ * `existing` are the values already in the list (compared in canonical form). A full list refuses
+ * any value first: whatever is typed, it cannot join.
  */
 export function validateAccessValue(kind: AccessKind, value: string, existing: readonly string[]): string | null {
+  if (isAccessListFull(existing)) return ACCESS_MESSAGES.full;
   const candidate = normalizeAccessValue(kind, value);
   if (candidate === '') return ACCESS_MESSAGES.empty;
   const problem = formatProblem(kind, candidate.toLowerCase());
@@ -102,11 +111,19 @@ export function validateAccessValue(kind: AccessKind, value: string, existing: r
   return taken ? ACCESS_MESSAGES.duplicate : null;
 }
 
-/** The first problem of a whole list (for the server's PUT), each value checked against those before it. */
-export function accessListProblem(kind: AccessKind, values: readonly string[]): string | null {
-  for (const [index, value] of values.entries()) {
-    const problem = validateAccessValue(kind, value, values.slice(0, index));
-    if (problem) return problem;
-  }
-  return null;
+/** One refused value of a list, with its SPEC.md §5 message. */
+export interface AccessValueProblem {
+  value: string;
+  message: string;
+}
+
+/**
+ * Every problem of a whole list, in order (the server's PUT refuses a list with any), each value
+ * checked as the editor checks it: against the values before it.
+ */
+export function accessListProblems(kind: AccessKind, values: readonly string[]): AccessValueProblem[] {
+  return values.flatMap((value, index) => {
+    const message = validateAccessValue(kind, value, values.slice(0, index));
+    return message === null ? [] : [{ value, message }];
+  });
 }

@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_KINDS,
-  accessListProblem,
+  MAX_ACCESS_VALUES,
+  accessListProblems,
+  isAccessListFull,
   normalizeAccessValue,
   validateAccessValue,
 } from '@/domain/access-control';
+import { CIDR, DUPLICATE, EMPTY, IP, blankValues, cidrCases, domainCases, duplicateCases, ipCases } from './access-control-cases';
 
-const EMPTY = 'Value cannot be empty';
-const DUPLICATE = 'This value already exists';
-const LOCALHOST = '"localhost" is not a valid domain in this context';
-const DOMAIN = 'Please enter a valid domain name';
-const IP = 'Please enter a valid IP address';
-const CIDR = 'Please enter a valid CIDR notation';
+const FULL = 'You can only add up to 100 values';
+
+/** `count` distinct valid values of a kind. */
+function filled(kind: (typeof ACCESS_KINDS)[number], count: number): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    kind === 'domains' ? `d${i}.example.com` : kind === 'ips' ? `10.0.${Math.floor(i / 250)}.${i % 250}` : `10.${i}.0.0/16`,
+  );
+}
 
 describe('validateAccessValue: every kind', () => {
-  it.each(ACCESS_KINDS.flatMap((kind) => ['', '   ', '\t\n'].map((value) => [kind, value] as const)))(
+  it.each(ACCESS_KINDS.flatMap((kind) => blankValues.map((value) => [kind, value] as const)))(
     '%s refuses blank %j as empty',
     (kind, value) => {
       expect(validateAccessValue(kind, value, [])).toBe(EMPTY);
@@ -27,125 +32,55 @@ describe('validateAccessValue: every kind', () => {
 });
 
 describe('validateAccessValue: domains', () => {
-  it.each([
-    ['example.com', null],
-    ['api.example.co.uk', null],
-    ['my-app.example.io', null],
-    ['a.io', null],
-    ['xn--bcher-kva.example', null],
-    ['123.example.com', null],
-    // Upper case is the same domain: accepted, stored in lower case
-    ['Example.COM', null],
-    // Surrounding spaces are dropped before checking
-    ['  example.com  ', null],
-    ['localhost', LOCALHOST],
-    ['LocalHost', LOCALHOST],
-    [' localhost ', LOCALHOST],
-    ['example', DOMAIN],
-    ['example.c', DOMAIN],
-    ['example.c0m', DOMAIN],
-    ['example.123', DOMAIN],
-    ['1.2.3.4', DOMAIN],
-    ['-example.com', DOMAIN],
-    ['example-.com', DOMAIN],
-    ['exa mple.com', DOMAIN],
-    ['example..com', DOMAIN],
-    ['.example.com', DOMAIN],
-    ['example.com.', DOMAIN],
-    ['*.example.com', DOMAIN],
-    ['https://example.com', DOMAIN],
-    ['example.com/path', DOMAIN],
-    ['example.com:8080', DOMAIN],
-    ['under_score.com', DOMAIN],
-    [`${'a'.repeat(64)}.com`, DOMAIN],
-    [`${'a'.repeat(63)}.com`, null],
-    [`${Array.from({ length: 63 }, () => 'abc').join('.')}.com`, DOMAIN],
-  ])('%j → %j', (value, message) => {
+  it.each(domainCases)('%j → %j', (value, message) => {
     expect(validateAccessValue('domains', value, [])).toBe(message);
   });
 });
 
 describe('validateAccessValue: IPs', () => {
-  it.each([
-    ['1.2.3.4', null],
-    ['0.0.0.0', null],
-    ['255.255.255.255', null],
-    ['192.168.0.1', null],
-    [' 10.0.0.1 ', null],
-    ['2001:0db8:85a3:0000:0000:8a2e:0370:7334', null],
-    ['2001:DB8:85A3:0:0:8A2E:370:7334', null],
-    ['0:0:0:0:0:0:0:1', null],
-    ['256.1.1.1', IP],
-    ['1.2.3.256', IP],
-    ['999.1.1.1', IP],
-    // A leading zero could be read as octal: refused
-    ['01.2.3.4', IP],
-    ['1.2.3.04', IP],
-    ['1.2.3', IP],
-    ['1.2.3.4.5', IP],
-    ['1.2.3.', IP],
-    ['1..2.3', IP],
-    ['1.2.3.4/32', IP],
-    ['-1.2.3.4', IP],
-    ['+1.2.3.4', IP],
-    ['1.2.3.4a', IP],
-    ['1 .2.3.4', IP],
-    ['example.com', IP],
-    // Only the full eight-group IPv6 form (SPEC.md §5)
-    ['::1', IP],
-    ['2001:db8::1', IP],
-    ['2001:db8:85a3:0:0:8a2e:370', IP],
-    ['2001:db8:85a3:0:0:8a2e:370:7334:1', IP],
-    ['2001:db8:85a3:0:0:8a2e:370:g334', IP],
-    ['2001:db8:85a3:0:0:8a2e:370:12345', IP],
-    ['::ffff:1.2.3.4', IP],
-    ['0:0:0:0:0:ffff:1.2.3.4', IP],
-  ])('%j → %j', (value, message) => {
+  it.each(ipCases)('%j → %j', (value, message) => {
     expect(validateAccessValue('ips', value, [])).toBe(message);
   });
 });
 
 describe('validateAccessValue: CIDRs', () => {
-  it.each([
-    ['10.0.0.0/8', null],
-    ['192.168.1.0/24', null],
-    ['0.0.0.0/0', null],
-    ['1.2.3.4/32', null],
-    [' 172.16.0.0/12 ', null],
-    ['1.2.3.4/33', CIDR],
-    ['1.2.3.4/100', CIDR],
-    ['1.2.3.4/-1', CIDR],
-    ['1.2.3.4/08', CIDR],
-    ['1.2.3.4/', CIDR],
-    ['1.2.3.4', CIDR],
-    ['/24', CIDR],
-    ['256.0.0.0/8', CIDR],
-    ['01.2.3.0/24', CIDR],
-    ['1.2.3.0 /24', CIDR],
-    ['1.2.3.0/2 4', CIDR],
-    ['1.2.3.0/24/8', CIDR],
-    ['2001:db8:0:0:0:0:0:0/32', CIDR],
-    ['example.com/24', CIDR],
-  ])('%j → %j', (value, message) => {
+  it.each(cidrCases)('%j → %j', (value, message) => {
     expect(validateAccessValue('cidrs', value, [])).toBe(message);
   });
 });
 
 describe('validateAccessValue: duplicates', () => {
-  it.each([
-    ['domains', 'example.com', ['example.com']],
-    ['domains', 'EXAMPLE.com', ['example.com']],
-    ['domains', ' example.com', ['Example.Com']],
-    ['ips', '1.2.3.4', ['5.6.7.8', '1.2.3.4']],
-    ['ips', '2001:DB8:0:0:0:0:0:1', ['2001:0db8:0000:0000:0000:0000:0000:0001']],
-    ['cidrs', '10.0.0.0/8 ', ['10.0.0.0/8']],
-  ] as const)('%s %j is already in %j', (kind, value, existing) => {
+  it.each(duplicateCases)('%s %j is already in %j', (kind, value, existing) => {
     expect(validateAccessValue(kind, value, existing)).toBe(DUPLICATE);
   });
 
   it('checks the format before the list, and accepts a value the list lacks', () => {
     expect(validateAccessValue('ips', '256.1.1.1', ['256.1.1.1'])).toBe(IP);
     expect(validateAccessValue('domains', 'other.com', ['example.com'])).toBeNull();
+  });
+});
+
+describe('validateAccessValue: the 100-value limit of each list', () => {
+  it.each([
+    ['domains', 'new.example.com', 99, null],
+    ['domains', 'new.example.com', 100, FULL],
+    ['ips', '192.168.0.1', 99, null],
+    ['ips', '192.168.0.1', 100, FULL],
+    ['cidrs', '192.168.0.0/16', 100, FULL],
+    // A full list refuses any value, whatever else is wrong with it
+    ['cidrs', '', 100, FULL],
+    ['domains', 'localhost', 100, FULL],
+    ['domains', 'd0.example.com', 100, FULL],
+  ] as const)('%s %j after %i values → %j', (kind, value, count, message) => {
+    expect(validateAccessValue(kind, value, filled(kind, count))).toBe(message);
+  });
+
+  it('is the contract limit, and a list is full from it on', () => {
+    expect(MAX_ACCESS_VALUES).toBe(100);
+    expect(isAccessListFull(filled('ips', 99))).toBe(false);
+    expect(isAccessListFull(filled('ips', 100))).toBe(true);
+    expect(accessListProblems('ips', filled('ips', 100))).toEqual([]);
+    expect(accessListProblems('ips', filled('ips', 101)).map((problem) => problem.message)).toEqual([FULL]);
   });
 });
 
@@ -162,15 +97,18 @@ describe('normalizeAccessValue', () => {
   });
 });
 
-describe('accessListProblem', () => {
+describe('accessListProblems', () => {
   it('accepts valid distinct lists, including empty ones', () => {
-    expect(accessListProblem('domains', [])).toBeNull();
-    expect(accessListProblem('ips', ['1.2.3.4', '0:0:0:0:0:0:0:1'])).toBeNull();
+    expect(accessListProblems('domains', [])).toEqual([]);
+    expect(accessListProblems('ips', ['1.2.3.4', '0:0:0:0:0:0:0:1'])).toEqual([]);
   });
 
-  it('names the first problem of a list', () => {
-    expect(accessListProblem('cidrs', ['10.0.0.0/8', '1.2.3.4/33', ''])).toBe(CIDR);
-    expect(accessListProblem('domains', ['example.com', 'Example.com'])).toBe(DUPLICATE);
-    expect(accessListProblem('ips', ['1.2.3.4', ' '])).toBe(EMPTY);
+  it('names every refused value of a list, in order, each checked against those before it', () => {
+    expect(accessListProblems('cidrs', ['10.0.0.0/8', '1.2.3.4/33', ''])).toEqual([
+      { value: '1.2.3.4/33', message: CIDR },
+      { value: '', message: EMPTY },
+    ]);
+    expect(accessListProblems('domains', ['example.com', 'Example.com'])).toEqual([{ value: 'Example.com', message: DUPLICATE }]);
+    expect(accessListProblems('ips', ['1.2.3.4', ' '])).toEqual([{ value: ' ', message: EMPTY }]);
   });
 });

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
+import { ACCESS_KINDS, normalizeAccessValue, type AccessKind } from '@/domain/access-control';
+import { objectAt } from '@server/openapi/json';
+import { blankValues, DUPLICATE, duplicateCases, EMPTY, valueCases } from '../domain/access-control-cases';
 import { bearer, signedInUser } from './helpers/accounts';
+import { apiOperations } from './helpers/bearer-operations';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 type AccessControl = components['schemas']['AccessControl'];
@@ -44,26 +48,38 @@ describe('GET and PUT /api/accessControl', () => {
     expect(await user.get()).toEqual(none);
   });
 
-  const refusals: Array<{ lists: Partial<AccessControl>; message: string }> = [
-    { lists: { domains: ['  '] }, message: 'domains: Value cannot be empty' },
-    { lists: { ips: [''] }, message: 'ips: Value cannot be empty' },
-    { lists: { domains: ['example.com', ' Example.com'] }, message: 'domains: Example.com: This value already exists' },
-    { lists: { ips: ['10.0.0.1', '10.0.0.1'] }, message: 'ips: 10.0.0.1: This value already exists' },
-    { lists: { cidrs: ['10.0.0.0/8', '10.0.0.0/8'] }, message: 'cidrs: 10.0.0.0/8: This value already exists' },
-    { lists: { domains: ['localhost'] }, message: 'domains: localhost: "localhost" is not a valid domain in this context' },
-    { lists: { domains: ['example'] }, message: 'domains: example: Please enter a valid domain name' },
-    { lists: { domains: ['example.c0m'] }, message: 'domains: example.c0m: Please enter a valid domain name' },
-    { lists: { ips: ['300.1.1.1'] }, message: 'ips: 300.1.1.1: Please enter a valid IP address' },
-    { lists: { ips: ['2001:db8::1'] }, message: 'ips: 2001:db8::1: Please enter a valid IP address' },
-    { lists: { cidrs: ['10.0.0.0/33'] }, message: 'cidrs: 10.0.0.0/33: Please enter a valid CIDR notation' },
-    { lists: { cidrs: ['10.0.0.0'] }, message: 'cidrs: 10.0.0.0: Please enter a valid CIDR notation' },
+  /** The 400 message for a refused value: '{list}: {value as typed, trimmed}: {the SPA's message}'. */
+  const refusal = (kind: AccessKind, value: string, message: string) => (value.trim() === '' ? `${kind}: ${message}` : `${kind}: ${value.trim()}: ${message}`);
+
+  /** The contract's maxLength of a list's values: longer ones are refused before the SPA's rules run. */
+  const maxLength = (kind: AccessKind) => {
+    const put = apiOperations().find((operation) => operation.operationId === 'putAccessControl');
+    const length = objectAt(objectAt(objectAt(put?.body?.schema, 'properties'), kind), 'items')?.maxLength;
+    if (typeof length !== 'number') throw new Error(`openapi.yaml gives ${kind} values no maxLength`);
+    return length;
+  };
+
+  /** Each case of the SPA's own tables (test/domain/access-control-cases.ts), as a PUT of one list. */
+  const domainRules = [
+    ...ACCESS_KINDS.flatMap((kind) => blankValues.map((value) => ({ kind, values: [value], message: EMPTY }))),
+    ...ACCESS_KINDS.flatMap((kind) => valueCases[kind].map(([value, message]) => ({ kind, values: [value], message }))),
+    ...duplicateCases.map(([kind, value, existing]) => ({ kind, values: [...existing, value], message: DUPLICATE })),
   ];
-  for (const { lists, message } of refusals) {
-    it(`refuses ${JSON.stringify(lists)} with 400 '${message}', saving nothing`, async () => {
+  for (const { kind, values, message } of domainRules) {
+    const value = values.at(-1) ?? '';
+    it(`${kind} ${JSON.stringify(values)}: as the SPA, ${message === null ? 'saves it' : `refuses it with '${message}', saving nothing`}`, async () => {
       const user = await accessCalls(server.app);
-      const answer = await user.put({ ...none, ...lists });
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: [message] });
+      const answer = await user.put({ ...none, [kind]: values });
+      if (value.length > maxLength(kind)) {
+        expect(answer.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `body/${kind}/${values.length - 1} must NOT have more than ${maxLength(kind)} characters` });
+      } else if (message === null) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual({ ...none, [kind]: values.map((each) => normalizeAccessValue(kind, each)) });
+        return;
+      } else {
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: [refusal(kind, value, message)] });
+      }
       expect(await user.get()).toEqual(none);
     });
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTaken } from '@server/handlers/register';
 import { invalidCredentials } from '@server/handlers/login';
+import { startTestAnvil, type AnvilNode } from '../support/anvil';
+import { call, keyHolder, me, rpc } from './gateway-harness';
 import { bearer, goodPassword, login, register, signedInUser, uniqueEmail } from './helpers/accounts';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -100,5 +102,32 @@ describe('login, me, logout', () => {
       headers: { ...bearer(token), 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(204);
+  });
+});
+
+describe('GET /users/me right after gateway calls', () => {
+  let node: AnvilNode;
+  let gateway: TestApp;
+  beforeAll(async () => {
+    node = await startTestAnvil();
+    gateway = await startTestApp({ UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await node?.stop();
+  });
+
+  it('counts every call already answered in currentCredit (the dashboard credits bar does not lag)', async () => {
+    const holder = await keyHolder(gateway.app);
+    const calls = ['eth_chainId', 'eth_blockNumber', 'eth_getLogs', 'eth_chainId'];
+    let spent = 0;
+    for (const [index, method] of calls.entries()) {
+      const answer = await rpc(gateway.app, holder.apiKey, call(method, index, method === 'eth_getLogs' ? [{ fromBlock: '0x0', toBlock: 'latest' }] : []));
+      expect(answer.statusCode).toBe(200);
+      spent += Number(answer.headers['x-credits-used']);
+      // At once, well inside the metering's one-second write interval.
+      expect((await me(gateway.app, holder.token)).currentCredit).toBe(spent);
+    }
+    expect(spent).toBe(20 + 20 + 60 + 20);
   });
 });

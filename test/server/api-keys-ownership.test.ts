@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyNotFound } from '@server/handlers/api-keys';
+import { blankKeyName, keyNotFound } from '@server/handlers/api-keys';
 import { signedInUser } from './helpers/accounts';
 import { keyCalls, type ApiKey } from './helpers/key-calls';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -51,7 +51,9 @@ describe("a user's keys are their own", () => {
     const { alice } = await twoUsers();
     const key = only(await alice.list());
     for (const name of ['', '   ', '\t\n']) {
-      expect((await alice.rename(key.id, name)).statusCode).toBe(400);
+      const answer = await alice.rename(key.id, name);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: blankKeyName });
     }
     expect(await alice.list()).toEqual([key]);
   });

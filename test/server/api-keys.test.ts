@@ -76,9 +76,11 @@ describe('POST /api/apiKeys', () => {
   it('refuses a blank name and unknown fields with 400, creating nothing', async () => {
     const { token } = await signedInUser(server.app);
     const keys = keyCalls(server.app, token);
-    const blank = await keys.create({ name: '   ' });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toMatchObject({ message: blankKeyName });
+    for (const name of ['', '   ', '\t\n']) {
+      const blank = await keys.create({ name });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toMatchObject({ message: blankKeyName });
+    }
     const unknown = await keys.create({ name: 'CI', environment: 'MAINNET' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ message: 'body/environment is not an allowed field' });

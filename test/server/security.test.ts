@@ -4,8 +4,10 @@ import { bearer, signedInUser } from './helpers/accounts';
 import { badAuthorizations, bearerOperations, callOperation } from './helpers/bearer-operations';
 import { hours } from './helpers/manual-clock';
 import { startTestApp, type TestApp } from './helpers/test-app';
+import { ContractChecker } from '../contract/helpers/contract-checker';
 
 const operations = bearerOperations();
+const contract = new ContractChecker();
 let server: TestApp;
 let tokens: { revokedToken: string; expiredToken: string };
 
@@ -38,11 +40,14 @@ describe('every bearer-protected operation of openapi.yaml', () => {
       }
     });
 
-    it(`${operation.operationId} lets a valid token through (answers something else than 401)`, async () => {
+    it(`${operation.operationId} lets a valid token through (answers as the contract says, neither 401 nor a server error)`, async () => {
       // A fresh session each time: logout, one of the operations, ends the one it is called with.
       const { token } = await signedInUser(server.app, 'valid');
       const response = await callOperation(server.app, operation, bearer(token));
       expect(response.statusCode).not.toBe(401);
+      // 501 is how the contract declares an operation this server does not offer yet (payments).
+      if (response.statusCode !== 501) expect(response.statusCode, response.body).toBeLessThan(500);
+      contract.check(operation.operationId, response);
     });
   }
 });

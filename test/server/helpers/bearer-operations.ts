@@ -1,10 +1,16 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadOpenApiDocument } from '@server/openapi/document';
 import { listOperations, type OperationSpec } from '@server/openapi/operations';
+import { sampleOf } from './schema-samples';
 
-/** Every operation of openapi.yaml whose security is bearer: a new one is covered without edits. */
+/** Every operation of openapi.yaml the API serves (the gateway's rpcCall aside): a new one is covered without edits. */
+export function apiOperations(): OperationSpec[] {
+  return listOperations(loadOpenApiDocument()).filter((operation) => operation.operationId !== 'rpcCall');
+}
+
+/** Every operation of openapi.yaml whose security is bearer. */
 export function bearerOperations(): OperationSpec[] {
-  return listOperations(loadOpenApiDocument()).filter((operation) => operation.bearer);
+  return apiOperations().filter((operation) => operation.bearer);
 }
 
 /** The operation's URL with every path parameter filled in (the token is checked before them). */
@@ -25,9 +31,12 @@ export function badAuthorizations(tokens: { revokedToken: string; expiredToken: 
   ];
 }
 
-/** Sends the operation a plausible request with the given headers (a JSON body where it takes one). */
+/** Sends the operation a plausible request with the given headers (a JSON body of its schema's shape where it takes one). */
 export function callOperation(app: FastifyInstance, operation: OperationSpec, headers: Record<string, string>) {
   const request: InjectOptions = { method: operation.method, url: sampleUrl(operation), headers };
-  if (operation.body !== null) request.payload = {};
+  if (operation.body !== null) {
+    request.payload = JSON.stringify(sampleOf(operation.body.schema));
+    request.headers = { ...headers, 'content-type': 'application/json' };
+  }
   return app.inject(request);
 }
