@@ -4,7 +4,7 @@ import { messageOfError } from '@/domain/error-message';
 import type { KeyRowContext, KeyRowEvent, KeyRowInput } from './key-row.types';
 
 /**
- * One row of the API key table (SPEC.md §4 "API key row"). Three independent regions:
+ * One row of the API key table (SPEC.md §4 "API key row"). Two independent regions:
  *
  * - `entry`: `viewing`; `editing` the name inline, where `key.save` (Enter) saves a non-blank name,
  *   a blank one is ignored (SPEC.md §5) and an unchanged one just leaves; `key.cancelEdit` (Escape)
@@ -12,8 +12,8 @@ import type { KeyRowContext, KeyRowEvent, KeyRowInput } from './key-row.types';
  *   typed name is not lost. `confirmingDelete` is the confirmation dialog; `deleting` goes back to
  *   it with the error when the call fails, or ends in `deleted`.
  * - `visibility`: the value is `masked` until Show.
- * - `clipboard`: Copy writes the value, then `copied` shows 'Copied!' for `copiedFor` (2 s,
- *   SPEC.md §9); a refused write shows that it failed for as long. Copying again restarts the wait.
+ * The row's Copy button is machines/copy-feedback.ts, like every other Copy button: its 'Copied!'
+ * does not depend on anything here.
  * A successful rename or delete runs `keysChanged`: the view refreshes the key list and the user.
  */
 export const keyRowMachine = setup({
@@ -29,9 +29,6 @@ export const keyRowMachine = setup({
     deleteKey: fromPromise<void, { id: string }>(async () => {
       throw new Error('deleteKey actor not provided');
     }),
-    writeText: fromPromise<void, { text: string }>(async () => {
-      throw new Error('writeText actor not provided');
-    }),
   },
   actions: {
     keysChanged: () => {},
@@ -41,9 +38,6 @@ export const keyRowMachine = setup({
   guards: {
     draftUnchanged: ({ context }) => context.draft.trim() === context.name,
     draftFilled: ({ context }) => context.draft.trim() !== '',
-  },
-  delays: {
-    copiedFor: 2000,
   },
 }).createMachine({
   id: 'keyRow',
@@ -113,24 +107,6 @@ export const keyRowMachine = setup({
         shown: { on: { 'key.toggleShow': { target: 'masked' } } },
       },
     },
-    clipboard: {
-      initial: 'idle',
-      on: { 'key.copy': { target: '.copying' } },
-      states: {
-        idle: {},
-        copying: {
-          invoke: {
-            id: 'writeText',
-            src: 'writeText',
-            input: ({ context }) => ({ text: context.apiKey }),
-            onDone: { target: 'copied' },
-            onError: { target: 'failed' },
-          },
-        },
-        copied: { after: { copiedFor: { target: 'idle' } } },
-        failed: { after: { copiedFor: { target: 'idle' } } },
-      },
-    },
   },
 });
 
@@ -148,5 +124,3 @@ export const selectIsConfirmingDelete = (s: KeyRowSnapshot) =>
 export const selectIsDeleting = (s: KeyRowSnapshot) => s.matches({ entry: 'deleting' });
 export const selectIsDeleted = (s: KeyRowSnapshot) => s.matches({ entry: 'deleted' });
 export const selectIsShown = (s: KeyRowSnapshot) => s.matches({ visibility: 'shown' });
-export const selectIsCopied = (s: KeyRowSnapshot) => s.matches({ clipboard: 'copied' });
-export const selectCopyFailed = (s: KeyRowSnapshot) => s.matches({ clipboard: 'failed' });

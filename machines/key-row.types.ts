@@ -15,7 +15,6 @@ export interface KeyRowContext extends KeyRowInput {
 
 export type KeyRowEvent =
   | { type: 'key.toggleShow' }
-  | { type: 'key.copy' }
   | { type: 'key.edit' }
   | { type: 'key.changeDraft'; value: string }
   | { type: 'key.save' }

@@ -3,7 +3,7 @@ import type { Client } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import { api } from '@/api/client';
 import { $api } from '@/api/query-hooks';
-import { failureOf } from '@/api/auth-calls';
+import { failureOf, reach } from '@/api/call-outcome';
 import { serverMessage } from '@/domain/auth-errors';
 import type { AccessLists } from '@/domain/access-control';
 
@@ -24,10 +24,7 @@ export function createAccessControlCalls(client: Client<paths>) {
   return {
     async save(lists: AccessLists, signal?: AbortSignal): Promise<AccessLists> {
       const body = { domains: [...lists.domains], ips: [...lists.ips], cidrs: [...lists.cidrs] };
-      const { data, error, response } = await client.PUT('/accessControl', { body, signal }).catch((failure: unknown) => {
-        if (failure instanceof DOMException && failure.name === 'AbortError') throw failure;
-        throw new Error('');
-      });
+      const { data, error, response } = await reach(client.PUT('/accessControl', { body, signal }), () => '');
       if (!response.ok || !data) throw new Error(serverMessage(failureOf(response, error)) ?? '');
       return data;
     },

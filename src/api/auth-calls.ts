@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import type { components, paths } from '@/api/schema';
 import { api } from '@/api/client';
+import { failureOf, reach } from '@/api/call-outcome';
 import {
-  type ApiFailure,
   INVALID_LOGIN_RESPONSE,
   NO_TOKEN_FOUND,
   currentUserErrorMessage,
@@ -36,34 +36,6 @@ interface PasswordReset {
 
 /** SPEC.md §3: the signup form does not ask for these; the API receives fixed placeholder texts. */
 export const SIGNUP_PLACEHOLDERS = { firstname: 'Firstname', lastname: 'Lastname', company: 'Company' } as const;
-
-/** The server's `{ message }` envelope when the body has one; anything else (HTML, text) has none. */
-function messageIn(body: unknown): ApiFailure['message'] {
-  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
-  const { message } = body;
-  if (typeof message === 'string') return message;
-  if (Array.isArray(message)) return message.filter((m): m is string => typeof m === 'string');
-  return undefined;
-}
-
-/** One place turns a failed call into an ApiFailure. */
-export const failureOf = (response: Response, body: unknown): ApiFailure => ({
-  status: response.status,
-  message: messageIn(body),
-});
-
-/**
- * Awaits a call; a rejected fetch (offline, DNS, refused, CORS) has no response at all: status null.
- * An aborted call (the machine left the state) is rethrown as is: nobody listens any more.
- */
-async function reach<T>(call: Promise<T>, describe: (failure: ApiFailure) => string): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new Error(describe({ status: null }));
-  }
-}
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { components, paths } from '@/api/schema';
 import { api } from '@/api/client';
+import { RefusedCall, failureOf, reach, withTimeout } from '@/api/call-outcome';
 import { $api } from '@/api/query-hooks';
-import { failureOf } from '@/api/auth-calls';
 import { KEY_LIST_TIMEOUT_MS, serverKeyId } from '@/domain/key-list';
 import {
   KEY_NOT_STORED,
@@ -12,34 +12,11 @@ import {
   keyDeleteErrorMessage,
   keyRenameErrorMessage,
 } from '@/domain/key-errors';
-import type { ApiFailure } from '@/domain/auth-errors';
 
 type ApiKey = components['schemas']['ApiKey'];
 
 /** The list failed: the screens then fall back to the user's own key (SPEC.md §7). */
 export const KEY_LIST_FAILED = 'Failed to load your API keys.';
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-/**
- * Awaits a call; a fetch that never got a response (offline, refused, timed out) becomes a failure
- * without status. An abort by the caller (the machine left the state, the query was cancelled)
- * is rethrown as is: nobody listens any more.
- */
-async function reach<T>(call: Promise<T>, describe: (failure: ApiFailure) => string): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new Error(describe({ status: null }));
-  }
-}
-
-/** The caller's signal, plus the time-out of SPEC.md §9 ("Key request time-out 10 s"). */
-function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
-  const timeout = AbortSignal.timeout(ms);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
-}
 
 /** Keys are addressed by the contract's integer id; the stand-in key has none. */
 function storedId(id: string): number {
@@ -57,10 +34,12 @@ export function createKeyCalls(client: Client<paths>, listTimeoutMs = KEY_LIST_T
     /** GET /apiKeys, oldest first, given up after 10 s. */
     async list(signal?: AbortSignal): Promise<ApiKey[]> {
       const { data, response } = await reach(
-        client.GET('/apiKeys', { signal: withTimeout(signal, listTimeoutMs) }),
+        withTimeout(signal, listTimeoutMs, (timed) => client.GET('/apiKeys', { signal: timed })),
         () => KEY_LIST_FAILED,
       );
-      if (!response.ok || !data) throw new Error(KEY_LIST_FAILED);
+      // The status stays: a 401 ends the session as on every other screen (SessionExpiryWatcher).
+      if (!response.ok) throw new RefusedCall(KEY_LIST_FAILED, response.status);
+      if (!data) throw new Error(KEY_LIST_FAILED);
       return data;
     },
 
@@ -101,7 +80,7 @@ export function keyActorsOver(calls: KeyCalls) {
     generator: {
       createKey: fromPromise<void, void>(({ signal }) => calls.create(signal)),
     },
-    /** For `keyRowMachine.provide({ actors: ... })`, with a clipboard actor beside them. */
+    /** For `keyRowMachine.provide({ actors: ... })`. */
     keyRow: {
       renameKey: fromPromise<{ name: string }, { id: string; name: string }>(({ input, signal }) => calls.rename(input, signal)),
       deleteKey: fromPromise<void, { id: string }>(({ input, signal }) => calls.remove(input, signal)),
@@ -117,19 +96,33 @@ export const keyGeneratorCalls = realActors.generator;
 export const keyRowCalls = realActors.keyRow;
 
 /**
- * The key list in the server-data cache, under the same key as `$api.useQuery('get', '/apiKeys')`
- * (the dashboard's count shares it), fetched with the 10 s time-out.
+ * The key list in the server-data cache, fetched with the 10 s time-out and no retry: the only way
+ * to read GET /apiKeys (the dashboard's count, /keys, /rpc-testing). Its cache entry is its own,
+ * below `$api`'s key for the path: a screen joining a fetch already in flight waits for that fetch,
+ * so a plain `$api.useQuery('get', '/apiKeys')` (no time-out, retries) must never be the one
+ * /keys ends up waiting on. Invalidating `$api`'s key for the path still reaches it.
  */
+export const apiKeyListQueryKey = [...$api.queryOptions('get', '/apiKeys').queryKey, 'with time-out'] as const;
+
 export function apiKeysQuery(list: ListApiKeys = listApiKeys) {
   return {
-    ...$api.queryOptions('get', '/apiKeys'),
+    queryKey: apiKeyListQueryKey,
     queryFn: ({ signal }: { signal: AbortSignal }) => list(signal),
     // The 10 s time-out is the whole wait: a failure shows the fallback at once, no retry.
     retry: false,
   };
 }
 
-/** After a key is created, renamed or deleted: the list, and the user (User.apiKey is the oldest key). */
+/** GET /apiKeys for a screen (see apiKeysQuery). */
+export function useApiKeyList(list: ListApiKeys = listApiKeys) {
+  return useQuery(apiKeysQuery(list));
+}
+
+/**
+ * After a key is created, renamed or deleted: the list and the cached user (User.apiKey is the
+ * oldest key). The session's user (the auth machine's, read by the navbar and the fallback key)
+ * is refreshed by the screen, which holds the auth actor: `auth.send({ type: 'auth.refresh' })`.
+ */
 export function refreshKeyData(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/apiKeys').queryKey }),

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { components } from '@/api/schema';
 import { apiBaseUrl } from '@/api/client';
+import { isAbort } from '@/api/call-outcome';
 import {
   RpcFailure,
   type RpcExchange,
@@ -25,8 +26,6 @@ export interface RpcRunInput {
 export function currentApiBase(): string {
   return absoluteApiBase(apiBaseUrl, globalThis.location?.origin ?? 'http://localhost');
 }
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * POST /v1/{network}/{apiKey} for the RPC playground. It calls the very URL the screen shows, with

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { keysToShow, type KeyView } from '@/domain/key-list';
-import { apiKeysQuery, type ListApiKeys, listApiKeys } from './key-calls';
+import { type ListApiKeys, listApiKeys, useApiKeyList } from './key-calls';
 
 export interface ApiKeysState {
   /** The keys to show; undefined while the list loads. */
@@ -14,7 +13,7 @@ export interface ApiKeysState {
 
 /** The user's API keys from the server-data cache, with SPEC.md §7's fallback to their own key. */
 export function useApiKeys(userApiKey: string | null | undefined, list: ListApiKeys = listApiKeys): ApiKeysState {
-  const query = useQuery(apiKeysQuery(list));
+  const query = useApiKeyList(list);
   return {
     keys: keysToShow({ data: query.data, failed: query.isError }, userApiKey),
     failed: query.isError && query.data === undefined,

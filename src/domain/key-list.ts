@@ -28,6 +28,9 @@ export interface KeyView {
 /** SPEC.md §9: "Key request time-out 10 s". */
 export const KEY_LIST_TIMEOUT_MS = 10_000;
 
+/** SPEC.md "/keys" and "/rpc-testing", word for word: both screens wait on the key list. */
+export const KEYS_LOADING = 'Loading API keys and endpoints...';
+
 export const FALLBACK_KEY_ID = 'default';
 export const FALLBACK_KEY_NAME = 'Default Key';
 

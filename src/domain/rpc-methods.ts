@@ -2,6 +2,12 @@
  * The Ethereum JSON-RPC methods the RPC testing playground offers (SPEC.md "/rpc-testing": about 48),
  * each with params that work as they are against the networks' nodes, so that Run answers something
  * useful before the user edits anything. Methods without params send `[]` (SPEC.md §3).
+ *
+ * Two examples cannot answer on a fresh node: eth_getFilterChanges and eth_getFilterLogs name a
+ * filter, and anvil gives filters random ids, so they keep the shape (one id, where the user puts
+ * the one eth_newFilter returned). The lookups and traces by transaction hash find
+ * EXAMPLE_TRANSACTION_HASH once eth_sendRawTransaction has run (before, they answer null or an
+ * empty trace). test/server/rpc-methods-examples.test.ts runs every example against anvil.
  */
 
 /** Anvil's first development account: funded on every fresh node, so balance and nonce calls answer. */

@@ -5,6 +5,7 @@ import createClient from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import { KEY_LIST_FAILED, createKeyCalls } from '@/api/key-calls';
 import { KEY_LIMIT_REACHED, KEY_NOT_STORED } from '@/domain/key-errors';
+import { blankKeyName } from '@server/handlers/api-keys';
 import { bearer, signedInUser } from '../server/helpers/accounts';
 import { startTestApp, type TestApp } from '../server/helpers/test-app';
 
@@ -50,8 +51,10 @@ describe('key calls against the real server', () => {
     const calls = await callsOfNewUser();
     const [key] = await calls.list();
     if (!key) throw new Error('a new account has a key');
+    // A blank name: the server's sentence, shown as it is (not a schema message about a pattern).
+    await expect(calls.rename({ id: String(key.id), name: '   ' })).rejects.toThrow(new RegExp(`^${blankKeyName}$`));
+    await expect(calls.rename({ id: String(key.id), name: '' })).rejects.toThrow(new RegExp(`^${blankKeyName}$`));
     // The contract's validation answers first, in its own words.
-    await expect(calls.rename({ id: String(key.id), name: '   ' })).rejects.toThrow(/^body\/name must match pattern/);
     await expect(calls.rename({ id: String(key.id), name: 'x'.repeat(101) })).rejects.toThrow(/^body\/name must NOT have more than 100 characters$/);
     await expect(calls.remove({ id: '2147483000' })).rejects.toThrow(/^API key not found\.$/);
   });
@@ -80,5 +83,35 @@ describe('key calls against the real server', () => {
     const down = createKeyCalls(createClient<paths>({ baseUrl: `http://127.0.0.1:${port}/api` }));
     await expect(down.list()).rejects.toThrow(KEY_LIST_FAILED);
     await expect(down.create()).rejects.toThrow(/^Failed to generate a new API key\. Please try again\.$/);
+  });
+
+  it('keeps the 401 of an expired session, so the session ends as on every other screen', async () => {
+    const expired = createKeyCalls(createClient<paths>({ baseUrl, headers: bearer('not-a-session') }));
+    await expect(expired.list()).rejects.toMatchObject({ message: KEY_LIST_FAILED, statusCode: 401 });
+  });
+
+  it('times out without AbortSignal.any (Chrome before 116, Safari before 17.4), and a caller abort stays an abort', async () => {
+    const held: Server = createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    const { port } = held.address() as AddressInfo;
+    const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any');
+    Reflect.deleteProperty(AbortSignal, 'any');
+    try {
+      const slow = createKeyCalls(createClient<paths>({ baseUrl: `http://127.0.0.1:${port}/api` }), 200);
+      await expect(slow.list()).rejects.toThrow(new RegExp(`^${KEY_LIST_FAILED}$`));
+      const caller = new AbortController();
+      const listing = slow.list(caller.signal);
+      caller.abort();
+      await expect(listing).rejects.toMatchObject({ name: 'AbortError' });
+      const abortedBefore = new AbortController();
+      abortedBefore.abort();
+      await expect(slow.list(abortedBefore.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      if (any) Object.defineProperty(AbortSignal, 'any', any);
+      held.closeAllConnections();
+      await new Promise((resolve) => held.close(resolve));
+    }
   });
 });

@@ -1,26 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { keyRowMachine, selectCanSave, selectIsCopied } from '@machines/key-row';
+import { keyRowMachine, selectCanSave } from '@machines/key-row';
 import { KEY_DELETE_FALLBACK, KEY_RENAME_FALLBACK } from '@/domain/key-errors';
 import { type Executors, describePath, unexercisedTransitions, unreachedStates } from './flow-model';
 import { KEY_ROW_INPUT, type KeyRowModelEvent, keyRowFlow, keyRowPaths } from './models/key-row.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
 
-function startKeyRow(copiedFor = 20) {
+function startKeyRow() {
   const renameKey = pendingCall<{ name: string }, { id: string; name: string }>('renameKey');
   const deleteKey = pendingCall<void, { id: string }>('deleteKey');
-  const writeText = pendingCall<void, { text: string }>('writeText');
   const keysChanged: string[] = [];
   const actor = createActor(
     keyRowMachine.provide({
-      actors: { renameKey: renameKey.logic, deleteKey: deleteKey.logic, writeText: writeText.logic },
+      actors: { renameKey: renameKey.logic, deleteKey: deleteKey.logic },
       actions: { keysChanged: () => void keysChanged.push('changed') },
-      delays: { copiedFor },
     }),
     { input: KEY_ROW_INPUT },
   ).start();
-  return { actor, renameKey, deleteKey, writeText, keysChanged };
+  return { actor, renameKey, deleteKey, keysChanged };
 }
 
 /** Settles a pending call and waits for the row to move. */
@@ -33,14 +31,13 @@ async function settled(actor: ReturnType<typeof startKeyRow>['actor'], settle: (
 describe('key row machine', () => {
   for (const path of keyRowPaths) {
     it(describePath(path), async () => {
-      const { actor, renameKey, deleteKey, writeText, keysChanged } = startKeyRow();
+      const { actor, renameKey, deleteKey, keysChanged } = startKeyRow();
       let changes = 0;
 
       await keyRowFlow.run(
         path,
         {
           'key.toggleShow': (event) => actor.send(event),
-          'key.copy': (event) => actor.send(event),
           'key.edit': (event) => actor.send(event),
           'key.changeDraft': (event) => actor.send(event),
           'key.save': (event) => actor.send(event),
@@ -58,10 +55,6 @@ describe('key row machine', () => {
             changes += 1;
           },
           'xstate.error.actor.deleteKey': ({ error }) => settled(actor, () => deleteKey.reject(error)),
-          'xstate.done.actor.writeText': ({ output }) => settled(actor, () => writeText.resolve(output)),
-          'xstate.error.actor.writeText': ({ error }) => settled(actor, () => writeText.reject(error)),
-          'xstate.after.copiedFor.keyRow.clipboard.copied': () => nextSnapshot(actor),
-          'xstate.after.copiedFor.keyRow.clipboard.failed': () => nextSnapshot(actor),
         } satisfies Executors<KeyRowModelEvent>,
         (expected) => {
           const snapshot = actor.getSnapshot();
@@ -77,16 +70,11 @@ describe('key row machine', () => {
             expect(snapshot.context.error).toBeNull();
           }
           if (snapshot.matches({ entry: 'deleting' })) expect(deleteKey.inputs.at(-1)).toEqual({ id: KEY_ROW_INPUT.id });
-          if (snapshot.matches({ clipboard: 'copying' })) expect(writeText.inputs.at(-1)).toEqual({ text: KEY_ROW_INPUT.apiKey });
           if (snapshot.matches({ entry: 'viewing' })) expect({ draft, error: snapshot.context.error }).toEqual({ draft: name, error: null });
         },
       );
     });
   }
-
-  it("shows 'Copied!' for 2 s (SPEC.md §9)", () => {
-    expect(keyRowMachine.implementations.delays.copiedFor).toBe(2000);
-  });
 
   it('ignores Enter on a blank name and keeps editing', () => {
     const { actor, renameKey } = startKeyRow();
@@ -104,17 +92,6 @@ describe('key row machine', () => {
     actor.send({ type: 'key.save' });
     expect(actor.getSnapshot().matches({ entry: 'viewing' })).toBe(true);
     expect(renameKey.inputs).toEqual([]);
-  });
-
-  it('copying again while copied restarts the 2 s', async () => {
-    const { actor, writeText } = startKeyRow(60);
-    actor.send({ type: 'key.copy' });
-    await settled(actor, () => writeText.resolve());
-    actor.send({ type: 'key.copy' });
-    expect(selectIsCopied(actor.getSnapshot())).toBe(false);
-    await settled(actor, () => writeText.resolve());
-    expect(selectIsCopied(actor.getSnapshot())).toBe(true);
-    expect(writeText.inputs).toHaveLength(2);
   });
 
   it('falls back to its own texts when a call fails without a message', async () => {

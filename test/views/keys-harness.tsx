@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import type { components } from '@/api/schema';
+import { KEY_LIST_FAILED } from '@/api/key-calls';
 import { queryClient } from '@/app/query-client';
 import KeysPage from '@/views/keys/keys-page';
 import { pendingCall } from '../machines/pending-call';
-import { renderInApp } from './app-harness';
+import { type SessionEffects, renderInApp } from './app-harness';
 import { seedConfig } from './seed-config';
 
 type ApiKey = components['schemas']['ApiKey'];
@@ -38,12 +39,13 @@ export function seedPlan(plan: Plan = freePlan): void {
 
 /**
  * /keys with the test's effects. `server.keys` stands for what the server holds: GET /apiKeys
- * answers it, and the tests change it when a create, rename or delete goes through.
+ * answers it (or fails while `server.listFails`), and the tests change it when a create, rename
+ * or delete goes through.
  */
-export async function renderKeysPage(initialKeys: ApiKey[], { plan = freePlan }: { plan?: Plan } = {}) {
+export async function renderKeysPage(initialKeys: ApiKey[], { plan = freePlan, session }: { plan?: Plan; session?: SessionEffects } = {}) {
   seedConfig();
   seedPlan(plan);
-  const server = { keys: initialKeys, listed: 0 };
+  const server = { keys: initialKeys, listed: 0, listFails: false };
   const createKey = pendingCall<void, void>('createKey');
   const renameKey = pendingCall<{ name: string }, { id: string; name: string }>('renameKey');
   const deleteKey = pendingCall<void, { id: string }>('deleteKey');
@@ -57,10 +59,11 @@ export async function renderKeysPage(initialKeys: ApiKey[], { plan = freePlan }:
       }}
       listKeys={async () => {
         server.listed += 1;
+        if (server.listFails) throw new Error(KEY_LIST_FAILED);
         return server.keys;
       }}
     />,
-    { path: '/keys' },
+    { path: '/keys', session },
   );
   await screen.findByRole('heading', { name: 'API Keys', level: 2 });
   return { server, createKey, renameKey, deleteKey, writeText, ...rendered };

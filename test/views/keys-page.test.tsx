@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { KEY_LIST_FAILED } from '@/api/key-calls';
+import { $api } from '@/api/query-hooks';
 import { currentApiBase } from '@/api/rpc-calls';
 import { queryClient } from '@/app/query-client';
 import { formatKeyDate } from '@/domain/key-display';
@@ -104,6 +106,26 @@ describe('API Keys & Endpoints screen', () => {
     expect(within(table).queryByRole('button', { name: /^Delete / })).toBeNull();
     expect(urlField()).toHaveProperty('value', rpcUrl(currentApiBase(), 'mainnet', testUser.apiKey));
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('never waits on a GET /apiKeys fetch another screen started without the 10 s time-out', async () => {
+    localStorage.setItem('token', 'stored-token');
+    seedConfig();
+    seedPlan();
+    // The path read through the generic hooks (no time-out, retries), hanging: /keys must not join it.
+    void queryClient.prefetchQuery({ queryKey: $api.queryOptions('get', '/apiKeys').queryKey, queryFn: () => new Promise<never>(() => {}) });
+    renderInApp(<KeysPage listKeys={() => Promise.reject(new Error(KEY_LIST_FAILED))} />, { path: '/keys' });
+    expect(await screen.findByText('Your API keys could not be loaded: your default key is shown meanwhile.')).toBeTruthy();
+    expect(urlField()).toHaveProperty('value', rpcUrl(currentApiBase(), 'mainnet', testUser.apiKey));
+  });
+
+  it('reads each stacked card cell its label on a phone, where the column headers are not displayed', async () => {
+    await renderKeysPage([serverKey(1)]);
+    const [, row] = within(screen.getByRole('table', { name: 'API Keys' })).getAllByRole('row');
+    if (!row) throw new Error('a key row expected');
+    const label = within(row).getByText('Created:');
+    // Not hidden from screen readers: from lg on it is not displayed at all (the header says it).
+    expect(label.closest('[aria-hidden="true"]')).toBeNull();
   });
 
   it('renames from the keyboard and gives the focus back to Rename', async () => {

@@ -80,7 +80,8 @@ describe.each(rpcTestFlows)('rpc testing screen, key $apiKey, walking the machin
             expect(responseStatus().textContent).toBe('Running...');
             expect(runRpc.inputs.at(-1)).toEqual({ network, apiKey, method, params: params.ok ? params.params : null });
           }
-          const shown = screen.queryByLabelText('Response JSON');
+          // A named region: a focus stop screen readers announce (test/e2e finds it by that name too).
+          const shown = screen.queryByRole('region', { name: 'Response JSON', hidden: true });
           if (exchange === null) {
             expect(shown).toBeNull();
             return;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
@@ -5,7 +6,13 @@ import { Route, Switch } from 'wouter';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
 import { SessionExpiryWatcher } from '@/app/session-expiry';
+import createClient from 'openapi-fetch';
+import type { paths } from '@/api/schema';
+import { createKeyCalls } from '@/api/key-calls';
+import KeysPage from '@/views/keys/keys-page';
 import { renderInApp, testUser } from './app-harness';
+import { seedPlan } from './keys-harness';
+import { seedConfig } from './seed-config';
 
 /** A screen whose server data is refused the way the API refuses a revoked session. */
 function ScreenWithRefusedData({ statusCode }: { statusCode: number }) {
@@ -17,7 +24,7 @@ function ScreenWithRefusedData({ statusCode }: { statusCode: number }) {
   return <h1>Screen</h1>;
 }
 
-const app = (statusCode: number) => (
+const guarded = (screen: ReactNode) => (
   <>
     <SessionExpiryWatcher />
     <Switch>
@@ -25,13 +32,13 @@ const app = (statusCode: number) => (
         <p>Login screen</p>
       </Route>
       <Route>
-        <RouteGuard>
-          <ScreenWithRefusedData statusCode={statusCode} />
-        </RouteGuard>
+        <RouteGuard>{screen}</RouteGuard>
       </Route>
     </Switch>
   </>
 );
+
+const app = (statusCode: number) => guarded(<ScreenWithRefusedData statusCode={statusCode} />);
 
 afterEach(() => queryClient.clear());
 
@@ -57,5 +64,28 @@ describe('session expiry', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetchUser).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('heading', { name: 'Screen' })).toBeTruthy();
+  });
+
+  it('ends the session when GET /apiKeys is refused with 401 on /keys, through the real key calls', async () => {
+    localStorage.setItem('token', 'revoked-token');
+    seedConfig();
+    seedPlan();
+    const fetchUser = vi
+      .fn<(input: { token: string | null }) => Promise<typeof testUser>>()
+      .mockResolvedValueOnce(testUser)
+      .mockRejectedValueOnce(new Error('Session expired. Please log in again.'));
+    // The API's answer to a revoked session, through the same client code the SPA uses.
+    const refusing = createClient<paths>({
+      baseUrl: 'http://localhost/api',
+      fetch: async () =>
+        Response.json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid or expired session' }, { status: 401 }),
+    });
+    const { currentPath } = renderInApp(guarded(<KeysPage listKeys={createKeyCalls(refusing).list} />), {
+      path: '/keys',
+      session: { fetchUser },
+    });
+    await screen.findByText('Login screen');
+    expect(fetchUser).toHaveBeenCalledTimes(2);
+    expect(currentPath()).toBe('/login');
   });
 });

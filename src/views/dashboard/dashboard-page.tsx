@@ -1,14 +1,17 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { $api } from '@/api/query-hooks';
+import { useApiKeyList } from '@/api/key-calls';
 import { useAppConfig } from '@/app/config';
 import { usePageTitle } from '@/app/page-title';
-import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { failureText } from './failure-text';
+import { PageLoadState } from '@/components/page-load-state';
 import { PlanOverview } from './plan-overview';
 import { QuickAccess } from './quick-access';
 import { StatCards } from './stat-cards';
 import { WelcomeBanner } from './welcome-banner';
+
+/** When a dashboard call fails without a message of its own. */
+const DASHBOARD_FALLBACK = 'Failed to load your dashboard. Please try again.';
 
 /** / : the signed-in user's plan, credits, keys and shortcuts (SPEC.md "/ Dashboard"). */
 export default function DashboardPage() {
@@ -16,33 +19,14 @@ export default function DashboardPage() {
   const productName = useAppConfig()?.productName;
   const me = $api.useQuery('get', '/users/me');
   const plan = $api.useQuery('get', '/users/plan');
-  const keys = $api.useQuery('get', '/apiKeys');
+  const keys = useApiKeyList();
 
   const header = <PageHeader title="Dashboard" description="Your plan, credits and API keys." />;
 
-  if (me.isPending || plan.isPending || keys.isPending) {
+  // A failed key list is not an error of the page (SPEC.md §7, below).
+  if (me.isPending || plan.isPending || keys.isPending || me.isError || plan.isError) {
     return (
-      <>
-        {header}
-        <LoadingScreen label="Loading your dashboard..." />
-      </>
-    );
-  }
-  if (me.isError || plan.isError) {
-    const retry = () => Promise.all([me.refetch(), plan.refetch()]);
-    return (
-      <>
-        {header}
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{failureText(me.error ?? plan.error)}</Alert.Title>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={retry}>
-            Retry
-          </Button>
-        </Alert.Root>
-      </>
+      <PageLoadState header={header} queries={[me, plan, keys]} loadingLabel="Loading your dashboard..." fallback={DASHBOARD_FALLBACK} />
     );
   }
 

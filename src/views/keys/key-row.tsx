@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import * as keyRow from '@machines/key-row';
+import { useCopyFeedback } from '@/app/copy-feedback';
 import { CopyButton } from '@/components/copy-button';
 import { formatKeyDate } from '@/domain/key-display';
 import type { KeyView } from '@/domain/key-list';
@@ -20,11 +21,11 @@ interface KeyRowProps {
   onDeleted: () => void;
 }
 
-/** One API key: name (renamed inline), value (Show, Copy), creation date and Delete (machines/key-row.ts). */
+/** One API key: name (renamed inline), value (Show, Copy), creation date and Delete (machines/key-row.ts; Copy is machines/copy-feedback.ts). */
 export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps) {
   const row = useActorRef(
     keyRow.keyRowMachine.provide({
-      actors: { ...actors.keyRow, ...actors.clipboard },
+      actors: actors.keyRow,
       actions: { keysChanged: onKeysChanged },
     }),
     { input: { id: apiKey.id, name: apiKey.name, apiKey: apiKey.key } },
@@ -39,8 +40,7 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
   const isDeleting = useSelector(row, keyRow.selectIsDeleting);
   const isDeleted = useSelector(row, keyRow.selectIsDeleted);
   const isShown = useSelector(row, keyRow.selectIsShown);
-  const isCopied = useSelector(row, keyRow.selectIsCopied);
-  const copyFailed = useSelector(row, keyRow.selectCopyFailed);
+  const copyKey = useCopyFeedback(actors.clipboard);
 
   // Back on Rename once an edit ends, so the keyboard user is where they were.
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -96,7 +96,13 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
             >
               {isShown ? 'Hide' : 'Show'}
             </Button>
-            <CopyButton size="xs" label={`key ${name}`} copied={isCopied} failed={copyFailed} onCopy={() => send({ type: 'key.copy' })} />
+            <CopyButton
+              size="xs"
+              label={`key ${name}`}
+              copied={copyKey.copied}
+              failed={copyKey.failed}
+              onCopy={() => copyKey.copy(apiKey.key)}
+            />
           </HStack>
         </Stack>
       </Table.Cell>

@@ -10,6 +10,7 @@ import { usePageTitle } from '@/app/page-title';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
+import { KEYS_LOADING } from '@/domain/key-list';
 import { GenerateKey } from './generate-key';
 import { KeyTable } from './key-table';
 import { KeyListUnavailable } from './key-list-unavailable';
@@ -20,7 +21,6 @@ import { RpcUrlCard } from './rpc-url-card';
 /** The plan changes only through billing, which refreshes it; no need to refetch it on every visit. */
 const PLAN_STALE_MS = 30_000;
 const TITLE = 'API Keys & Endpoints';
-export const KEYS_LOADING = 'Loading API keys and endpoints...';
 
 export interface KeysPageProps {
   /** The machines' effects; the real calls and clipboard unless a test brings its own. */
@@ -36,7 +36,12 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
   const { keys, failed, refreshing, retry } = useApiKeys(user?.apiKey, listKeys);
   const plan = $api.useQuery('get', '/users/plan', undefined, { staleTime: PLAN_STALE_MS });
   const queryClient = useQueryClient();
-  const keysChanged = useCallback(() => void refreshKeyData(queryClient), [queryClient]);
+  const auth = AuthActor.useActorRef();
+  // The session's user too: User.apiKey (the oldest key left) is the fallback key and the navbar's.
+  const keysChanged = useCallback(() => {
+    void refreshKeyData(queryClient);
+    auth.send({ type: 'auth.refresh' });
+  }, [queryClient, auth]);
   // A deleted row takes its focused button with it: the focus goes to the table's heading.
   const keysHeading = useRef<HTMLHeadingElement>(null);
   const focusKeys = useCallback(() => keysHeading.current?.focus(), []);

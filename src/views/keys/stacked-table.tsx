@@ -36,10 +36,14 @@ export const stackedCell = {
   verticalAlign: 'top',
 } as const;
 
-/** A cell's label on a stacked card (the column header says it on wide screens). */
+/**
+ * A cell's label on a stacked card. It is read out with the cell, since below `lg` the column
+ * headers are not displayed (so not read either); from `lg` on the header says it and the label
+ * is not displayed, so it is never read twice.
+ */
 export function cellLabel(text: string) {
   return (
-    <Text as="span" display={{ base: 'inline', lg: 'none' }} fontWeight="medium" color="fg" me="2" aria-hidden="true">
+    <Text as="span" display={{ base: 'inline', lg: 'none' }} fontWeight="medium" color="fg" me="2">
       {text}:
     </Text>
   );

@@ -46,6 +46,9 @@ export function ResponsePanel({ exchange, running, failed, clipboard }: Response
           {exchange && !running ? (
             <Box
               as="pre"
+              // A scrollable box takes the focus so the keyboard can scroll it; a role gives that
+              // focus stop a name screen readers announce (aria-label on a bare <pre> is ignored).
+              role="region"
               tabIndex={0}
               aria-label="Response JSON"
               fontFamily="mono"

@@ -5,12 +5,11 @@ import { AuthActor } from '@/app/auth-context';
 import { usePageTitle } from '@/app/page-title';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
+import { KEYS_LOADING } from '@/domain/key-list';
 import { RpcPlayground } from './rpc-playground';
 import { type RpcTestingActors, rpcTestingActors } from './rpc-testing-actors';
 
 const TITLE = 'RPC Testing';
-/** SPEC.md "/rpc-testing", word for word. */
-export const RPC_TESTING_LOADING = 'Loading API keys and endpoints...';
 
 export interface RpcTestingPageProps {
   /** The machines' effects; the real gateway call and clipboard unless a test brings its own. */
@@ -30,7 +29,7 @@ export default function RpcTestingPage({ actors = rpcTestingActors, listKeys = l
     return (
       <>
         {header}
-        <LoadingScreen label={RPC_TESTING_LOADING} />
+        <LoadingScreen label={KEYS_LOADING} />
       </>
     );
   }

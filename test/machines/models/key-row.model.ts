@@ -1,18 +1,14 @@
 import type { AnyMachineSnapshot, EventFromLogic, EventObject } from 'xstate';
 import { keyRowMachine } from '@machines/key-row';
 import type { KeyRowInput } from '@machines/key-row.types';
-import { type AfterEvent, type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
 
 export type KeyRowModelEvent =
   | EventFromLogic<typeof keyRowMachine>
   | DoneEvent<'renameKey', { name: string }>
   | ErrorEvent<'renameKey'>
   | DoneEvent<'deleteKey', void>
-  | ErrorEvent<'deleteKey'>
-  | DoneEvent<'writeText', void>
-  | ErrorEvent<'writeText'>
-  | AfterEvent<'copiedFor', 'keyRow.clipboard.copied'>
-  | AfterEvent<'copiedFor', 'keyRow.clipboard.failed'>;
+  | ErrorEvent<'deleteKey'>;
 
 export const KEY_ROW_INPUT: KeyRowInput = { id: '41', name: 'My first key', apiKey: 'rpc_live_0123456789abcdefABCDEF' };
 export const NEW_NAME = 'Production';
@@ -26,25 +22,19 @@ export const keyRowFixtures: KeyRowModelEvent[] = [
   { type: 'xstate.error.actor.renameKey', error: fixtureError(RENAME_FAILURE) },
   { type: 'xstate.done.actor.deleteKey', output: undefined },
   { type: 'xstate.error.actor.deleteKey', error: fixtureError(DELETE_FAILURE) },
-  { type: 'xstate.done.actor.writeText', output: undefined },
-  { type: 'xstate.error.actor.writeText', error: fixtureError('Write permission denied') },
 ];
 
-const regionEvents = new Set(['key.toggleShow', 'key.copy']);
 const entryEvents = new Set(['key.edit', 'key.delete']);
 
 /**
- * The three regions are independent, so their product is not walked: showing and copying are
- * explored from the first view (name unchanged, nothing else going on), and editing or deleting
- * start with the value masked and the clipboard idle. Every transition is still taken.
+ * The two regions are independent, so their product is not walked: showing is explored from the
+ * first view (name unchanged, nothing else going on), and editing or deleting start with the
+ * value masked. Every transition is still taken.
  */
 function exploredTogether(state: AnyMachineSnapshot, event: EventObject): boolean {
-  const atRest = state.matches({ visibility: 'masked', clipboard: 'idle' });
-  if (entryEvents.has(event.type)) return atRest;
-  if (!regionEvents.has(event.type)) return true;
-  const firstView = state.matches({ entry: 'viewing' }) && state.context.name === KEY_ROW_INPUT.name;
-  if (event.type === 'key.copy') return firstView && state.matches({ visibility: 'masked' });
-  return firstView && state.matches({ clipboard: 'idle' });
+  if (entryEvents.has(event.type)) return state.matches({ visibility: 'masked' });
+  if (event.type !== 'key.toggleShow') return true;
+  return state.matches({ entry: 'viewing' }) && state.context.name === KEY_ROW_INPUT.name;
 }
 
 export const keyRowFlow = createFlowModel(keyRowMachine, {
