@@ -1,12 +1,18 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { type AccessKind, type AccessLists, normalizeAccessValue, validateAccessValue } from '@/domain/access-control';
+import {
+  type AccessKind,
+  type AccessLists,
+  isAccessListFull,
+  normalizeAccessValue,
+  validateAccessValue,
+} from '@/domain/access-control';
 import { messageOfError } from '@/domain/error-message';
 
 /** When the save fails without a message of its own (SPEC.md has none: it saves nothing). */
 export const ACCESS_SAVE_FALLBACK = 'Failed to save the access control lists. Please try again.';
 
 export interface AccessControlEditorContext {
-  /** The lists as the server last stored them. */
+  /** The lists as the server last gave them (its answer to a save, or a fresh read). */
   lists: AccessLists;
   /** The rule being edited, and its values as they stand in the modal. */
   kind: AccessKind;
@@ -23,7 +29,9 @@ export type AccessControlEditorEvent =
   | { type: 'rule.add' }
   | { type: 'rule.remove'; value: string }
   | { type: 'rule.cancel' }
-  | { type: 'rule.save' };
+  | { type: 'rule.save' }
+  /** The server's lists were read again (another tab or device may have saved since). */
+  | { type: 'lists.sync'; lists: AccessLists };
 
 const draftProblem = ({ kind, draft, values }: AccessControlEditorContext) => validateAccessValue(kind, draft, values);
 const withRule = ({ lists, kind, values }: AccessControlEditorContext): AccessLists => ({ ...lists, [kind]: values });
@@ -31,6 +39,9 @@ const withRule = ({ lists, kind, values }: AccessControlEditorContext): AccessLi
 /**
  * The modal of one access-control rule (SPEC.md "Endpoints": Allowed Domains, IPs or CIDRs).
  *
+ * - `lists.sync` takes the server's fresh lists everywhere but `saving`, so that a save never puts
+ *   back rules stored elsewhere since the screen opened. An open modal keeps its values and draft
+ *   (the user's edit of that rule wins); `saving` ignores it, as the save's answer is newer.
  * - `closed` / `saved`: no modal; `saved` is the same place, remembering that the last edit was
  *   stored (the screen says so). `rule.open` copies the rule's stored values into the modal.
  * - `editing`: the draft is checked by SPEC.md §5 on `rule.add`; a refused value leaves its message,
@@ -61,6 +72,7 @@ export const accessControlEditorMachine = setup({
       error: null,
       saveError: null,
     })),
+    syncLists: assign((_, params: { lists: AccessLists }) => ({ lists: params.lists })),
     closeRule: assign({ values: [], draft: '', error: null }),
     setDraft: assign((_, params: { value: string }) => ({ draft: params.value, error: null })),
     addDraft: assign(({ context }) => ({
@@ -85,7 +97,10 @@ export const accessControlEditorMachine = setup({
   states: {
     closed: {
       entry: 'closeRule',
-      on: { 'rule.open': { target: 'editing', actions: { type: 'openRule', params: ({ event }) => event } } },
+      on: {
+        'rule.open': { target: 'editing', actions: { type: 'openRule', params: ({ event }) => event } },
+        'lists.sync': { actions: { type: 'syncLists', params: ({ event }) => event } },
+      },
     },
     editing: {
       entry: assign({ saveError: null }),
@@ -97,6 +112,7 @@ export const accessControlEditorMachine = setup({
           actions: { type: 'removeValue', params: ({ event }) => event },
         },
         'rule.cancel': { target: 'closed' },
+        'lists.sync': { actions: { type: 'syncLists', params: ({ event }) => event } },
         'rule.save': [
           { guard: 'draftBlank', target: 'saving' },
           { guard: 'draftAccepted', target: 'saving', actions: 'addDraft' },
@@ -135,11 +151,15 @@ export const accessControlEditorMachine = setup({
         },
         'rule.cancel': { target: 'closed' },
         'rule.save': { target: 'saving' },
+        'lists.sync': { actions: { type: 'syncLists', params: ({ event }) => event } },
       },
     },
     saved: {
       entry: 'closeRule',
-      on: { 'rule.open': { target: 'editing', actions: { type: 'openRule', params: ({ event }) => event } } },
+      on: {
+        'rule.open': { target: 'editing', actions: { type: 'openRule', params: ({ event }) => event } },
+        'lists.sync': { actions: { type: 'syncLists', params: ({ event }) => event } },
+      },
     },
   },
 });
@@ -153,6 +173,8 @@ export const selectKind = (s: AccessControlEditorSnapshot) => s.context.kind;
 export const selectLists = (s: AccessControlEditorSnapshot) => s.context.lists;
 export const selectValues = (s: AccessControlEditorSnapshot) => s.context.values;
 export const selectDraft = (s: AccessControlEditorSnapshot) => s.context.draft;
+/** The rule's list holds as many values as allowed: Add is disabled. */
+export const selectIsFull = (s: AccessControlEditorSnapshot) => isAccessListFull(s.context.values);
 export const selectDraftError = (s: AccessControlEditorSnapshot) => s.context.error;
 /** Set in `failed` only: editing again dismisses it. */
 export const selectSaveError = (s: AccessControlEditorSnapshot) => s.context.saveError;

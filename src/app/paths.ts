@@ -36,18 +36,30 @@ export const legacyRedirects: ReadonlyArray<{ from: string; to: string }> = [
   { from: '/dashboard/keys', to: paths.keys },
 ];
 
-/** Routes that need a signed-in user; anything neither public nor listed here goes to /login. */
+/**
+ * The route pattern of a screen that also answers for its subpaths (SPEC.md §2: /webhooks,
+ * /dedicated-nodes, /usage, /settings and /endpoints "and subpaths"): '/usage/*?' matches /usage,
+ * /usage/anything and deeper, not /usage-x.
+ */
+export const withSubpaths = (path: string) => `${path}/*?`;
+
+/** Route patterns of the screens SPEC.md §2 extends to their subpaths. */
+export const sectionRoutes = {
+  usage: withSubpaths(paths.usage),
+  endpoints: withSubpaths(paths.endpoints),
+  webhooks: withSubpaths(paths.webhooks),
+  dedicatedNodes: withSubpaths(paths.dedicatedNodes),
+  settings: withSubpaths(paths.settings),
+} as const;
+
+/** Route patterns that need a signed-in user; anything neither public nor listed here goes to /login. */
 export const guardedPaths: readonly string[] = [
   paths.home,
   paths.keys,
   paths.billing,
   paths.rpcTesting,
   paths.support,
-  paths.usage,
-  paths.endpoints,
-  paths.webhooks,
-  paths.dedicatedNodes,
-  paths.settings,
+  ...Object.values(sectionRoutes),
   paths.comingSoon,
   paths.comingSoonFeature,
 ];

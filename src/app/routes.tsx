@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
-import { legacyRedirects, guardedPaths, paths } from './paths';
+import { legacyRedirects, guardedPaths, paths, sectionRoutes } from './paths';
 import { PublicOnly } from './public-only';
 import { RouteGuard } from './route-guard';
 import { KeepTypedBeforeHydration } from './typed-before-hydration';
@@ -116,19 +116,19 @@ function GuardedScreens() {
       <Route path={paths.support}>
         <UpcomingPage screen="support" />
       </Route>
-      <Route path={paths.usage}>
+      <Route path={sectionRoutes.usage}>
         <UsagePage />
       </Route>
-      <Route path={paths.endpoints}>
+      <Route path={sectionRoutes.endpoints}>
         <EndpointsPage />
       </Route>
-      <Route path={paths.webhooks}>
+      <Route path={sectionRoutes.webhooks}>
         <UpcomingPage screen="webhooks" />
       </Route>
-      <Route path={paths.dedicatedNodes}>
+      <Route path={sectionRoutes.dedicatedNodes}>
         <UpcomingPage screen="dedicatedNodes" />
       </Route>
-      <Route path={paths.settings}>
+      <Route path={sectionRoutes.settings}>
         <UpcomingPage screen="settings" />
       </Route>
       <Route path={paths.comingSoon}>

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import {
   ACCESS_SAVE_FALLBACK,
   accessControlEditorMachine,
+  selectIsFull,
   selectIsOpen,
   selectSaveError,
   selectSavedKind,
@@ -11,6 +12,7 @@ import type { AccessLists } from '@/domain/access-control';
 import { type Executors, describePath, unexercisedTransitions, unreachedStates } from './flow-model';
 import {
   type AccessControlEditorModelEvent,
+  FRESH_LISTS,
   STORED_LISTS,
   SAVE_FAILURE,
   accessControlEditorFlow,
@@ -46,6 +48,7 @@ describe('access-control editor machine', () => {
           'rule.remove': (event) => actor.send(event),
           'rule.cancel': (event) => actor.send(event),
           'rule.save': (event) => actor.send(event),
+          'lists.sync': (event) => actor.send(event),
           'xstate.done.actor.saveAccessControl': async ({ output }) => {
             const moved = nextSnapshot(actor);
             save.resolve(output);
@@ -120,6 +123,46 @@ describe('access-control editor machine', () => {
       save.reject(undefined);
       await moved;
       expect(selectSaveError(actor.getSnapshot())).toBe(ACCESS_SAVE_FALLBACK);
+    });
+
+    it('saves over the lists read last, not those the screen opened with', () => {
+      const { actor, save } = startEditor();
+      actor.send({ type: 'lists.sync', lists: FRESH_LISTS });
+      actor.send({ type: 'rule.open', kind: 'domains' });
+      actor.send({ type: 'rule.draft', value: 'example.com' });
+      actor.send({ type: 'rule.save' });
+      expect(save.inputs).toEqual([{ domains: ['app.example.com', 'example.com'], ips: ['203.0.113.7'], cidrs: [] }]);
+    });
+
+    it('keeps the open rule and its draft when the lists are read again, and the other rules fresh', () => {
+      const { actor, save } = startEditor();
+      actor.send({ type: 'rule.open', kind: 'cidrs' });
+      actor.send({ type: 'rule.draft', value: '192.168.0.0/16' });
+      actor.send({ type: 'lists.sync', lists: FRESH_LISTS });
+      expect(actor.getSnapshot().context).toMatchObject({ values: ['10.0.0.0/8'], draft: '192.168.0.0/16', lists: FRESH_LISTS });
+      actor.send({ type: 'rule.save' });
+      expect(save.inputs).toEqual([{ domains: ['app.example.com'], ips: ['203.0.113.7'], cidrs: ['10.0.0.0/8', '192.168.0.0/16'] }]);
+    });
+
+    it('ignores a read that arrives while saving: the answer to the save is newer', () => {
+      const { actor } = startEditor();
+      actor.send({ type: 'rule.open', kind: 'ips' });
+      actor.send({ type: 'rule.save' });
+      expect(actor.getSnapshot().can({ type: 'lists.sync', lists: FRESH_LISTS })).toBe(false);
+    });
+
+    it('refuses a value once the rule holds 100, with its own message', () => {
+      const full = Array.from({ length: 100 }, (_, i) => `10.0.0.${i}`);
+      const { actor } = startEditor({ domains: [], ips: full, cidrs: [] });
+      actor.send({ type: 'rule.open', kind: 'ips' });
+      expect(selectIsFull(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'rule.draft', value: '192.168.0.1' });
+      actor.send({ type: 'rule.add' });
+      expect(actor.getSnapshot().context.error).toBe('You can only add up to 100 values');
+      actor.send({ type: 'rule.remove', value: '10.0.0.0' });
+      expect(selectIsFull(actor.getSnapshot())).toBe(false);
+      actor.send({ type: 'rule.add' });
+      expect(actor.getSnapshot().context.values.at(-1)).toBe('192.168.0.1');
     });
 
     it('reopens a rule with the lists the server answered', async () => {

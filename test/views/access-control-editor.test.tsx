@@ -18,6 +18,7 @@ import { ACCESS_RULE_TEXT } from '@/views/endpoints/access-rules';
 import { type Executors, describePath } from '../machines/flow-model';
 import {
   type AccessControlEditorModelEvent,
+  FRESH_LISTS,
   STORED_LISTS,
   accessControlEditorFlow,
   accessControlEditorPaths,
@@ -31,7 +32,16 @@ afterEach(() => queryClient.clear());
 const dialog = () => screen.getByRole('dialog');
 const valueInput = (kind: AccessKind) => within(dialog()).getByLabelText(ACCESS_RULE_TEXT[kind].valueLabel);
 /** A rule of the card; `hidden` because the open modal hides the page from assistive technology. */
-const ruleSection = (kind: AccessKind) => screen.getByRole('region', { name: ACCESS_RULE_TEXT[kind].title, hidden: true });
+const ruleSection = (kind: AccessKind) => screen.getByRole('group', { name: ACCESS_RULE_TEXT[kind].title, hidden: true });
+/**
+ * What a refetch of the lists does: the query cache gets the server's fresh answer. TanStack Query
+ * tells its observers on a later task, hence the wait.
+ */
+const serverAnswers = (lists: AccessLists) =>
+  act(async () => {
+    queryClient.setQueryData(accessControlQueryKey, { domains: [...lists.domains], ips: [...lists.ips], cidrs: [...lists.cidrs] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 /** The values a rule row shows, or ['No values set']. */
 function shownValues(kind: AccessKind): string[] {
@@ -70,6 +80,7 @@ describe('access control card, walking the editor machine paths', () => {
           'rule.remove': ({ value }) => user.click(within(dialog()).getByRole('button', { name: `Remove ${value}` })),
           'rule.cancel': () => user.keyboard('{Escape}'),
           'rule.save': () => user.click(within(dialog()).getByRole('button', { name: 'Save Changes' })),
+          'lists.sync': ({ lists }) => serverAnswers(lists),
           'xstate.done.actor.saveAccessControl': ({ output }) => act(async () => save.resolve(output)),
           'xstate.error.actor.saveAccessControl': ({ error }) => act(async () => save.reject(error)),
         } satisfies Executors<AccessControlEditorModelEvent>,
@@ -117,6 +128,17 @@ describe('access control card', () => {
     }
   });
 
+  it('is one region landmark; its rules are named groups inside it, not landmarks of their own', () => {
+    renderCard();
+    const card = screen.getByRole('region', { name: 'RPC Access Control' });
+    expect(within(card).queryAllByRole('region')).toEqual([]);
+    expect(within(card).getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'))).toEqual([
+      'access-rule-domains',
+      'access-rule-ips',
+      'access-rule-cidrs',
+    ]);
+  });
+
   it('moves focus into the modal, ties the label to the field, and Cancel closes it without saving', async () => {
     const user = userEvent.setup({ delay: null });
     const { save } = renderCard();
@@ -147,6 +169,40 @@ describe('access control card', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(shownValues('ips')).toEqual(['192.168.0.1']);
     expect(queryClient.getQueryData(accessControlQueryKey)).toEqual(stored);
+  });
+
+  it('saves over what another tab stored since, not over the lists the screen opened with', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { save } = renderCard();
+    // Another tab saved; the query refetched (window focus) and got the server's new lists.
+    await serverAnswers(FRESH_LISTS);
+    expect(shownValues('ips')).toEqual(['203.0.113.7']);
+    expect(shownValues('cidrs')).toEqual(['No values set']);
+    await user.click(screen.getByRole('button', { name: 'Edit Allowed Domains' }));
+    await user.type(await screen.findByLabelText('Domain'), 'example.com');
+    // A refetch while the modal is open keeps what is being typed.
+    await serverAnswers({ ...FRESH_LISTS, cidrs: ['172.16.0.0/12'] });
+    expect(screen.getByLabelText('Domain')).toHaveProperty('value', 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(save.inputs).toEqual([{ domains: ['app.example.com', 'example.com'], ips: ['203.0.113.7'], cidrs: ['172.16.0.0/12'] }]);
+  });
+
+  it('disables Add at 100 values and says why', async () => {
+    const user = userEvent.setup({ delay: null });
+    const full = Array.from({ length: 100 }, (_, i) => `10.0.0.${i}`);
+    const { save } = renderCard({ domains: [], ips: full, cidrs: [] });
+    await user.click(screen.getByRole('button', { name: 'Edit Allowed IPs' }));
+    const input = await screen.findByLabelText('IP address');
+    expect(within(dialog()).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
+    expect(within(dialog()).getByText('You can only add up to 100 values')).toBeTruthy();
+    // Save with a value typed tries to add it first, and refuses it with the same message.
+    await user.type(input, '192.168.0.1');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-errormessage') ?? '')?.textContent).toBe('You can only add up to 100 values');
+    expect(save.inputs).toEqual([]);
+    await user.click(within(dialog()).getByRole('button', { name: 'Remove 10.0.0.0' }));
+    expect(within(dialog()).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', false);
   });
 
   it('shows the load failure with Retry when the lists cannot be read', async () => {

@@ -90,6 +90,13 @@ describe('layout: landmarks and sidebar', () => {
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
+  it('marks the section of a subpath as the current page', async () => {
+    await renderSignedIn('/usage/methods');
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getByRole('link', { name: /^Usage/ }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
   it('follows a sidebar link', async () => {
     const { currentPath } = await renderSignedIn('/');
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'RPC Testing' }));

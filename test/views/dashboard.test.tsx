@@ -1,25 +1,30 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { PlanOverview } from '@/views/dashboard/plan-overview';
 import type { PlanFigures } from '@/views/dashboard/plan-figures';
 import { QuickAccess } from '@/views/dashboard/quick-access';
 import { StatCards } from '@/views/dashboard/stat-cards';
 import { WelcomeBanner } from '@/views/dashboard/welcome-banner';
-import { DASHBOARD_FALLBACK, failureText } from '@/views/dashboard/failure-text';
+import DashboardPage from '@/views/dashboard/dashboard-page';
+import { queryClient } from '@/app/query-client';
+import { renderInApp } from './app-harness';
 import { renderView } from './render';
+import { seedConfig } from './seed-config';
 
 const free: PlanFigures = { name: 'Free', description: 'Start building', credit: 500_000, rate: 10, maxKey: 3 };
 const developer: PlanFigures = { name: 'Developer', credit: 1_500_000, rate: 50, maxKey: 10 };
 const enterprise: PlanFigures = { name: 'Enterprise', description: 'By contract', credit: null, rate: null, maxKey: null };
 
 
+afterEach(() => queryClient.clear());
+
 const cardText = (label: string) => screen.getByRole('group', { name: label }).textContent ?? '';
 
 describe('dashboard stat cards', () => {
   it('shows the four cards with their figures', () => {
     renderView(<StatCards plan={free} creditsUsed={120_000} keyCount={2} />);
-    expect(cardText('Credits Available')).toContain('380,000');
-    expect(cardText('Credits Available')).toContain('Plan credits: 500,000');
+    expect(cardText('Credits available')).toContain('380,000');
+    expect(cardText('Credits available')).toContain('Plan credits: 500,000');
     expect(cardText('API Keys')).toContain('2');
     expect(cardText('API Keys')).toContain('Limit: 3');
     expect(cardText('Current Plan')).toContain('Free Plan');
@@ -29,7 +34,7 @@ describe('dashboard stat cards', () => {
 
   it("says 'Unlimited' for every null figure (Enterprise)", () => {
     renderView(<StatCards plan={enterprise} creditsUsed={9_999_999} keyCount={40} />);
-    expect(cardText('Credits Available')).toMatch(/^Credits AvailableUnlimited/);
+    expect(cardText('Credits available')).toMatch(/^Credits availableUnlimited/);
     expect(cardText('API Keys')).toContain('Limit: Unlimited');
     expect(cardText('Current Plan')).toContain('Enterprise Plan');
     expect(cardText('Rate Limit')).toMatch(/^Rate LimitUnlimited/);
@@ -92,13 +97,21 @@ describe('dashboard welcome and quick access', () => {
   });
 });
 
-describe('dashboard failure text', () => {
-  it.each([
-    [{ statusCode: 401, error: 'Unauthorized', message: 'Session expired' }, 'Session expired'],
-    [{ statusCode: 400, error: 'Bad Request', message: ['a is wrong', 'b is wrong'] }, 'a is wrong, b is wrong'],
-    [new TypeError('Failed to fetch'), 'Failed to fetch'],
-    [{ statusCode: 500, error: 'Internal Server Error', message: '' }, DASHBOARD_FALLBACK],
-    [null, DASHBOARD_FALLBACK],
-    ['boom', DASHBOARD_FALLBACK],
-  ])('%j → %s', (failure, expected) => expect(failureText(failure)).toBe(expected));
+describe('dashboard page', () => {
+  it('keeps its h1 while loading, then shows the failure with Retry like the other screens', async () => {
+    // Nothing in the cache: the real queries run, and jsdom has no API server to answer them.
+    queryClient.setQueryDefaults(['get', '/users/me'], { retry: false });
+    queryClient.setQueryDefaults(['get', '/users/plan'], { retry: false });
+    queryClient.setQueryDefaults(['get', '/apiKeys'], { retry: false });
+    seedConfig();
+    renderInApp(<DashboardPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading your dashboard...');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).not.toBe('');
+    // The shared ErrorAlert holds only the message; Retry sits beside it.
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
 });

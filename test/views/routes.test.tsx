@@ -26,6 +26,10 @@ describe('routes for a visitor without a token', () => {
     ['/api-keys', '/login?from=%2Fkeys'],
     ['/dashboard/keys', '/login?from=%2Fkeys'],
     ['/dashboard', '/login'],
+    // SPEC.md §2: these routes and their subpaths are screens of the guarded area
+    ['/usage/x', `/login?from=${encodeURIComponent('/usage/x')}`],
+    ['/endpoints/mainnet/key', `/login?from=${encodeURIComponent('/endpoints/mainnet/key')}`],
+    ['/settings/profile', `/login?from=${encodeURIComponent('/settings/profile')}`],
   ])('%s → %s', async (path, expected) => {
     await visit(path, expected);
   });
@@ -62,6 +66,13 @@ describe('routes for a signed-in user', () => {
     ['/settings', 'Project Settings'],
     ['/coming-soon', 'Coming Soon'],
     ['/coming-soon/system-status', 'System status'],
+    // SPEC.md §2: "(and subpaths)"
+    ['/usage/x', 'Usage / Metrics'],
+    ['/usage/methods/eth_call', 'Usage / Metrics'],
+    ['/endpoints/x', 'Endpoints'],
+    ['/webhooks/new', 'Webhooks'],
+    ['/dedicated-nodes/x', 'Dedicated Nodes'],
+    ['/settings/team/members', 'Project Settings'],
   ])('%s shows "%s" inside the layout', async (path, title) => {
     signedIn();
     const { currentPath } = renderInApp(<AppRoutes />, { path });
@@ -78,6 +89,9 @@ describe('routes for a signed-in user', () => {
     ['/dashboard/keys', '/keys', 'API Keys & Endpoints'],
     ['/login', '/', 'Dashboard'],
     ['/no-such-page', '/', 'Dashboard'],
+    // Only subpaths: a longer name is another (unknown) route
+    ['/usage-x', '/', 'Dashboard'],
+    ['/endpointsx/y', '/', 'Dashboard'],
   ])('%s → %s', async (path, expected, title) => {
     signedIn();
     await visit(path, expected);

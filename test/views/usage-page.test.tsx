@@ -5,7 +5,9 @@ import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import UsagePage from '@/views/usage/usage-page';
+import { CreditCostNote } from '@/views/usage/credit-cost-note';
 import { renderInApp } from './app-harness';
+import { renderView } from './render';
 import { seedConfig, testConfig } from './seed-config';
 import { seedQuery } from './seed-queries';
 
@@ -99,6 +101,35 @@ describe('usage screen', () => {
     const link = within(note).getByRole('link', { name: /documentation/ });
     expect(link.getAttribute('href')).toBe(testConfig.documentationUrl);
     expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('still points to the documentation when the app configuration could not be loaded', () => {
+    renderView(<CreditCostNote documentationUrl={undefined} />);
+    const note = screen.getByText(/Each call costs credits by method/);
+    // /docs loads the address again and leaves for it (the sidebar's Documentation link does the same).
+    const link = within(note).getByRole('link', { name: /documentation/ });
+    expect(link.getAttribute('href')).toBe('/docs');
+    expect(note.textContent).toContain('for the credit cost of every method');
+  });
+
+  it('lists only methods with answered calls: rate-limited or refused calls alone cost nothing', () => {
+    seedReport({ range: '1m', groupBy: 'method' }, [
+      ...methodRows,
+      { name: 'eth_call', usageType: 'standard', requests: 0, credits: 0, rateLimited: 4, refused: 0 },
+      { name: 'eth_chainId', usageType: 'standard', requests: 0, credits: 0, rateLimited: 0, refused: 9 },
+    ]);
+    renderUsage();
+    expect(rowsShown().map(([name]) => name)).toEqual(['eth_blockNumber', 'eth_getLogs', 'eth_sendRawTransaction']);
+    expect(within(breakdown()).getByText(/Rate-limited and refused calls cost no credits/)).toBeTruthy();
+  });
+
+  it("says 'No usage data found.' when every call of the range was rate-limited or refused", () => {
+    seedReport({ range: '1m', groupBy: 'method' }, [
+      { name: 'eth_call', usageType: 'standard', requests: 0, credits: 0, rateLimited: 4, refused: 1 },
+    ]);
+    renderUsage();
+    expect(within(breakdown()).getByText('No usage data found.')).toBeTruthy();
+    expect(within(breakdown()).queryByRole('table')).toBeNull();
   });
 
   it('lists the methods of the last month first, by requests and credits', () => {

@@ -24,3 +24,8 @@ export const bottomNavEntries: readonly NavEntry[] = [
   { label: 'System Status', href: toComingSoon('system-status'), soon: true },
   { label: 'Support', href: paths.support },
 ];
+
+/** Whether the entry is the page shown: its own path, or below it (SPEC.md §2 sections keep their subpaths). */
+export function isCurrentEntry(location: string, href: string): boolean {
+  return location === href || (href !== '/' && location.startsWith(`${href}/`));
+}

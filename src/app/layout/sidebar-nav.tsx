@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { Box, Flex, Link as ChakraLink, VisuallyHidden } from '@chakra-ui/react';
 import { paths } from '@/app/paths';
 import { ExternalLinkIcon } from './icons';
-import { bottomNavEntries, mainNavEntries, type NavEntry } from './nav-entries';
+import { bottomNavEntries, isCurrentEntry, mainNavEntries, type NavEntry } from './nav-entries';
 import { NavLink, navRowStyle } from './nav-link';
 
 interface SidebarNavProps {
@@ -15,7 +15,7 @@ interface SidebarNavProps {
 function EntryList({ entries, location, onNavigate }: { entries: readonly NavEntry[]; location: string; onNavigate?: (() => void) | undefined }) {
   return entries.map((entry) => (
     <Box as="li" key={entry.href} listStyleType="none">
-      <NavLink entry={entry} active={location === entry.href} onNavigate={onNavigate} />
+      <NavLink entry={entry} active={isCurrentEntry(location, entry.href)} onNavigate={onNavigate} />
     </Box>
   ));
 }

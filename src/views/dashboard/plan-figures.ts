@@ -1,8 +1,4 @@
-/** What the dashboard's parts need of a plan (a subset of the API's Plan; null means unlimited). */
-export interface PlanFigures {
-  name: string;
-  description?: string;
-  credit: number | null;
-  rate: number | null;
-  maxKey: number | null;
-}
+import type { Schemas } from '@/api/client';
+
+/** What the dashboard's parts need of the API's Plan (null means unlimited); the description may be absent. */
+export type PlanFigures = Pick<Schemas['Plan'], 'name' | 'credit' | 'rate' | 'maxKey'> & Partial<Pick<Schemas['Plan'], 'description'>>;

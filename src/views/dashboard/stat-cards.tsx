@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
+import { StatCard } from '@/components/stat-card';
 import { creditsAvailable, formatLimit, planLabel } from '@/domain/plan-display';
 import type { PlanFigures } from './plan-figures';
 
@@ -9,33 +10,13 @@ interface StatCardsProps {
   keyCount: number;
 }
 
-interface StatCardProps {
-  label: string;
-  value: string;
-  help: string;
-}
-
-function StatCard({ label, value, help }: StatCardProps) {
-  return (
-    <Card.Root role="group" aria-label={label}>
-      <Card.Body>
-        <Stat.Root>
-          <Stat.Label color="fg.muted">{label}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
-          <Stat.HelpText color="fg.muted">{help}</Stat.HelpText>
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 /** The four figures of SPEC.md "/ Dashboard"; every unlimited (null) figure reads 'Unlimited'. */
 export function StatCards({ plan, creditsUsed, keyCount }: StatCardsProps) {
   const unknown = 'Plan details unavailable';
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
       <StatCard
-        label="Credits Available"
+        label="Credits available"
         value={plan ? formatLimit(creditsAvailable(plan.credit, creditsUsed)) : '—'}
         help={plan ? `Plan credits: ${formatLimit(plan.credit)}` : unknown}
       />

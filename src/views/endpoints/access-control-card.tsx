@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -51,8 +52,9 @@ export function AccessControlCard({ actors = accessControlActors }: AccessContro
 }
 
 /**
- * The rules once the stored lists are known. The editor keeps the lists from then on (it is the
- * only thing that changes them) and writes what the server stored back into the query cache.
+ * The rules once the stored lists are known. The editor writes what the server stored back into
+ * the query cache, and gets every fresh read of it (the query refetches on focus, so a save made in
+ * another tab arrives here): a save replaces all three lists, and must not put back stale ones.
  */
 function AccessRules({ stored, actors }: { stored: AccessLists; actors: typeof accessControlActors }) {
   const queryClient = useQueryClient();
@@ -70,6 +72,9 @@ function AccessRules({ stored, actors }: { stored: AccessLists; actors: typeof a
     }),
     { input: { lists: stored } },
   );
+  useEffect(() => {
+    editor.send({ type: 'lists.sync', lists: stored });
+  }, [editor, stored]);
   const lists = useSelector(editor, selectLists);
   const savedKind = useSelector(editor, selectSavedKind);
 

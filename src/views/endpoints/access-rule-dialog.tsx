@@ -6,6 +6,7 @@ import {
   type accessControlEditorMachine,
   selectDraft,
   selectDraftError,
+  selectIsFull,
   selectIsOpen,
   selectIsSaving,
   selectKind,
@@ -13,6 +14,7 @@ import {
   selectValues,
 } from '@machines/access-control-editor';
 import { ErrorAlert } from '@/components/error-alert';
+import { ACCESS_MESSAGES } from '@/domain/access-control';
 import { ACCESS_RULE_TEXT, NO_VALUES_SET } from './access-rules';
 
 interface AccessRuleDialogProps {
@@ -32,6 +34,7 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
   const draftError = useSelector(editor, selectDraftError);
   const saveError = useSelector(editor, selectSaveError);
   const isSaving = useSelector(editor, selectIsSaving);
+  const isFull = useSelector(editor, selectIsFull);
   const input = useRef<HTMLInputElement>(null);
   const { title, valueLabel, placeholder, help } = ACCESS_RULE_TEXT[kind];
 
@@ -77,11 +80,13 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
                         spellCheck={false}
                         onChange={(event) => editor.send({ type: 'rule.draft', value: event.currentTarget.value })}
                       />
-                      <Button type="submit" variant="outline" disabled={isSaving}>
+                      {/* A disabled submit button also stops Enter from submitting the form. */}
+                      <Button type="submit" variant="outline" disabled={isSaving || isFull}>
                         Add
                       </Button>
                     </Flex>
                     <Field.ErrorText>{draftError}</Field.ErrorText>
+                    {isFull && draftError === null ? <Field.HelperText>{ACCESS_MESSAGES.full}</Field.HelperText> : null}
                   </Field.Root>
                 </form>
                 {values.length === 0 ? (

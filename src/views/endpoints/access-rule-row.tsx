@@ -8,12 +8,15 @@ interface AccessRuleRowProps {
   onEdit: () => void;
 }
 
-/** One rule of the card: its stored values (or 'No values set') and its edit button. */
+/**
+ * One rule of the card: its stored values (or 'No values set') and its edit button. A named group,
+ * not a section: three region landmarks inside the card's own would crowd the landmark list.
+ */
 export function AccessRuleRow({ kind, values, onEdit }: AccessRuleRowProps) {
   const { title, help } = ACCESS_RULE_TEXT[kind];
   const headingId = `access-rule-${kind}`;
   return (
-    <Flex as="section" aria-labelledby={headingId} gap="3" justify="space-between" align="flex-start" py="4">
+    <Flex role="group" aria-labelledby={headingId} gap="3" justify="space-between" align="flex-start" py="4">
       <Stack gap="1" minW="0">
         <Heading id={headingId} as="h3" size="md">
           {title}

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { accessControlActors } from '@/api/access-control-calls';
 import { apiBaseUrl } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { usePageTitle } from '@/app/page-title';
-import { ErrorAlert } from '@/components/error-alert';
-import { LoadingScreen } from '@/components/loading-screen';
 import { NetworkSwitch } from '@/components/network-switch';
 import { PageHeader } from '@/components/page-header';
-import { failureText } from '@/domain/failure-text';
+import { PageLoadState } from '@/components/page-load-state';
 import { DEFAULT_NETWORK, type Network, absoluteApiBase } from '@/domain/rpc-urls';
 import { AccessControlCard } from './access-control-card';
 import { EnhancedApisCard } from './enhanced-apis-card';
@@ -38,27 +36,8 @@ export default function EndpointsPage({ actors }: EndpointsPageProps) {
     />
   );
 
-  if (me.isPending || plan.isPending) {
-    return (
-      <>
-        {header}
-        <LoadingScreen label="Loading endpoints..." />
-      </>
-    );
-  }
-  if (me.isError || plan.isError) {
-    const retry = () => Promise.all([me.refetch(), plan.refetch()]);
-    return (
-      <>
-        {header}
-        <Stack gap="3" align="flex-start">
-          <ErrorAlert message={failureText(me.error ?? plan.error, ENDPOINTS_FALLBACK)} />
-          <Button size="sm" variant="outline" onClick={() => void retry()}>
-            Retry
-          </Button>
-        </Stack>
-      </>
-    );
+  if (me.isPending || plan.isPending || me.isError || plan.isError) {
+    return <PageLoadState header={header} queries={[me, plan]} loadingLabel="Loading endpoints..." fallback={ENDPOINTS_FALLBACK} />;
   }
 
   const apiKey = me.data.apiKey;

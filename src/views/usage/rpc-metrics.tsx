@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
-import { Badge, Button, Card, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { UsageReport } from '@/api/usage-queries';
 import { paths } from '@/app/paths';
 import { LockIcon } from '@/components/lock-icon';
+import { StatCard } from '@/components/stat-card';
 import { formatLimit } from '@/domain/plan-display';
 
 interface RpcMetricsProps {
@@ -14,16 +15,6 @@ interface RpcMetricsProps {
 }
 
 const HEADING_ID = 'rpc-metrics-heading';
-
-function Metric({ label, value, help }: { label: string; value: number; help: string }) {
-  return (
-    <Stat.Root role="group" aria-label={label} borderWidth="1px" rounded="md" p="4">
-      <Stat.Label color="fg.muted">{label}</Stat.Label>
-      <Stat.ValueText fontSize="2xl">{formatLimit(value)}</Stat.ValueText>
-      <Stat.HelpText color="fg.muted">{help}</Stat.HelpText>
-    </Stat.Root>
-  );
-}
 
 /** SPEC.md "Usage / Metrics": requests, rate-limited and refused calls; locked behind 'Upgrade Required' on Free. */
 export function RpcMetrics({ unlocked, totals, period }: RpcMetricsProps) {
@@ -38,9 +29,9 @@ export function RpcMetrics({ unlocked, totals, period }: RpcMetricsProps) {
       <Card.Body>
         {unlocked ? (
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <Metric label="Requests" value={totals.requests} help="Calls answered by a node" />
-            <Metric label="Rate-limited" value={totals.rateLimited} help="Refused with 429 (rate or credits)" />
-            <Metric label="Refused" value={totals.refused} help="Refused by your access control" />
+            <StatCard size="sm" label="Requests" value={formatLimit(totals.requests)} help="Calls answered by a node" />
+            <StatCard size="sm" label="Rate-limited" value={formatLimit(totals.rateLimited)} help="Refused with 429 (rate or credits)" />
+            <StatCard size="sm" label="Refused" value={formatLimit(totals.refused)} help="Refused by your access control" />
           </SimpleGrid>
         ) : (
           <Stack align="center" textAlign="center" gap="3" py="6" px="4" bg="bg.subtle" rounded="md" borderWidth="1px" borderStyle="dashed">

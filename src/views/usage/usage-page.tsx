@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { $api } from '@/api/query-hooks';
 import { useUsageReport } from '@/api/usage-queries';
 import { useAppConfig } from '@/app/config';
 import { usePageTitle } from '@/app/page-title';
-import { ErrorAlert } from '@/components/error-alert';
-import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { failureText } from '@/domain/failure-text';
+import { PageLoadState } from '@/components/page-load-state';
 import { isPaid } from '@/domain/plan-rank';
 import { CreditCostNote } from './credit-cost-note';
 import { RpcMetrics } from './rpc-metrics';
@@ -28,27 +26,8 @@ export default function UsagePage() {
 
   const header = <PageHeader title={TITLE} description="The credits and calls of your API keys, as the gateway counted them." />;
 
-  if (report.isPending || plan.isPending) {
-    return (
-      <>
-        {header}
-        <LoadingScreen label="Loading usage..." />
-      </>
-    );
-  }
-  if (report.isError || plan.isError) {
-    const retry = () => Promise.all([report.refetch(), plan.refetch()]);
-    return (
-      <>
-        {header}
-        <Stack gap="3" align="flex-start">
-          <ErrorAlert message={failureText(report.error ?? plan.error, USAGE_FALLBACK)} />
-          <Button size="sm" variant="outline" onClick={() => void retry()}>
-            Retry
-          </Button>
-        </Stack>
-      </>
-    );
+  if (report.isPending || plan.isPending || report.isError || plan.isError) {
+    return <PageLoadState header={header} queries={[report, plan]} loadingLabel="Loading usage..." fallback={USAGE_FALLBACK} />;
   }
 
   const { cycle, rows, totals, groupBy, range } = report.data;

@@ -12,11 +12,14 @@ export type AccessControlEditorModelEvent =
 export const STORED_LISTS: AccessLists = { domains: ['app.example.com'], ips: [], cidrs: ['10.0.0.0/8'] };
 /** What the server answers to a save (its stored lists). */
 export const SAVED_LISTS: AccessLists = { domains: ['app.example.com', 'example.com'], ips: ['10.0.0.1'], cidrs: ['10.0.0.0/8'] };
+/** What a later read of the server answers: another tab added an IP and emptied the CIDRs. */
+export const FRESH_LISTS: AccessLists = { domains: ['app.example.com'], ips: ['203.0.113.7'], cidrs: [] };
 export const SAVE_FAILURE = 'Please enter a valid IP address';
 
 /**
  * Two rules (a list with a value to remove, an empty one), a value valid for each, and one refused
- * by both ('localhost': the domain rule's own message, an invalid IP for the other).
+ * by both ('localhost': the domain rule's own message, an invalid IP for the other); and the
+ * server's lists read again, changed elsewhere.
  */
 export const accessControlEditorFixtures: AccessControlEditorModelEvent[] = [
   { type: 'rule.open', kind: 'domains' },
@@ -25,6 +28,7 @@ export const accessControlEditorFixtures: AccessControlEditorModelEvent[] = [
   { type: 'rule.draft', value: '10.0.0.1' },
   { type: 'rule.draft', value: 'localhost' },
   { type: 'rule.remove', value: 'app.example.com' },
+  { type: 'lists.sync', lists: FRESH_LISTS },
   { type: 'xstate.done.actor.saveAccessControl', output: SAVED_LISTS },
   { type: 'xstate.error.actor.saveAccessControl', error: fixtureError(SAVE_FAILURE) },
 ];
