@@ -91,6 +91,10 @@ describe('API key row, walking the machine paths', () => {
           if (editing) {
             expect(nameInput()).toHaveProperty('value', draft);
             expect(document.activeElement).toBe(nameInput());
+            // Read-only while saving, never disabled: a browser drops the focus of a disabled field,
+            // and a refused rename would leave a keyboard user nowhere.
+            expect(nameInput()).toHaveProperty('disabled', false);
+            expect(nameInput()).toHaveProperty('readOnly', expected.matches({ entry: 'saving' }));
             const save = row.getByRole('button', { name: /^(Save|Saving\.\.\.)$/, hidden: true });
             expect(save).toHaveProperty('disabled', !selectCanSave(expected));
             expect(save.textContent).toContain(expected.matches({ entry: 'saving' }) ? 'Saving...' : 'Save');

@@ -38,7 +38,8 @@ export function KeyNameEditor({ name, draft, saving, canSave, error, onChange, o
 
   return (
     <Stack gap="2" w="full">
-      <Field.Root invalid={blank || error !== null} disabled={saving}>
+      {/* Read-only, not disabled, while saving: a disabled field loses the focus, which a refusal must find again. */}
+      <Field.Root invalid={blank || error !== null} readOnly={saving}>
         <Field.Label srOnly>New name for {name}</Field.Label>
         <Input
           ref={input}
