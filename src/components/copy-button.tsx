@@ -14,7 +14,7 @@ interface CopyButtonProps {
 
 /**
  * A Copy button that reads 'Copied!' after copying. It only shows the state it is given: how long
- * 'Copied!' lasts is decided by a machine (machines/copy-feedback.ts or the key row's), never by a
+ * 'Copied!' lasts is decided by a machine (machines/copy-feedback.ts), never by a
  * timer here. The change is also announced politely to screen readers.
  */
 export function CopyButton({ label, copied, failed = false, onCopy, size = 'sm', variant = 'outline' }: CopyButtonProps) {

@@ -275,6 +275,22 @@ for (const viewport of viewports) {
         creditsSpent += creditsFor(method);
         await screenshot(page, `rpc-testing-${method}`);
       }
+
+      // Copy puts the JSON shown on the clipboard: 'Copied!' for 2 s.
+      const shown: unknown = JSON.parse((await ui.responseJson(page).textContent()) ?? '');
+      await ui.responseCard(page).getByRole('button', { name: 'Copy response', exact: true }).click();
+      await expectVisible(ui.responseCard(page).getByRole('button', { name: spec.copied, exact: true }));
+      expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(shown);
+
+      // A node's own JSON-RPC error is shown as it came (no filter has the example's id until the
+      // user installs one), and it is a call the node answered: it costs its credits.
+      await ui.methodSelect(page).selectOption('eth_getFilterChanges');
+      await ui.runButton(page).click();
+      await expect.poll(async () => errorOf(JSON.parse((await ui.responseJson(page).textContent()) ?? '{}'))).toMatchObject({
+        message: 'filter not found',
+      });
+      creditsSpent += creditsFor('eth_getFilterChanges');
+      await screenshot(page, 'rpc-testing-node-error');
     });
 
     it('saves an allowed IP in /endpoints that the gateway enforces, and removes it', async () => {
