@@ -20,7 +20,10 @@ export function StatCard({ label, value, help, size = 'md' }: StatCardProps) {
           <Stat.ValueText fontSize="2xl" flexWrap="wrap" columnGap="1.5">
             {value}
           </Stat.ValueText>
-          <Stat.HelpText color="fg.muted">{help}</Stat.HelpText>
+          {/* A dd, like the value: a dl may hold only dt and dd (Chakra's help text is a span). */}
+          <Stat.HelpText as="dd" color="fg.muted">
+            {help}
+          </Stat.HelpText>
         </Stat.Root>
       </Card.Body>
     </Card.Root>
