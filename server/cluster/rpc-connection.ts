@@ -6,6 +6,7 @@
  * every unanswered byte with it, as soon as a request is anything else (the API, a chunked body, an
  * Expect, a malformed or oversized head...): the answers to those do not change.
  */
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,6 +58,26 @@ function chunkFramer(): Transform {
   });
 }
 
+/**
+ * Puts the fast path in front of Node's HTTP server: every connection starts on it, and Node's
+ * server (its own 'connection' listener) takes over those that turn out to be anything but plain
+ * calls. Node's time-outs (keepAliveTimeout, headersTimeout, requestTimeout) are the fast path's too.
+ */
+export function fastPathFor(server: Server, options: Pick<RpcConnectionOptions, 'gateway' | 'bodyLimit' | 'onFailure' | 'now'>): RpcConnections {
+  const [httpConnection] = server.listeners('connection');
+  if (httpConnection === undefined) throw new Error("Node's HTTP server has no 'connection' listener to hand connections to");
+  server.removeAllListeners('connection');
+  const fastPath = new RpcConnections({
+    ...options,
+    handOff: (socket: Socket) => httpConnection.call(server, socket),
+    keepAliveMs: server.keepAliveTimeout,
+    headersTimeoutMs: server.headersTimeout,
+    requestTimeoutMs: server.requestTimeout,
+  });
+  server.on('connection', (socket: Socket) => fastPath.accept(socket));
+  return fastPath;
+}
+
 /** The fast path's open connections: accepts sockets, and closes them gently at shutdown. */
 export class RpcConnections {
   private readonly open = new Set<RpcConnection>();
@@ -91,6 +112,8 @@ class RpcConnection {
   private pending: Buffer | null = null;
   private busy = false;
   private closing = false;
+  /** The client has sent its last byte (FIN): what it sent is answered, then the connection closes. */
+  private ended = false;
   /** When the incomplete request at the head of `pending` began (0: none). */
   private partialSince = 0;
   /**
@@ -109,6 +132,7 @@ class RpcConnection {
     socket.on('data', this.onData);
     socket.on('timeout', this.onTimeout);
     socket.on('error', this.onError);
+    socket.once('end', this.onEnd);
     socket.once('close', this.release);
     socket.setTimeout(options.keepAliveMs);
   }
@@ -142,8 +166,14 @@ class RpcConnection {
 
   /** No traffic for keepAliveMs: an idle connection closes, an incomplete request gets its full time. */
   private readonly onTimeout = (): void => {
-    if (this.busy) return;
-    if ((this.pending === null && this.awaited === 0) || this.overdue(this.options.now())) this.socket.destroy();
+    if (!this.busy && ((this.pending === null && this.awaited === 0) || this.overdue(this.options.now()))) this.socket.destroy();
+    // The time-out fires once, and a silent client makes no traffic that would arm it again.
+    else this.socket.setTimeout(this.options.keepAliveMs);
+  };
+
+  private readonly onEnd = (): void => {
+    this.ended = true;
+    if (!this.busy) this.next();
   };
 
   /** Resets and the like: the socket closes, any answer still coming is dropped. */
@@ -161,10 +191,16 @@ class RpcConnection {
   private next(): void {
     const bytes = this.pending;
     if (bytes === null || this.closing) {
-      if (this.closing) this.socket.end();
+      if (this.closing || this.ended) this.socket.end();
       return;
     }
     const read = readWireCall(bytes, this.options.bodyLimit);
+    // After the client's FIN an incomplete request never completes, and bytes cannot be pushed back
+    // onto the socket for Node's server (Node too drops what it has not answered when the client ends).
+    if (this.ended && read.kind !== 'call') {
+      this.socket.end();
+      return;
+    }
     switch (read.kind) {
       case 'handOff':
         this.handOff(bytes);
@@ -221,7 +257,8 @@ class RpcConnection {
     }
     const bodyLength = sized ? Buffer.byteLength(body) : null;
     const framing = framingFor(answer.status, bodyLength);
-    const keepAlive = this.closing ? null : Math.round(this.options.keepAliveMs / 1000);
+    // Whole seconds rounded down, as Node's HTTP server says it.
+    const keepAlive = this.closing ? null : Math.floor(this.options.keepAliveMs / 1000);
     const head = answerHead(answer.status, answer.headers, framing, keepAlive, this.options.now());
     if (sized) {
       // One buffer, one write: head and body leave together.
@@ -271,6 +308,7 @@ class RpcConnection {
     socket.off('data', this.onData);
     socket.off('timeout', this.onTimeout);
     socket.off('error', this.onError);
+    socket.off('end', this.onEnd);
     socket.off('close', this.release);
     socket.setTimeout(0);
     this.release();

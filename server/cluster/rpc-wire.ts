@@ -109,10 +109,19 @@ export function readHead(text: string, bodyLimit: number): Head | null {
   return { network: rpc.network, apiKey: rpc.apiKey, origin, contentLength: contentLength ?? 0 };
 }
 
+/**
+ * A line feed without its carriage return: the fast path takes no such head, and Node's parser may
+ * see the head end at it (`GET / HTTP/1.0\n\n`) while no CRLFCRLF ever comes: it must not wait for one.
+ */
+function hasBareLineFeed(bytes: Buffer): boolean {
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) if (at === 0 || bytes[at - 1] !== 0x0d) return true;
+  return false;
+}
+
 /** Reads the request at the start of `bytes`: a whole call, a need for more bytes, or a hand-off. */
 export function readWireCall(bytes: Buffer, bodyLimit: number): WireRead {
   const end = bytes.indexOf(headEnd);
-  if (end < 0) return bytes.length > maxHeadBytes ? handOff : headMissing;
+  if (end < 0) return bytes.length > maxHeadBytes || hasBareLineFeed(bytes) ? handOff : headMissing;
   if (end > maxHeadBytes) return handOff;
   const head = readHead(bytes.toString('latin1', 0, end), bodyLimit);
   if (head === null) return handOff;

@@ -4,7 +4,6 @@
  * hands everything else to the main process. Counts are reported every 200 ms and when it stops.
  */
 import { createServer } from 'node:http';
-import type { Socket } from 'node:net';
 import { compileAccessRules } from '@server/gateway/access-rules';
 import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
@@ -13,7 +12,7 @@ import { UsageMeter } from '@server/metering/usage-meter';
 import { createApiProxy } from '@server/cluster/api-proxy';
 import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
 import { PrimaryChannel } from '@server/cluster/primary-channel';
-import { RpcConnections } from '@server/cluster/rpc-connection';
+import { fastPathFor } from '@server/cluster/rpc-connection';
 import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
 import { workerEnv } from '@server/cluster/worker-env';
 import { configOrExit, explainStartupError } from '@server/run-support';
@@ -59,22 +58,8 @@ const server = createServer((request, response) => {
   if (target === null) proxy.forward(request, response);
   else serveRpc(gateway, config.gatewayBodyLimit, target, request, response, (error) => logError('gateway call failed', error));
 });
-// Every connection starts on the fast path (server/cluster/rpc-connection.ts); Node's HTTP server
-// (its own 'connection' listener) takes over those that turn out to be anything but plain calls.
-const [httpConnection] = server.listeners('connection');
-if (httpConnection === undefined) throw new Error("Node's HTTP server has no 'connection' listener to hand connections to");
-server.removeAllListeners('connection');
-const fastPath = new RpcConnections({
-  gateway,
-  bodyLimit: config.gatewayBodyLimit,
-  handOff: (socket: Socket) => httpConnection.call(server, socket),
-  onFailure: (error) => logError('gateway call failed', error),
-  keepAliveMs: server.keepAliveTimeout,
-  headersTimeoutMs: server.headersTimeout,
-  requestTimeoutMs: server.requestTimeout,
-  now,
-});
-server.on('connection', (socket: Socket) => fastPath.accept(socket));
+// Every connection starts on the fast path (server/cluster/rpc-connection.ts).
+const fastPath = fastPathFor(server, { gateway, bodyLimit: config.gatewayBodyLimit, onFailure: (error) => logError('gateway call failed', error), now });
 
 function report(): void {
   const minutes = meter.take();

@@ -1,4 +1,5 @@
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -113,6 +114,23 @@ function exchange(parts: ReadonlyArray<string | Buffer>, count: number, pauseMs 
       }
     });
   });
+}
+
+/** The pids of the main process's HTTP workers (Linux: read from /proc): a crashed worker is replaced by a new one. */
+function workerPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === server.child.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('worker.ts');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 function idOf(answer: Answer | undefined): unknown {
@@ -236,6 +254,67 @@ describe('the fast path of an HTTP worker', () => {
       agent.destroy();
     }
   });
+
+  it('survives whatever a client sends: no worker is replaced', async () => {
+    const before = workerPids();
+    expect(before).toHaveLength(2);
+    const call = post(1);
+    const cut = call.indexOf('\r\n\r\n') + 4;
+    const hostile: ReadonlyArray<{ readonly bytes: string | Buffer; readonly end?: boolean; readonly reset?: boolean }> = [
+      { bytes: post(1, ['Transfer-Encoding: chunked']) },
+      { bytes: post(1, ['Content-Length: 0']) },
+      { bytes: call.replaceAll('\r\n', '\n') },
+      { bytes: call.replace('\r\nContent-Type', '\rContent-Type') },
+      { bytes: post(1, ['X-A: a', ' b']) },
+      { bytes: `POST /api/v1/mainnet/${apiKey} HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n` },
+      { bytes: post(1, [`X-Big: ${'a'.repeat(17 * 1024)}`]) },
+      { bytes: post(1, Array.from({ length: 200 }, (_, index) => `X-${index}: ${index}`)) },
+      { bytes: post(1, ['X-Nul: a\0b']) },
+      { bytes: post(1, [], '/api/v1/mainnet/%E0%A4%A') },
+      { bytes: post(1, [], `/api/v1/%00/${apiKey}`) },
+      { bytes: '\r\n\r\n' },
+      { bytes: call.replace('HTTP/1.1', 'HTTP/1.0') },
+      { bytes: `${call}GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n`, end: true },
+      { bytes: call.slice(0, cut - 10), end: true },
+      { bytes: call.slice(0, cut + 5), end: true },
+      { bytes: call, reset: true },
+      { bytes: call.slice(0, cut + 5), reset: true },
+      // Seeded mutations of a plain call: a byte changed, dropped or doubled.
+      ...Array.from({ length: 200 }, (_, index) => {
+        const bytes = Buffer.from(call, 'latin1');
+        const at = (index * 7919) % bytes.length;
+        if (index % 3 === 0) bytes[at] = (index * 37) % 256;
+        const mutated = index % 3 === 1 ? Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1)]) : index % 3 === 2 ? Buffer.concat([bytes.subarray(0, at + 1), bytes.subarray(at)]) : bytes;
+        return { bytes: mutated, end: index % 2 === 0 };
+      }),
+    ];
+    for (let start = 0; start < hostile.length; start += 25) {
+      await Promise.all(
+        hostile.slice(start, start + 25).map(
+          ({ bytes, end = false, reset = false }) =>
+            new Promise<void>((resolve) => {
+              const socket = connect(port, host);
+              const done = setTimeout(() => socket.destroy(), 300);
+              socket.on('error', () => undefined);
+              socket.on('close', () => {
+                clearTimeout(done);
+                resolve();
+              });
+              socket.on('connect', () => {
+                socket.write(bytes);
+                if (reset) socket.resetAndDestroy();
+                else if (end) socket.end();
+              });
+              socket.resume();
+            }),
+        ),
+      );
+    }
+    expect(workerPids()).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const [answer] = await exchange([post(9)], 1);
+    expect(idOf(answer)).toBe(9);
+  }, 30_000);
 
   it('closes a connection left idle past the keep-alive time-out', async () => {
     const socket = connect(port, host);

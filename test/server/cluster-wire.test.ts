@@ -75,6 +75,19 @@ describe('the fast path reads plain gateway calls off the wire', () => {
     expect(readWireCall(long.subarray(0, maxHeadBytes + 1), limit)).toEqual({ kind: 'handOff' });
   });
 
+  it('waits, at every byte a call can be cut at, for the rest of it', () => {
+    const bytes = request([...plain, 'Origin: https://dapp.example']);
+    for (let cut = 0; cut < bytes.length; cut += 1) expect(readWireCall(bytes.subarray(0, cut), limit).kind).toBe('incomplete');
+  });
+
+  it.each([
+    ['a request ended by bare line feeds', 'GET / HTTP/1.0\n\n'],
+    ['a bare line feed in an unfinished head', 'POST /api/v1/mainnet/rpk_abc HTTP/1.1\r\nHost: x\nContent-Length: 2\r\n'],
+    ['a line feed first', '\n'],
+  ])('hands on %s without waiting for a CRLFCRLF', (_name, text) => {
+    expect(readWireCall(Buffer.from(text, 'latin1'), limit)).toEqual({ kind: 'handOff' });
+  });
+
   it('hands on an empty line before the request line', () => {
     expect(readWireCall(Buffer.concat([Buffer.from('\r\n'), request(plain)]), limit)).toEqual({ kind: 'handOff' });
   });
