@@ -6,7 +6,6 @@
  * every unanswered byte with it, as soon as a request is anything else (the API, a chunked body, an
  * Expect, a malformed or oversized head...): the answers to those do not change.
  */
-import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -56,26 +55,6 @@ function chunkFramer(): Transform {
       callback(null, '0\r\n\r\n');
     },
   });
-}
-
-/**
- * Puts the fast path in front of Node's HTTP server: every connection starts on it, and Node's
- * server (its own 'connection' listener) takes over those that turn out to be anything but plain
- * calls. Node's time-outs (keepAliveTimeout, headersTimeout, requestTimeout) are the fast path's too.
- */
-export function fastPathFor(server: Server, options: Pick<RpcConnectionOptions, 'gateway' | 'bodyLimit' | 'onFailure' | 'now'>): RpcConnections {
-  const [httpConnection] = server.listeners('connection');
-  if (httpConnection === undefined) throw new Error("Node's HTTP server has no 'connection' listener to hand connections to");
-  server.removeAllListeners('connection');
-  const fastPath = new RpcConnections({
-    ...options,
-    handOff: (socket: Socket) => httpConnection.call(server, socket),
-    keepAliveMs: server.keepAliveTimeout,
-    headersTimeoutMs: server.headersTimeout,
-    requestTimeoutMs: server.requestTimeout,
-  });
-  server.on('connection', (socket: Socket) => fastPath.accept(socket));
-  return fastPath;
 }
 
 /** The fast path's open connections: accepts sockets, and closes them gently at shutdown. */

@@ -12,7 +12,7 @@ import { UsageMeter } from '@server/metering/usage-meter';
 import { createApiProxy } from '@server/cluster/api-proxy';
 import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
 import { PrimaryChannel } from '@server/cluster/primary-channel';
-import { fastPathFor } from '@server/cluster/rpc-connection';
+import { fastPathFor } from '@server/cluster/fast-path';
 import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
 import { workerEnv } from '@server/cluster/worker-env';
 import { configOrExit, explainStartupError } from '@server/run-support';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayAnswer, GatewayCall } from '@server/gateway/gateway';
-import { fastPathFor } from '@server/cluster/rpc-connection';
+import { fastPathFor } from '@server/cluster/fast-path';
 import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
 
 /**
