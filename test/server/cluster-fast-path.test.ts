@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
-import { goodPassword, uniqueEmail } from './helpers/accounts';
-import { field, getMe, json, signIn, start, stop, stopAllStarted, type StartedServer } from './helpers/started-server';
+import { uniqueEmail } from './helpers/accounts';
+import { field, json, signUp, start, type StartedServer, stop, stopAllStarted } from './helpers/started-server';
 
 /**
  * The workers' fast path (server/cluster/rpc-connection.ts) on the wire, WORKERS=2 as `npm start`
@@ -23,10 +23,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'fast-path-'));
   server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2' });
   const email = uniqueEmail('fastpath');
-  await json(await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
-  const key = field(await getMe(server.url, await signIn(server.url, email)), 'apiKey');
-  if (typeof key !== 'string') throw new Error('no apiKey');
-  apiKey = key;
+  ({ apiKey } = await signUp(server.url, email));
   const url = new URL(server.url);
   host = url.hostname;
   port = Number(url.port);

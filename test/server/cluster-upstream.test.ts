@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
-import { goodPassword, uniqueEmail } from './helpers/accounts';
+import { uniqueEmail } from './helpers/accounts';
 import { refusal, startFakeNode, type FakeNode } from './helpers/fake-node';
-import { field, getMe, json, rpcOver, signIn, start, stop, stopAllStarted, type StartedServer } from './helpers/started-server';
+import { field, json, rpcOver, signUp, start, type StartedServer, stop, stopAllStarted } from './helpers/started-server';
 
 /**
  * WORKERS=2 as `npm start` runs it, in front of a misbehaving node: the workers' fast path answers
@@ -22,11 +22,7 @@ beforeAll(async () => {
   fakeNode = await startFakeNode();
   server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2', UPSTREAM_MAINNET_URL: fakeNode.url, UPSTREAM_DEVNET_URL: fakeNode.url });
   const email = uniqueEmail('clusterupstream');
-  await json(await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
-  token = await signIn(server.url, email);
-  const key = field(await getMe(server.url, token), 'apiKey');
-  if (typeof key !== 'string') throw new Error('no apiKey');
-  apiKey = key;
+  ({ token, apiKey } = await signUp(server.url, email));
 }, 120_000);
 afterAll(async () => {
   if (server !== undefined) expect(await stop(server)).toBe(0);

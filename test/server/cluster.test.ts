@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
-import { goodPassword, uniqueEmail } from './helpers/accounts';
-import { field, getMe, json, rpcOver, signIn, start, stop, stopAllStarted, type StartedServer } from './helpers/started-server';
+import { uniqueEmail } from './helpers/accounts';
+import { field, json, rpcOver, signUp, start, type StartedServer, stop, stopAllStarted } from './helpers/started-server';
 
 /** WORKERS=2 as `npm start` runs it: what only the multi-process server can get wrong. */
 let dataDir: string;
@@ -17,11 +17,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'cluster-'));
   server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2' });
   const email = uniqueEmail('cluster');
-  await json(await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
-  token = await signIn(server.url, email);
-  const key = field(await getMe(server.url, token), 'apiKey');
-  if (typeof key !== 'string') throw new Error('no apiKey');
-  apiKey = key;
+  ({ token, apiKey } = await signUp(server.url, email));
 }, 120_000);
 afterAll(async () => {
   if (server !== undefined) expect(await stop(server)).toBe(0);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
-import { goodPassword, uniqueEmail } from './helpers/accounts';
-import { anvilChildren, field, getMe, json, rpcOver, signIn, start, stop, stopAllStarted } from './helpers/started-server';
+import { uniqueEmail } from './helpers/accounts';
+import { anvilChildren, field, getMe, json, rpcOver, signIn, signUp, start, stop, stopAllStarted } from './helpers/started-server';
 
 let dataDir: string;
 let port: number;
@@ -28,9 +28,7 @@ describe.each([1, 2])('npm start (server/start.ts) with WORKERS=%i', (workers) =
     const pids = anvilChildren(first.child.pid ?? -1);
     if (process.platform === 'linux') expect(pids).toHaveLength(2);
 
-    await json(await fetch(`${first.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
-    const apiKey = field(await getMe(first.url, await signIn(first.url, email)), 'apiKey');
-    if (typeof apiKey !== 'string') throw new Error('no apiKey');
+    const { apiKey } = await signUp(first.url, email);
 
     expect(await json(await rpcOver(first.url, 'mainnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
     expect(await json(await rpcOver(first.url, 'devnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138c5' });

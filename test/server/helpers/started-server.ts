@@ -107,6 +107,15 @@ export async function signIn(url: string, email: string): Promise<string> {
   return token;
 }
 
+/** Registers `email` on the running server and signs in: its session token and the key signup made. */
+export async function signUp(url: string, email: string): Promise<{ token: string; apiKey: string }> {
+  await json(await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
+  const token = await signIn(url, email);
+  const apiKey = field(await getMe(url, token), 'apiKey');
+  if (typeof apiKey !== 'string') throw new Error('no apiKey');
+  return { token, apiKey };
+}
+
 export async function getMe(url: string, token: string): Promise<unknown> {
   return json(await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }));
 }
