@@ -78,7 +78,11 @@ describe('access control card, walking the editor machine paths', () => {
           // The keyboard way: Enter in the field adds the value.
           'rule.add': () => user.type(valueInput(openKind), '{Enter}'),
           'rule.remove': ({ value }) => user.click(within(dialog()).getByRole('button', { name: `Remove ${value}` })),
-          'rule.cancel': () => user.keyboard('{Escape}'),
+          // Escape once the dialog holds the focus (its trap and dismiss layer are set up just after it opens), as a keyboard user meets it.
+          'rule.cancel': async () => {
+            await waitFor(() => expect(dialog().contains(document.activeElement)).toBe(true));
+            await user.keyboard('{Escape}');
+          },
           'rule.save': () => user.click(within(dialog()).getByRole('button', { name: 'Save Changes' })),
           'lists.sync': ({ lists }) => serverAnswers(lists),
           'xstate.done.actor.saveAccessControl': ({ output }) => act(async () => save.resolve(output)),
