@@ -1,3 +1,5 @@
+import ipaddr from 'ipaddr.js';
+
 /** Parsers for configuration values: each names the variable and the bad value when it refuses one. */
 
 export class ConfigError extends Error {
@@ -84,4 +86,15 @@ export function parseHost(name: string, value: string): string {
     throw new ConfigError(name, `${name}="${value}" is not a valid host name or IP address.`);
   }
   return value;
+}
+
+/** A comma-separated list of IP addresses and CIDRs (IPv4 or IPv6), each checked. */
+export function parseAddressList(name: string, value: string): string[] {
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry)) {
+      throw new ConfigError(name, `${name}: "${entry}" is not an IP address or CIDR (e.g. 10.0.0.1, 10.0.0.0/8, ::1).`);
+    }
+  }
+  return entries;
 }

@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  parseAddressList,
   parseEmail,
   parseHost,
   parseHttpUrl,
@@ -48,74 +49,149 @@ export interface Config {
   readonly gatewayBodyLimit: number;
   /** HTTP worker processes (server/cluster); 1 = the main process serves everything itself. */
   readonly workers: number;
+  /**
+   * Local mode on a HOST other than loopback: the stand-ins (a sign-in page that takes any e-mail,
+   * the outbox) would then serve everyone who reaches the machine. Refused unless this is set.
+   */
+  readonly unsafeLocalModeOnNetwork: boolean;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs, as written); empty = none,
+   * the client address is the connection's.
+   */
+  readonly trustProxy: readonly string[];
+  /** Time a client has to send a request's head, then its whole request (Node's headersTimeout, requestTimeout). */
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections a process accepts at once; past it new ones are closed at once. */
+  readonly maxConnections: number;
 }
 
 type Env = Record<string, string | undefined>;
 
 const nodeEnvs = ['development', 'test', 'production'] as const;
+const booleans = ['true', 'false'] as const;
 
+/** Reads settings, keeping every refusal instead of stopping at the first, so one start-up names them all. */
+class SettingsReader {
+  readonly problems: ConfigError[] = [];
+
+  constructor(private readonly env: Env) {}
+
+  value(name: string): string | undefined {
+    return readVar(this.env, name);
+  }
+
+  /** The parsed value (or the parsed fallback); on a refusal, notes it and answers `invalid`. */
+  read<T>(name: string, fallback: string | undefined, parse: (name: string, value: string) => T, invalid: T): T {
+    const value = this.value(name) ?? fallback;
+    if (value === undefined) return invalid;
+    try {
+      return parse(name, value);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      this.problems.push(error);
+      return invalid;
+    }
+  }
+
+  optional<T>(name: string, parse: (name: string, value: string) => T): T | null {
+    return this.read<T | null>(name, undefined, parse, null);
+  }
+
+  refuse(name: string, message: string): void {
+    this.problems.push(new ConfigError(name, message));
+  }
+}
+
+/** Loopback addresses and names: only the person at the machine reaches a server bound there. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The settings from the environment. Throws one ConfigError naming every missing or invalid setting
+ * (its `variable` is the first one's, its message has a line for each).
+ */
 export function loadConfig(env: Env): Config {
-  const mode = parseOneOf('NODE_ENV', readVar(env, 'NODE_ENV') ?? 'development', nodeEnvs) === 'production' ? 'production' : 'local';
-  const port = parsePort('PORT', readVar(env, 'PORT') ?? '8080');
-  const host = parseHost('HOST', readVar(env, 'HOST') ?? '127.0.0.1');
-  const urlHost = host.includes(':') ? `[${host}]` : host;
-  const publicUrlVar = readVar(env, 'PUBLIC_URL');
-  const publicUrl = parseHttpUrl('PUBLIC_URL', publicUrlVar ?? `http://${urlHost}:${port}`);
-  const optional = <T>(name: string, parse: (name: string, value: string) => T): T | null => {
-    const value = readVar(env, name);
-    return value === undefined ? null : parse(name, value);
-  };
+  const settings = new SettingsReader(env);
+  const integer = (name: string, fallback: number, min: number, max: number): number =>
+    settings.read(name, String(fallback), (n, v) => parseInteger(n, v, min, max), fallback);
   const withDefault = (name: string, fallback: string, parse: (name: string, value: string) => string): string =>
-    parse(name, readVar(env, name) ?? fallback);
+    settings.read(name, fallback, parse, fallback);
 
-  const googleClientId = readVar(env, 'GOOGLE_CLIENT_ID') ?? null;
-  const googleClientSecret = readVar(env, 'GOOGLE_CLIENT_SECRET') ?? null;
+  const mode = settings.read('NODE_ENV', 'development', (n, v) => parseOneOf(n, v, nodeEnvs), 'development') === 'production' ? 'production' : 'local';
+  const port = settings.read('PORT', '8080', parsePort, 8080);
+  const host = settings.read('HOST', '127.0.0.1', parseHost, '127.0.0.1');
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const publicUrl = settings.read('PUBLIC_URL', `http://${urlHost}:${port}`, parseHttpUrl, `http://${urlHost}:${port}`);
+
+  const googleClientId = settings.value('GOOGLE_CLIENT_ID') ?? null;
+  const googleClientSecret = settings.value('GOOGLE_CLIENT_SECRET') ?? null;
   if ((googleClientId === null) !== (googleClientSecret === null)) {
     const missing = googleClientId === null ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET';
-    throw new ConfigError(missing, `${missing} is not set: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together (set both, or neither).`);
+    settings.refuse(missing, `${missing} is not set: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together (set both, or neither).`);
   }
 
   const config: Config = {
     mode,
     port,
     host,
-    dataDir: readVar(env, 'DATA_DIR') ?? './.data',
-    databaseUrl: optional('DATABASE_URL', (name, value) => parseUrlWithProtocols(name, value, ['postgres:', 'postgresql:'])),
+    dataDir: settings.value('DATA_DIR') ?? './.data',
+    databaseUrl: settings.optional('DATABASE_URL', (name, value) => parseUrlWithProtocols(name, value, ['postgres:', 'postgresql:'])),
     publicUrl,
-    smtpUrl: optional('SMTP_URL', (name, value) => parseUrlWithProtocols(name, value, ['smtp:', 'smtps:'])),
+    smtpUrl: settings.optional('SMTP_URL', (name, value) => parseUrlWithProtocols(name, value, ['smtp:', 'smtps:'])),
     // Production requires MAIL_FROM; locally mails stay in the outbox, so any sender will do.
     mailFrom: withDefault('MAIL_FROM', 'no-reply@localhost.localdomain', parseEmail),
     googleClientId,
     googleClientSecret,
-    productName: readVar(env, 'PRODUCT_NAME') ?? 'RPC Dashboard',
+    productName: settings.value('PRODUCT_NAME') ?? 'RPC Dashboard',
     docsUrl: withDefault('DOCS_URL', 'https://docs.example.com', parseHttpUrl),
     discordUrl: withDefault('DISCORD_URL', 'https://discord.com/invite/example', parseHttpUrl),
     telegramUrl: withDefault('TELEGRAM_URL', 'https://t.me/example', parseHttpUrl),
     supportUrl: withDefault('SUPPORT_URL', 'https://example.com/support', parseHttpUrl),
     salesEmail: withDefault('SALES_EMAIL', 'sales@example.com', parseEmail),
-    sessionTtlHours: parseInteger('SESSION_TTL_HOURS', readVar(env, 'SESSION_TTL_HOURS') ?? '168', 1, 8760),
-    logLevel: parseOneOf('LOG_LEVEL', readVar(env, 'LOG_LEVEL') ?? 'info', logLevels),
-    upstreamMainnetUrl: optional('UPSTREAM_MAINNET_URL', parseHttpUrl),
-    upstreamDevnetUrl: optional('UPSTREAM_DEVNET_URL', parseHttpUrl),
-    upstreamTimeoutMs: parseInteger('UPSTREAM_TIMEOUT_MS', readVar(env, 'UPSTREAM_TIMEOUT_MS') ?? '10000', 100, 600_000),
-    gatewayBodyLimit: parseInteger('GATEWAY_BODY_LIMIT', readVar(env, 'GATEWAY_BODY_LIMIT') ?? String(1024 * 1024), 1024, 64 * 1024 * 1024),
-    workers: parseInteger('WORKERS', readVar(env, 'WORKERS') ?? '1', 1, 64),
+    sessionTtlHours: integer('SESSION_TTL_HOURS', 168, 1, 8760),
+    logLevel: settings.read('LOG_LEVEL', 'info', (n, v) => parseOneOf(n, v, logLevels), 'info'),
+    upstreamMainnetUrl: settings.optional('UPSTREAM_MAINNET_URL', parseHttpUrl),
+    upstreamDevnetUrl: settings.optional('UPSTREAM_DEVNET_URL', parseHttpUrl),
+    upstreamTimeoutMs: integer('UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
+    gatewayBodyLimit: integer('GATEWAY_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    workers: integer('WORKERS', 1, 1, 64),
+    unsafeLocalModeOnNetwork: settings.read('UNSAFE_LOCAL_MODE_ON_NETWORK', 'false', (n, v) => parseOneOf(n, v, booleans), 'false') === 'true',
+    trustProxy: settings.read('TRUST_PROXY', undefined, parseAddressList, []),
+    headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
   };
-  if (mode === 'production') requireProductionSettings(env);
+  if (mode === 'production') requireProductionSettings(settings);
+  else if (!isLoopbackHost(host) && !config.unsafeLocalModeOnNetwork) {
+    settings.refuse(
+      'HOST',
+      `HOST="${host}" is not a loopback address: local mode's stand-ins (a sign-in page that takes any e-mail, the mail outbox) would serve everyone who reaches this machine. ` +
+        'Use NODE_ENV=production with real settings, keep HOST on 127.0.0.1, or set UNSAFE_LOCAL_MODE_ON_NETWORK=true if you accept that risk.',
+    );
+  }
+  const [first, ...others] = settings.problems;
+  if (first !== undefined) {
+    throw others.length === 0 ? first : new ConfigError(first.variable, [first, ...others].map((problem) => problem.message).join('\n'));
+  }
   return config;
 }
 
-/** Production never falls back to local stand-ins, so a missing real setting stops start-up. */
-function requireProductionSettings(env: Env): void {
+/** Production never falls back to local stand-ins or local nodes, so a missing real setting stops start-up. */
+function requireProductionSettings(settings: SettingsReader): void {
   const required: ReadonlyArray<readonly [string, string]> = [
     ['SMTP_URL', 'mails (password reset links) cannot be sent without it'],
     ['MAIL_FROM', 'mails need a sender address of your domain'],
     ['PUBLIC_URL', 'links in mails and sign-in redirects need the address browsers use'],
+    ['UPSTREAM_MAINNET_URL', 'the gateway needs the mainnet node it forwards to (local nodes are never started in production)'],
+    ['UPSTREAM_DEVNET_URL', 'the gateway needs the devnet node it forwards to (local nodes are never started in production)'],
   ];
   for (const [name, reason] of required) {
-    if (readVar(env, name) === undefined) {
-      throw new ConfigError(name, `${name} is not set: with NODE_ENV=production ${reason}.`);
-    }
+    if (settings.value(name) === undefined) settings.refuse(name, `${name} is not set: with NODE_ENV=production ${reason}.`);
   }
 }
 

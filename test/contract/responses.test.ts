@@ -5,7 +5,7 @@ import { bearer, goodPassword, login, register, signedInUser, uniqueEmail } from
 import { startTestApp, type TestApp } from '../server/helpers/test-app';
 import { ContractChecker } from './helpers/contract-checker';
 
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'no-reply@example.com', PUBLIC_URL: 'https://dash.example.com' };
+const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'no-reply@example.com', PUBLIC_URL: 'https://dash.example.com', UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546' };
 const contract = new ContractChecker();
 let local: TestApp;
 let prod: TestApp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionNotices } from '@server/config';
 
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'no-reply@example.com', PUBLIC_URL: 'https://dash.example.com' };
+const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'no-reply@example.com', PUBLIC_URL: 'https://dash.example.com', UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546' };
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -30,7 +30,7 @@ describe('loadConfig', () => {
   });
 
   it('derives PUBLIC_URL from HOST and PORT, and drops a trailing slash from a given one', () => {
-    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicUrl).toBe('http://0.0.0.0:9000');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', UNSAFE_LOCAL_MODE_ON_NETWORK: 'true' }).publicUrl).toBe('http://0.0.0.0:9000');
     expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://dash.example.com/' }).publicUrl).toBe('https://dash.example.com');
   });
@@ -54,6 +54,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://u:secret@h/db' }, 'DATABASE_URL', /^DATABASE_URL must start with postgres/],
     [{ SMTP_URL: 'http://u:secret@mail' }, 'SMTP_URL', /^SMTP_URL must start with smtp/],
     [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET', /GOOGLE_CLIENT_SECRET is not set/],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example.com' }, 'TRUST_PROXY', /"proxy\.example\.com" is not an IP address or CIDR/],
+    [{ UNSAFE_LOCAL_MODE_ON_NETWORK: 'yes' }, 'UNSAFE_LOCAL_MODE_ON_NETWORK', /UNSAFE_LOCAL_MODE_ON_NETWORK="yes"/],
+    [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS', /REQUEST_TIMEOUT_MS="0"/],
+    [{ MAX_CONNECTIONS: 'lots' }, 'MAX_CONNECTIONS', /MAX_CONNECTIONS="lots"/],
   ];
   for (const [env, variable, message] of refusals) {
     it(`refuses ${JSON.stringify(env)}, naming ${variable}`, () => {
@@ -68,7 +72,7 @@ describe('loadConfig', () => {
   });
 
   it('in production, refuses to start without the real settings, naming each', () => {
-    for (const missing of ['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'] as const) {
+    for (const missing of ['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'UPSTREAM_MAINNET_URL', 'UPSTREAM_DEVNET_URL'] as const) {
       const env: Record<string, string> = { ...production };
       delete env[missing];
       const error = configError(env);
@@ -76,6 +80,36 @@ describe('loadConfig', () => {
       expect(error.message).toMatch(new RegExp(`^${missing} is not set: with NODE_ENV=production`));
     }
     expect(loadConfig(production).mode).toBe('production');
+  });
+
+  it('in production, names every missing or invalid setting at once', () => {
+    const error = configError({ NODE_ENV: 'production', PORT: 'eighty', PUBLIC_URL: 'https://dash.example.com' });
+    expect(error.variable).toBe('PORT');
+    const lines = error.message.split('\n');
+    expect(lines).toHaveLength(5);
+    for (const name of ['PORT', 'SMTP_URL', 'MAIL_FROM', 'UPSTREAM_MAINNET_URL', 'UPSTREAM_DEVNET_URL']) {
+      expect(lines.filter((line) => line.startsWith(name))).toHaveLength(1);
+    }
+  });
+
+  it('in local mode, refuses a HOST other than loopback unless UNSAFE_LOCAL_MODE_ON_NETWORK=true', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'dash.example.com']) {
+      const error = configError({ HOST: host });
+      expect(error.variable).toBe('HOST');
+      expect(error.message).toMatch(/not a loopback address.*UNSAFE_LOCAL_MODE_ON_NETWORK=true/);
+      expect(loadConfig({ HOST: host, UNSAFE_LOCAL_MODE_ON_NETWORK: 'true' }).host).toBe(host);
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    expect(loadConfig({ ...production, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and CIDRs, empty by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+  });
+
+  it('has time-outs and a connection cap by default', () => {
+    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1024 });
   });
 
   it('in production, notes that Google sign-in is not configured', () => {
