@@ -13,9 +13,13 @@ export interface LocalNodes {
 
 /**
  * For `npm start`: a local anvil node for each network whose UPSTREAM_*_URL is not set, so the
- * gateway answers real EVM calls on one machine. Nothing starts when both are set.
+ * gateway answers real EVM calls on one machine. Nothing starts when both are set, nor ever in production.
  */
 export async function startLocalNodes(config: Config): Promise<LocalNodes> {
+  // loadConfig already refuses production without both URLs; this keeps any other caller honest.
+  if (config.mode === 'production' && (config.upstreamMainnetUrl === null || config.upstreamDevnetUrl === null)) {
+    throw new Error('NODE_ENV=production never starts local nodes: set UPSTREAM_MAINNET_URL and UPSTREAM_DEVNET_URL.');
+  }
   const started: AnvilNode[] = [];
   const stop = async () => {
     await Promise.all(started.map((node) => node.stop()));
