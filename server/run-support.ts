@@ -1,12 +1,12 @@
 import { ConfigError, loadConfig, type Config } from '@server/config';
 
-/** The config from the environment, or exit 1 with ConfigError's message only (no stack trace). */
+/** The config from the environment, or exit 1 with a line per refused setting (no stack trace). */
 export function configOrExit(env: Record<string, string | undefined> = process.env): Config {
   try {
     return loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
+      for (const line of error.message.split('\n')) console.error(`Configuration error: ${line}`);
       process.exit(1);
     }
     throw error;
