@@ -16,7 +16,7 @@ import { fastPathFor } from '@server/cluster/fast-path';
 import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
 import { workerEnv } from '@server/cluster/worker-env';
 import { configOrExit, explainStartupError } from '@server/run-support';
-import { formatLogLine } from '@server/log/readable-line';
+import { logLine } from '@server/log/logger-options';
 
 const reportEveryMs = 200;
 /** After this long, connections still open at shutdown (slow clients) are cut. */
@@ -32,7 +32,7 @@ if (socketPath === undefined) {
 function logError(message: string, error: unknown): void {
   const err = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { message: String(error) };
   const line = JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, msg: message, err });
-  process.stderr.write(config.mode === 'production' ? `${line}\n` : formatLogLine(line));
+  process.stderr.write(logLine(config.mode, `${line}\n`));
 }
 
 const now = Date.now;

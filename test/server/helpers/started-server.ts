@@ -53,7 +53,8 @@ export function start(dataDir: string, port: number, settings: Record<string, st
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server/start.ts did not say it runs within 90 s:\n${output}`)), 90_000);
     const onData = () => {
-      const match = /is running at (http:\/\/\S+)/.exec(output);
+      // [^\s"]: in production the line is JSON, the URL inside a string.
+      const match = /is running at (http:\/\/[^\s"]+)/.exec(output);
       if (match?.[1] === undefined) return;
       clearTimeout(timer);
       child.stdout?.off('data', onData);
