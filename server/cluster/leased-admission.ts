@@ -17,6 +17,11 @@ interface Pool {
   credits: number;
   /** Credits of answered calls since the last report. */
   charged: number;
+  /**
+   * Calls holding this pool: waiting for their lease or for the node. A pool is dropped only when
+   * none does, or their lease and charge would land on a pool no report reads again.
+   */
+  holders: number;
   /** Tokens left in the main process's bucket at the last grant. */
   bucket: number;
   /** No token before this (epoch ms): a refusal the main process gave, kept until it can change. */
@@ -48,6 +53,8 @@ const quotaRefusalMs = 200;
  */
 export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   private readonly pools = new Map<number, Pool>();
+  private holding = 0;
+  private whenSettled: Array<() => void> = [];
 
   constructor(
     private readonly ask: (request: LeaseRequest) => Promise<LeaseAnswer>,
@@ -64,14 +71,32 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     if (pool.tokens >= tokens && pool.credits >= leased) {
       pool.tokens -= tokens;
       pool.credits -= leased;
+      this.hold(pool);
       return { kind: 'admitted', ticket: { pool, credits, leased }, remaining: this.remainingOf(pool) };
     }
-    return this.lease(key, pool, { credits, leased, tokens }, nowMs);
+    this.hold(pool);
+    const leasing = this.lease(key, pool, { credits, leased, tokens }, nowMs);
+    // A refusal, or a lease that failed, holds nothing: only an admitted call keeps the pool until it settles.
+    leasing.then(
+      (answer) => {
+        if (answer.kind !== 'admitted') this.unhold(pool);
+      },
+      () => this.unhold(pool),
+    );
+    return leasing;
   }
 
   settle(ticket: WorkerTicket, answered: boolean): void {
-    if (answered) ticket.pool.charged += ticket.credits;
-    else ticket.pool.credits += ticket.leased;
+    const { pool } = ticket;
+    if (answered) pool.charged += ticket.credits;
+    else pool.credits += ticket.leased;
+    this.unhold(pool);
+  }
+
+  /** Resolves once every call admitted so far has settled: the last report must count them. */
+  settled(): Promise<void> {
+    if (this.holding === 0) return Promise.resolve();
+    return new Promise((resolve) => this.whenSettled.push(resolve));
   }
 
   remaining(key: WorkerKey): number {
@@ -83,7 +108,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     const settlements: Settlement[] = [];
     for (const [userId, pool] of this.pools) {
       if (pool.charged === 0 && pool.credits === 0 && pool.tokens === 0) {
-        if (pool.quotaRefusal === null && pool.rateRefusedUntil <= nowMs) this.pools.delete(userId);
+        if (pool.holders === 0 && pool.quotaRefusal === null && pool.rateRefusedUntil <= nowMs) this.pools.delete(userId);
         pool.quotaRefusal = null;
         continue;
       }
@@ -118,12 +143,16 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     };
     const answer = await this.ask(request);
     switch (answer.kind) {
-      case 'granted':
-        // This call takes what it asked for; the spare joins the pool for the next ones.
-        pool.tokens += answer.tokens - need.tokens;
-        pool.credits += answer.credits - need.leased;
+      case 'granted': {
+        // This call takes what it asked for; the spare joins the pool for the next ones. A plan the
+        // main process knows to be unlimited while this worker does not yet grants less: the call
+        // holds only what was granted, so nothing that was never reserved is given back.
+        const leased = Math.min(need.leased, answer.credits);
+        pool.tokens += Math.max(0, answer.tokens - need.tokens);
+        pool.credits += answer.credits - leased;
         pool.bucket = answer.remaining ?? 0;
-        return { kind: 'admitted', ticket: { pool, credits: need.credits, leased: need.leased }, remaining: this.remainingOf(pool) };
+        return { kind: 'admitted', ticket: { pool, credits: need.credits, leased }, remaining: this.remainingOf(pool) };
+      }
       case 'quota':
         pool.quotaRefusal = { used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs), until: nowMs + quotaRefusalMs };
         return { kind: 'quota', used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs) };
@@ -136,6 +165,20 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     }
   }
 
+  private hold(pool: Pool): void {
+    pool.holders += 1;
+    this.holding += 1;
+  }
+
+  private unhold(pool: Pool): void {
+    pool.holders -= 1;
+    this.holding -= 1;
+    if (this.holding > 0) return;
+    const waiting = this.whenSettled;
+    this.whenSettled = [];
+    for (const resolve of waiting) resolve();
+  }
+
   private remainingOf(pool: Pool): number | null {
     return pool.rate === null ? null : Math.min(pool.rate, pool.bucket + pool.tokens);
   }
@@ -143,7 +186,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   private pool(key: WorkerKey): Pool {
     let pool = this.pools.get(key.userId);
     if (pool === undefined) {
-      pool = { userId: key.userId, apiKey: key.apiKey, rate: key.rate, tokens: 0, credits: 0, charged: 0, bucket: key.rate ?? 0, rateRefusedUntil: 0, quotaRefusal: null };
+      pool = { userId: key.userId, apiKey: key.apiKey, rate: key.rate, tokens: 0, credits: 0, charged: 0, holders: 0, bucket: key.rate ?? 0, rateRefusedUntil: 0, quotaRefusal: null };
       this.pools.set(key.userId, pool);
     }
     if (pool.rate !== key.rate) {
