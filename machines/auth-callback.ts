@@ -1,10 +1,20 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { CALLBACK_NO_TOKEN, CALLBACK_UNEXPECTED, callbackErrorMessage } from '@/domain/auth-errors';
+import { shownText } from '@/domain/shown-text';
+import { isFreshSignInAttempt } from '@/domain/sign-in-attempt';
 
 /** What the sign-in redirect put in the query string (SPEC.md /auth/callback). */
 export interface CallbackQuery {
   token: string | null;
   error: string | null;
+}
+
+/** The query, and whether this browser started the sign-in that comes back. */
+export interface CallbackInput extends CallbackQuery {
+  /** When this browser tab started a sign-in (the Google button), ms since the epoch; null: it did not. */
+  signInStartedAt: number | null;
+  /** When the screen opened, ms since the epoch (the machine reads no clock). */
+  now: number;
 }
 
 export interface AuthCallbackContext {
@@ -16,9 +26,13 @@ export interface AuthCallbackContext {
 /**
  * Finishing a redirect sign-in (Google) on /auth/callback (SPEC.md §2, §8).
  *
- * - `starting` reads the query once: a reported error wins; a token in the query is used as is;
- *   otherwise the server holds the session in an httpOnly cookie and `exchanging` trades it for
- *   a token (GET /auth/token; its actor resolves null when there is no session yet).
+ * - `starting` reads the query once: a reported error wins (shown as one bounded line of text); a
+ *   token in the query is used only when this browser started a sign-in less than 10 minutes ago —
+ *   else anyone's link could sign the visitor into the link maker's account — and is otherwise
+ *   ignored, never stored. Either way the attempt is used up (`forgetSignInAttempt`) and the token
+ *   leaves the address bar (`hideQueryToken`). Without a usable token, the server holds the
+ *   session in an httpOnly cookie (bound to this browser by the OIDC state) and `exchanging`
+ *   trades it for a token (GET /auth/token; its actor resolves null when there is no session yet).
  * - No token on the first exchange: the cookie may still be on its way, so `waitingToRetry` waits
  *   `retryDelay` (1 s) and `retrying` asks once more; a second miss is final.
  * - `signingIn` hands the token to the app (`acceptToken`: store it, load the user) and ends in
@@ -28,7 +42,7 @@ export interface AuthCallbackContext {
 export const authCallbackMachine = setup({
   types: {
     context: {} as AuthCallbackContext,
-    input: {} as CallbackQuery,
+    input: {} as CallbackInput,
   },
   actors: {
     exchangeToken: fromPromise<string | null, void>(async () => {
@@ -39,6 +53,8 @@ export const authCallbackMachine = setup({
     }),
   },
   actions: {
+    forgetSignInAttempt: () => {},
+    hideQueryToken: () => {},
     goHome: () => {},
     goToLogin: () => {},
   },
@@ -48,13 +64,18 @@ export const authCallbackMachine = setup({
   },
 }).createMachine({
   id: 'authCallback',
-  context: ({ input }) => ({
-    token: input.token?.trim() ?? '',
-    error: input.error?.trim() ? callbackErrorMessage(input.error.trim()) : null,
-  }),
+  context: ({ input }) => {
+    const error = shownText(input.error);
+    const startedHere = isFreshSignInAttempt(input.signInStartedAt, input.now);
+    return {
+      token: startedHere ? (input.token?.trim() ?? '') : '',
+      error: error ? callbackErrorMessage(error) : null,
+    };
+  },
   initial: 'starting',
   states: {
     starting: {
+      entry: ['forgetSignInAttempt', 'hideQueryToken'],
       always: [
         { guard: ({ context }) => context.error !== null, target: 'failed' },
         { guard: ({ context }) => context.token !== '', target: 'signingIn' },

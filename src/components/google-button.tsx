@@ -12,14 +12,21 @@ function GoogleMark() {
   );
 }
 
+interface GoogleButtonProps {
+  href: string;
+  label: string;
+  /** Called as the navigation starts (the callback honours a token only for a sign-in started here). */
+  onStart?: () => void;
+}
+
 /**
  * Starts Google sign-in: a plain link, because the flow is a full browser navigation to the API
  * (which redirects to the identity provider and back to /auth/callback).
  */
-export function GoogleButton({ href, label }: { href: string; label: string }) {
+export function GoogleButton({ href, label, onStart }: GoogleButtonProps) {
   return (
     <Button asChild variant="outline" w="full">
-      <a href={href}>
+      <a href={href} onClick={onStart}>
         <GoogleMark />
         {label}
       </a>

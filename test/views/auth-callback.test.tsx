@@ -1,10 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import type { User } from '@machines/auth';
+import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { queryClient } from '@/app/query-client';
 import AuthCallbackPage from '@/views/auth-callback/auth-callback-page';
 import { type Executors, describePath } from '../machines/flow-model';
-import { type AuthCallbackModelEvent, authCallbackFlows } from '../machines/models/auth-callback.model';
+import {
+  type AuthCallbackModelEvent,
+  type CallbackArrival,
+  authCallbackFlows,
+  openedAt,
+} from '../machines/models/auth-callback.model';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp, testUser } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -15,6 +21,7 @@ beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] 
 afterEach(() => {
   vi.useRealTimers();
   queryClient.clear();
+  sessionStorage.clear();
 });
 
 /** Lets every pending promise chain run (the session's answer travels through several actors). */
@@ -26,25 +33,34 @@ const settle = (change: () => void) =>
 
 const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-function renderCallback(query: { token: string | null; error: string | null }) {
+/** Opens the screen as the arrival says: its query, and a sign-in started in this tab that long ago. */
+function renderCallback({ input }: Pick<CallbackArrival, 'input'>) {
   seedConfig();
+  if (input.signInStartedAt !== null) recordSignInAttempt(Date.now() - (openedAt - input.signInStartedAt));
   const exchangeToken = pendingCall<string | null, void>('exchangeToken');
   const fetchUser = pendingCall<User, { token: string | null }>('fetchUser');
-  const search = new URLSearchParams();
-  if (query.token) search.set('token', query.token);
-  if (query.error) search.set('error', query.error);
-  const path = `/auth/callback${search.size ? `?${search.toString()}` : ''}`;
+  const search = new URLSearchParams({ next: 'x' });
+  if (input.token) search.set('token', input.token);
+  if (input.error) search.set('error', input.error);
+  const path = `/auth/callback?${search.toString()}`;
+  search.delete('token');
+  // The token leaves the address bar at once; the rest of the query stays.
+  const shownPath = `/auth/callback?${search.toString()}`;
   const rendered = renderInApp(<AuthCallbackPage actors={{ exchangeToken: exchangeToken.logic }} />, {
     path,
     session: { fetchUser: fetchUser.call },
   });
-  return { exchangeToken, fetchUser, startPath: path, ...rendered };
+  return { exchangeToken, fetchUser, shownPath, ...rendered };
 }
 
-describe.each(authCallbackFlows)('auth callback screen, query $query, walking the machine paths', ({ query, flow, paths }) => {
+describe.each(authCallbackFlows)('auth callback screen, $name, walking the machine paths', ({ input, shownError, usesQueryToken, flow, paths }) => {
   for (const path of paths) {
     it(describePath(path), async () => {
-      const { exchangeToken, fetchUser, startPath, currentPath } = renderCallback(query);
+      const { exchangeToken, fetchUser, shownPath, currentPath, location } = renderCallback({ input });
+      // Replaced, not pushed: the address with the token is not in the history either.
+      expect(location.history).toEqual([shownPath]);
+      // Single use, whatever came back.
+      expect(sessionStorage.length).toBe(0);
 
       await flow.run(
         path,
@@ -64,12 +80,14 @@ describe.each(authCallbackFlows)('auth callback screen, query $query, walking th
           },
           'xstate.after.redirectDelay.authCallback.failed': async () => {
             await elapse(2999);
-            expect(currentPath()).toBe(startPath);
+            expect(currentPath()).toBe(shownPath);
             await elapse(1);
           },
         } satisfies Executors<AuthCallbackModelEvent>,
         (expected) => {
           const { error, token } = expected.context;
+          // A token this browser did not ask for is never stored, whatever happens next.
+          if (input.token !== null && !usesQueryToken) expect(localStorage.getItem('token')).not.toBe(input.token);
           if (expected.matches('signedIn')) {
             expect(currentPath()).toBe('/');
             expect(localStorage.getItem('token')).toBe(token);
@@ -79,8 +97,12 @@ describe.each(authCallbackFlows)('auth callback screen, query $query, walking th
             expect(currentPath()).toBe('/login');
             return;
           }
-          expect(currentPath()).toBe(startPath);
-          expect(screen.queryByRole('alert')?.textContent ?? null).toBe(error);
+          expect(currentPath()).toBe(shownPath);
+          const alert = screen.queryByRole('alert');
+          expect(alert?.textContent ?? null).toBe(error);
+          if (shownError !== null) expect(alert?.textContent).toBe(shownError);
+          // The query's error is text: no element of its markup is made.
+          expect(alert?.querySelector('b')).toBeFalsy();
           expect(screen.queryByText('Authenticating...') !== null).toBe(error === null);
           expect(screen.queryByText('Redirecting to login...') !== null).toBe(error !== null);
           if (expected.matches('signingIn')) {
@@ -96,7 +118,7 @@ describe.each(authCallbackFlows)('auth callback screen, query $query, walking th
 
 describe('auth callback screen', () => {
   it('has one h1 and its page title', () => {
-    renderCallback({ token: null, error: null });
+    renderCallback({ input: { token: null, error: null, signInStartedAt: null, now: openedAt } });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe('Signing in | Test RPC');
   });

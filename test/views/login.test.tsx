@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { authMachine, type Credentials, type LoginResult, type User } from '@machines/auth';
+import { readSignInAttempt } from '@/api/sign-in-attempt';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
 import { loginScreenText } from '@/domain/auth-errors';
@@ -13,7 +14,10 @@ import { pendingCall } from '../machines/pending-call';
 import { renderInApp } from './app-harness';
 import { seedConfig } from './seed-config';
 
-afterEach(() => queryClient.clear());
+afterEach(() => {
+  queryClient.clear();
+  sessionStorage.clear();
+});
 
 /** The part of the session the login screen drives: logging in, and dismissing the error. */
 type LoginScreenEvent = Extract<
@@ -126,6 +130,19 @@ describe('login screen', () => {
     expect(href('Terms of Service')).toBe('/terms');
     expect(href('Privacy Policy')).toBe('/privacy');
     expect(href('Sign in with Google')).toBe('/api/auth/google');
+  });
+
+  it('remembers in this tab that it started a Google sign-in when the button is pressed', async () => {
+    renderLogin();
+    // jsdom cannot follow the link to the API: stop the navigation, after React has seen the click.
+    document.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    expect(readSignInAttempt()).toBeNull();
+    const before = Date.now();
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in with Google' }));
+    const startedAt = readSignInAttempt();
+    expect(startedAt).not.toBeNull();
+    expect(startedAt).toBeGreaterThanOrEqual(before);
+    expect(startedAt).toBeLessThanOrEqual(Date.now());
   });
 
   it('has one h1, e-mail and password fields of the right types, and its page title', () => {

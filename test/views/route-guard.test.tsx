@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
+import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { AuthActor } from '@/app/auth-context';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
+import { AppRoutes } from '@/app/routes';
 import { deferred, renderInApp, testUser } from './app-harness';
 
 /** Stands in for the login screen: the guard and the redirects only need `auth.login` to be sent. */
@@ -33,7 +35,10 @@ const routes = (
   </Switch>
 );
 
-afterEach(() => queryClient.clear());
+afterEach(() => {
+  queryClient.clear();
+  sessionStorage.clear();
+});
 
 describe('route guard', () => {
   it('sends a visitor without a token to /login, remembering the origin with its query', async () => {
@@ -140,5 +145,29 @@ describe('route guard when a session ends on a guarded page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
     await screen.findByText('Login screen');
     expect(currentPath()).toBe('/login');
+  });
+});
+
+describe('a session token in the query at / (the second callback route)', () => {
+  it('is ignored when this browser started no sign-in: never stored, gone from the address, then /login', async () => {
+    const fetchUser = vi.fn(async () => testUser);
+    const { currentPath, location } = renderInApp(<AppRoutes />, { path: '/?token=link-makers-session', session: { fetchUser } });
+    await waitFor(() => expect(currentPath()).toBe('/auth/callback'), { timeout: 5_000 });
+    expect(location.history.some((path) => path.includes('link-makers-session'))).toBe(false);
+    // The cookie decides instead (here the API cannot be reached), then /login after 3 s.
+    await screen.findByRole('alert', {}, { timeout: 5_000 });
+    await waitFor(() => expect(currentPath()).toBe('/login'), { timeout: 5_000 });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('is used for a sign-in this browser started (the Google button) and used up', async () => {
+    recordSignInAttempt();
+    const fetchUser = vi.fn(async () => testUser);
+    const { currentPath } = renderInApp(<AppRoutes />, { path: '/?token=own-session', session: { fetchUser } });
+    await waitFor(() => expect(currentPath()).toBe('/'), { timeout: 5_000 });
+    expect(fetchUser).toHaveBeenCalledWith({ token: 'own-session' });
+    expect(localStorage.getItem('token')).toBe('own-session');
+    expect(sessionStorage.length).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { authCallbackMachine, selectError } from '@machines/auth-callback';
 import { authCallbackCalls } from '@/api/auth-calls';
+import { forgetSignInAttempt, readSignInAttempt } from '@/api/sign-in-attempt';
 import { AuthActor } from '@/app/auth-context';
 import { usePageTitle } from '@/app/page-title';
 import { paths } from '@/app/paths';
@@ -24,9 +25,28 @@ export default function AuthCallbackPage({ actors = authCallbackCalls }: AuthCal
   const callback = useActorRef(
     authCallbackMachine.provide({
       actors: { ...actors, acceptToken },
-      actions: { goHome: () => navigate(paths.home, { replace: true }), goToLogin: () => navigate(paths.login, { replace: true }) },
+      actions: {
+        forgetSignInAttempt,
+        // Replaced, not pushed: the token stays neither in the address bar nor in the history.
+        hideQueryToken: () => {
+          if (!query.has('token')) return;
+          const rest = new URLSearchParams(query);
+          rest.delete('token');
+          const search = rest.toString();
+          navigate(`${paths.authCallback}${search ? `?${search}` : ''}`, { replace: true });
+        },
+        goHome: () => navigate(paths.home, { replace: true }),
+        goToLogin: () => navigate(paths.login, { replace: true }),
+      },
     }),
-    { input: { token: query.get('token'), error: query.get('error') } },
+    {
+      input: {
+        token: query.get('token'),
+        error: query.get('error'),
+        signInStartedAt: readSignInAttempt(),
+        now: Date.now(),
+      },
+    },
   );
   const error = useSelector(callback, selectError);
 

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { selectAuthError, selectIsBusy } from '@machines/auth';
 import { apiBaseUrl } from '@/api/client';
+import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { AuthActor } from '@/app/auth-context';
 import { usePageTitle } from '@/app/page-title';
 import { paths } from '@/app/paths';
@@ -84,7 +85,7 @@ export default function LoginPage() {
         </Stack>
       </form>
       <OrDivider />
-      <GoogleButton href={`${apiBaseUrl}/auth/google`} label="Sign in with Google" />
+      <GoogleButton href={`${apiBaseUrl}/auth/google`} label="Sign in with Google" onStart={() => recordSignInAttempt()} />
     </AuthPageFrame>
   );
 }

@@ -14,6 +14,7 @@ import {
   signupMachine,
 } from '@machines/signup';
 import { apiBaseUrl } from '@/api/client';
+import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { signupCalls } from '@/api/auth-calls';
 import { usePageTitle } from '@/app/page-title';
 import { paths } from '@/app/paths';
@@ -91,7 +92,7 @@ export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
         </Stack>
       </form>
       <OrDivider />
-      <GoogleButton href={`${apiBaseUrl}/auth/google`} label="Sign up with Google" />
+      <GoogleButton href={`${apiBaseUrl}/auth/google`} label="Sign up with Google" onStart={() => recordSignInAttempt()} />
     </AuthPageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { authCallbackMachine, type CallbackQuery } from '@machines/auth-callback';
+import { authCallbackMachine, type CallbackInput } from '@machines/auth-callback';
 import { type AfterEvent, type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
 
 export type AuthCallbackModelEvent =
@@ -22,14 +22,67 @@ export const authCallbackFixtures: AuthCallbackModelEvent[] = [
   { type: 'xstate.error.actor.acceptToken', error: fixtureError('Session expired. Please log in again.') },
 ];
 
-/** The three ways to arrive: a token in the query, an error in the query, nothing (cookie session). */
-export const callbackQueries: CallbackQuery[] = [
-  { token: 'query-token', error: null },
-  { token: null, error: 'access_denied' },
-  { token: null, error: null },
+/** When the callback screen opens in every case (the machine reads no clock). */
+export const openedAt = Date.UTC(2025, 1, 7, 10, 0, 0);
+const minutesBefore = (minutes: number) => openedAt - minutes * 60_000;
+
+/** An `error` a link can carry: markup, control and direction characters, far too long. */
+export const craftedError = `<b>Call\u0000 +1 555 0100</b>\u202e\n${'A'.repeat(300)}`;
+
+export interface CallbackArrival {
+  name: string;
+  input: CallbackInput;
+  /** The message shown at once, before any call (SPEC.md §8), or null. */
+  shownError: string | null;
+  /** Whether the token in the query is used (a sign-in this browser started, less than 10 minutes ago). */
+  usesQueryToken: boolean;
+}
+
+/**
+ * The ways to arrive: a token in the query for a sign-in this browser started (used) or did not
+ * start, or started too long ago (both ignored: the cookie is asked for instead); an error in the
+ * query (plain, or crafted: shown as bounded text); nothing (cookie session).
+ */
+export const callbackArrivals: CallbackArrival[] = [
+  {
+    name: 'token of a sign-in started here',
+    input: { token: 'query-token', error: null, signInStartedAt: minutesBefore(1), now: openedAt },
+    shownError: null,
+    usesQueryToken: true,
+  },
+  {
+    name: 'token, no sign-in started here',
+    input: { token: 'query-token', error: null, signInStartedAt: null, now: openedAt },
+    shownError: null,
+    usesQueryToken: false,
+  },
+  {
+    name: 'token, sign-in started 11 minutes ago',
+    input: { token: 'query-token', error: null, signInStartedAt: minutesBefore(11), now: openedAt },
+    shownError: null,
+    usesQueryToken: false,
+  },
+  {
+    name: 'error',
+    input: { token: null, error: 'access_denied', signInStartedAt: minutesBefore(1), now: openedAt },
+    shownError: 'Authentication error: access_denied',
+    usesQueryToken: false,
+  },
+  {
+    name: 'crafted error',
+    input: { token: null, error: craftedError, signInStartedAt: null, now: openedAt },
+    shownError: `Authentication error: <b>Call +1 555 0100</b> ${'A'.repeat(175)}…`,
+    usesQueryToken: false,
+  },
+  {
+    name: 'nothing',
+    input: { token: null, error: null, signInStartedAt: null, now: openedAt },
+    shownError: null,
+    usesQueryToken: false,
+  },
 ];
 
-export const authCallbackFlows = callbackQueries.map((query) => {
-  const flow = createFlowModel(authCallbackMachine, { fixtures: authCallbackFixtures, input: query });
-  return { query, flow, paths: flow.paths() };
+export const authCallbackFlows = callbackArrivals.map((arrival) => {
+  const flow = createFlowModel(authCallbackMachine, { fixtures: authCallbackFixtures, input: arrival.input });
+  return { ...arrival, flow, paths: flow.paths() };
 });
