@@ -7,14 +7,17 @@ import { insertApiKey, oldestApiKey } from '@server/repos/api-keys';
 import { insertSession } from '@server/repos/sessions';
 import { findStoredCredits } from '@server/repos/usage';
 import { creditsInCycle, cycleAt } from '@server/metering/cycle';
-import { insertUser, type UserRecord } from '@server/repos/users';
+import { insertUser, type AccountOrigin, type UserRecord } from '@server/repos/users';
 
 export type ApiUser = components['schemas']['User'];
 
 export const firstApiKeyName = 'Default key';
 
 /** A new user on the default plan, with the first API key, or nothing if either fails. */
-export async function createAccount(db: Db, account: { email: string; passwordHash: string | null; now: Date }): Promise<UserRecord> {
+export async function createAccount(
+  db: Db,
+  account: { email: string; passwordHash: string | null; origin: AccountOrigin; now: Date },
+): Promise<UserRecord> {
   return db.transaction(async (tx) => {
     const user = await insertUser(tx, account);
     await insertApiKey(tx, { userId: user.id, name: firstApiKeyName, key: generateApiKey(), now: account.now });

@@ -1,44 +1,70 @@
 /**
- * Counts failed attempts per key (an e-mail, an IP) over a sliding window, in memory.
- * In memory on purpose: the reference server is one process, counts reset at restart (harmless
- * for a 15-minute window), and a check costs no database round trip. Replicas behind a load
- * balancer would each count separately: move this to Redis/PostgreSQL when the server scales out.
+ * Counts attempts per key (an e-mail, an address, a pair of both) over a sliding window, in memory.
+ * In memory on purpose: the reference server is one process (the API stays in the main process
+ * with WORKERS > 1), counts reset at restart (harmless for a 15-minute window), and a check costs
+ * no database round trip. Replicas behind a load balancer would each count separately: move this
+ * to Redis/PostgreSQL when the API scales out.
+ *
+ * Memory is bounded whatever the keys: the map is kept in order of each key's latest attempt, so
+ * expired keys are dropped from its front as new attempts arrive (amortised O(1)), and past
+ * `maxKeys` the least recently tried keys are evicted first. A key under attack is tried all the
+ * time, so it stays at the back and keeps its count.
  */
 export class AttemptLimiter {
-  private readonly failures = new Map<string, number[]>();
+  /** Attempt times (epoch ms, oldest first, at most `limit` of them) per key. */
+  private readonly attempts = new Map<string, number[]>();
 
   constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
+    readonly limit: number,
+    readonly windowMs: number,
+    readonly maxKeys = 100_000,
   ) {}
 
   /** Milliseconds until the key may try again, or 0 when it may try now. */
   retryAfterMs(key: string, now: Date): number {
-    const recent = this.recent(key, now.getTime());
+    const nowMs = now.getTime();
+    const recent = (this.attempts.get(key) ?? []).filter((at) => at > nowMs - this.windowMs);
     if (recent.length < this.limit) return 0;
-    const oldestCounted = recent[recent.length - this.limit] ?? now.getTime();
-    return Math.max(1, oldestCounted + this.windowMs - now.getTime());
+    const oldestCounted = recent[recent.length - this.limit] ?? nowMs;
+    return Math.max(1, oldestCounted + this.windowMs - nowMs);
   }
 
-  recordFailure(key: string, now: Date): void {
-    const recent = this.recent(key, now.getTime());
-    recent.push(now.getTime());
-    this.failures.set(key, recent);
-    if (this.failures.size > 100_000) this.prune(now.getTime());
+  /** Counts one attempt at `now`. */
+  record(key: string, now: Date): void {
+    const nowMs = now.getTime();
+    const kept = (this.attempts.get(key) ?? []).filter((at) => at > nowMs - this.windowMs);
+    kept.push(nowMs);
+    // Only the newest `limit` attempts decide a wait.
+    if (kept.length > this.limit) kept.splice(0, kept.length - this.limit);
+    this.attempts.delete(key); // re-inserted at the back: the map stays in order of latest attempt
+    this.attempts.set(key, kept);
+    this.dropStale(nowMs);
+  }
+
+  /** Takes back one attempt counted at `at` (a reservation that turned out not to be a guess). */
+  forget(key: string, at: Date): void {
+    const times = this.attempts.get(key);
+    if (times === undefined) return;
+    const index = times.lastIndexOf(at.getTime());
+    if (index >= 0) times.splice(index, 1);
+    if (times.length === 0) this.attempts.delete(key);
   }
 
   reset(key: string): void {
-    this.failures.delete(key);
+    this.attempts.delete(key);
   }
 
-  private recent(key: string, nowMs: number): number[] {
-    return (this.failures.get(key) ?? []).filter((at) => at > nowMs - this.windowMs);
+  /** How many keys are held (tests check the cap). */
+  get size(): number {
+    return this.attempts.size;
   }
 
-  /** Bounds memory under a spray of distinct keys. */
-  private prune(nowMs: number): void {
-    for (const [key, times] of this.failures) {
-      if (times.every((at) => at <= nowMs - this.windowMs)) this.failures.delete(key);
+  private dropStale(nowMs: number): void {
+    for (const [key, times] of this.attempts) {
+      const latest = times[times.length - 1];
+      const expired = latest === undefined || latest <= nowMs - this.windowMs;
+      if (!expired && this.attempts.size <= this.maxKeys) return;
+      this.attempts.delete(key);
     }
   }
 }

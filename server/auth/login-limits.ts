@@ -1,20 +1,64 @@
 import { AttemptLimiter } from '@server/auth/attempt-limiter';
+import { reserveAttempt, type ReserveOutcome } from '@server/auth/reserve-attempt';
 
 const fifteenMinutes = 15 * 60 * 1000;
 
-/** The text contains neither "credentials" nor "Unauthorized", so the SPA shows it as is (SPEC.md section 8). */
+/** The texts contain neither "credentials" nor "Unauthorized", so the SPA shows them as they are (SPEC.md section 8). */
 export const tooManyLoginAttempts = 'Too many login attempts. Please wait a few minutes and try again.';
 export const tooManyResetRequests = 'Too many password reset requests. Please wait a few minutes and try again.';
+export const tooManyResetAttempts = 'Too many password reset attempts. Please wait a few minutes and try again.';
+export const tooManySignUps = 'Too many sign-ups from this address. Please wait a few minutes and try again.';
 
-/** Failed logins: 5 per e-mail and 20 per IP address in 15 minutes. */
+/** Every window is 15 minutes; the figures are documented in README.md (Security). */
+export const limitFigures = {
+  /** Wrong passwords for one e-mail from one address: as slow as guessing ever was. */
+  loginPerEmailAndAddress: 5,
+  /** Wrong passwords for one e-mail from all addresses: high enough that a stranger cannot lock the owner out with a handful. */
+  loginPerEmail: 100,
+  /** Wrong passwords from one address, whatever the e-mail. */
+  loginPerAddress: 20,
+  /** Reset mails asked for, counted whether or not the account exists. */
+  resetMailsPerEmail: 5,
+  resetMailsPerAddress: 20,
+  /** Reset links submitted with an unknown, used or expired token. */
+  resetSubmissionsPerAddress: 20,
+  /** Sign-ups that reach the password hashing (each costs an argon2 hash). */
+  signUpsPerAddress: 30,
+} as const;
+
 export function createLoginLimits() {
+  const limiter = (limit: number) => new AttemptLimiter(limit, fifteenMinutes);
   return {
-    perEmail: new AttemptLimiter(5, fifteenMinutes),
-    perIp: new AttemptLimiter(20, fifteenMinutes),
-    /** Reset mails: 5 per e-mail and 20 per IP in 15 minutes, counted whether or not the account exists. */
-    resetPerEmail: new AttemptLimiter(5, fifteenMinutes),
-    resetPerIp: new AttemptLimiter(20, fifteenMinutes),
+    loginPerEmailAndAddress: limiter(limitFigures.loginPerEmailAndAddress),
+    loginPerEmail: limiter(limitFigures.loginPerEmail),
+    loginPerAddress: limiter(limitFigures.loginPerAddress),
+    resetMailsPerEmail: limiter(limitFigures.resetMailsPerEmail),
+    resetMailsPerAddress: limiter(limitFigures.resetMailsPerAddress),
+    resetSubmissionsPerAddress: limiter(limitFigures.resetSubmissionsPerAddress),
+    signUpsPerAddress: limiter(limitFigures.signUpsPerAddress),
   };
 }
 
 export type LoginLimits = ReturnType<typeof createLoginLimits>;
+
+/** The key of an e-mail and an address together (an e-mail holds no line break). */
+function pairKey(email: string, address: string): string {
+  return `${email}\n${address}`;
+}
+
+/** Counts a login attempt before its password is checked; a success takes it back (see loginSucceeded). */
+export function reserveLogin(limits: LoginLimits, email: string, address: string, now: Date): ReserveOutcome {
+  return reserveAttempt(
+    [
+      [limits.loginPerEmailAndAddress, pairKey(email, address)],
+      [limits.loginPerEmail, email],
+      [limits.loginPerAddress, address],
+    ],
+    now,
+  );
+}
+
+/** The right password: the failures of this e-mail from this address are forgiven, as before. */
+export function loginSucceeded(limits: LoginLimits, email: string, address: string): void {
+  limits.loginPerEmailAndAddress.reset(pairKey(email, address));
+}

@@ -9,6 +9,8 @@ import type { Services } from '@server/handlers/services';
 
 export const googleNotConfigured = 'Sign-in with Google is not configured on this server.';
 const googleFailed = 'Sign-in with Google failed. Please try again.';
+export const passwordAccount = 'This e-mail belongs to an account that signs in with a password. Sign in with your password.';
+export const notStandInAccount = 'This e-mail belongs to an account the development sign-in did not create. Sign in the way the account was created.';
 
 export function createGoogleHandlers(services: Services): Pick<OperationHandlers, 'googleStart' | 'googleCallback'> {
   const { config, db, clock, google, log } = services;
@@ -25,17 +27,29 @@ export function createGoogleHandlers(services: Services): Pick<OperationHandlers
     return known ? error.message : googleFailed;
   };
 
-  /** The account of a verified Google e-mail; a first sign-in creates it, like register does. */
+  /** Accounts the local stand-in may sign in to: those it created, which no password protects. */
+  const standInMayUse = (user: UserRecord): boolean => user.origin === 'local-sign-in' && user.passwordHash === null;
+
+  /**
+   * The account of a verified e-mail; a first sign-in creates it, like register does. Real Google
+   * proves the address, so it links to any account of that e-mail. The local stand-in proves
+   * nothing (any typed address counts as verified): it refuses every account it did not create.
+   */
   const accountFor = async (email: string): Promise<UserRecord> => {
+    const local = google.kind === 'local';
+    const allowed = (user: UserRecord): UserRecord => {
+      if (!local || standInMayUse(user)) return user;
+      throw new GoogleSignInError(user.passwordHash === null ? notStandInAccount : passwordAccount);
+    };
     const existing = await findUserByEmail(db, email);
-    if (existing !== null) return existing;
+    if (existing !== null) return allowed(existing);
     try {
-      return await createAccount(db, { email, passwordHash: null, now: clock.now() });
+      return await createAccount(db, { email, passwordHash: null, origin: local ? 'local-sign-in' : 'google', now: clock.now() });
     } catch (error) {
       // Two callbacks for the same new address at once: the other one created it.
       const created = isUniqueViolation(error) ? await findUserByEmail(db, email) : null;
       if (created === null) throw error;
-      return created;
+      return allowed(created);
     }
   };
 
@@ -62,7 +76,13 @@ export function createGoogleHandlers(services: Services): Pick<OperationHandlers
       } catch (error) {
         return backToSpa(failureMessage(error));
       }
-      const user = await accountFor(email);
+      let user: UserRecord;
+      try {
+        user = await accountFor(email);
+      } catch (error) {
+        if (error instanceof GoogleSignInError) return backToSpa(failureMessage(error));
+        throw error;
+      }
       reply.setCookie(sessionCookie, await startSession(db, user.id, config, clock), cookieOptions);
       return backToSpa();
     },

@@ -1,13 +1,14 @@
 import { passwordRuleFailures } from '@/domain/password-rules';
-import { tooManyResetRequests } from '@server/auth/login-limits';
+import { tooManyResetAttempts, tooManyResetRequests } from '@server/auth/login-limits';
 import { hashPassword } from '@server/auth/password-hash';
+import { reserveAttempt } from '@server/auth/reserve-attempt';
 import { randomToken, sha256, tokenPattern } from '@server/auth/tokens';
 import { badRequest, tooManyRequests } from '@server/http/errors';
 import { resetPasswordMail } from '@server/mail/reset-password-mail';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { consumePasswordReset, insertPasswordReset, invalidateUserResets } from '@server/repos/password-resets';
+import { consumePasswordReset, insertPasswordResetForEmail, invalidateUserResets, isPendingPasswordReset } from '@server/repos/password-resets';
 import { revokeUserSessions } from '@server/repos/sessions';
-import { findUserByEmail, updatePasswordHash } from '@server/repos/users';
+import { updatePasswordHash } from '@server/repos/users';
 import type { Services } from '@server/handlers/services';
 
 /** SPEC.md's success text of /forgot-password: the same answer whether the account exists or not. */
@@ -21,31 +22,50 @@ export function createPasswordResetHandlers(services: Services): Pick<OperationH
   return {
     forgotPassword: async ({ body, request }) => {
       const now = clock.now();
-      const emailKey = body.email.toLowerCase();
-      const wait = Math.max(limits.resetPerEmail.retryAfterMs(emailKey, now), limits.resetPerIp.retryAfterMs(request.ip, now));
-      if (wait > 0) throw tooManyRequests(tooManyResetRequests, wait);
-      limits.resetPerEmail.recordFailure(emailKey, now);
-      limits.resetPerIp.recordFailure(request.ip, now);
+      const attempt = reserveAttempt(
+        [
+          [limits.resetMailsPerEmail, body.email.toLowerCase()],
+          [limits.resetMailsPerAddress, request.ip],
+        ],
+        now,
+      );
+      if (!attempt.ok) throw tooManyRequests(tooManyResetRequests, attempt.retryAfterMs);
 
-      const user = await findUserByEmail(db, body.email);
-      if (user !== null) {
-        const token = randomToken();
-        await insertPasswordReset(db, { tokenHash: sha256(token), userId: user.id, now, expiresAt: new Date(now.getTime() + resetTokenLifetimeMs) });
-        const mail = resetPasswordMail(user.email, `${config.publicUrl}/reset-password/${token}`, config.productName);
+      // The same work whether the account exists or not: a token, one statement.
+      const token = randomToken();
+      const expiresAt = new Date(now.getTime() + resetTokenLifetimeMs);
+      const email = await insertPasswordResetForEmail(db, { email: body.email, tokenHash: sha256(token), now, expiresAt });
+      if (email !== null) {
+        const mail = resetPasswordMail(email, `${config.publicUrl}/reset-password/${token}`, config.productName);
         // Not awaited: an SMTP round trip would make existing accounts answer measurably slower.
         mailer.send(mail).catch((error: unknown) => log.error({ err: error }, 'could not send the password reset mail'));
       }
       return { status: 200, body: { message: resetRequested } };
     },
 
-    resetPassword: async ({ body }) => {
+    /**
+     * The token is looked up before the new password is hashed, so made-up tokens cost a lookup,
+     * never a hash; wrong tokens are counted per address. Consuming it stays one atomic statement.
+     */
+    resetPassword: async ({ body, request }) => {
       const failures = passwordRuleFailures(body.password);
       if (failures.length > 0) throw badRequest(failures);
       if (!tokenPattern.test(body.token)) throw badRequest(invalidResetToken);
-      const passwordHash = await hashPassword(body.password);
+      const attempt = reserveAttempt([[limits.resetSubmissionsPerAddress, request.ip]], clock.now());
+      if (!attempt.ok) throw tooManyRequests(tooManyResetAttempts, attempt.retryAfterMs);
+      const tokenHash = sha256(body.token);
+      if (!(await isPendingPasswordReset(db, tokenHash, clock.now()))) throw badRequest(invalidResetToken);
+
+      let passwordHash: string;
+      try {
+        passwordHash = await hashPassword(body.password);
+      } catch (error) {
+        attempt.reservation.release(); // refused as busy: the token was right, nothing was guessed
+        throw error;
+      }
       const changed = await db.transaction(async (tx) => {
         const now = clock.now();
-        const userId = await consumePasswordReset(tx, sha256(body.token), now);
+        const userId = await consumePasswordReset(tx, tokenHash, now);
         if (userId === null) return false;
         await updatePasswordHash(tx, userId, passwordHash);
         await invalidateUserResets(tx, userId, now);
@@ -54,6 +74,7 @@ export function createPasswordResetHandlers(services: Services): Pick<OperationH
         return true;
       });
       if (!changed) throw badRequest(invalidResetToken);
+      attempt.reservation.release();
       return { status: 200, body: { message: passwordChanged } };
     },
   };

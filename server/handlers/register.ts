@@ -1,9 +1,12 @@
 import { passwordRuleFailures } from '@/domain/password-rules';
 import { createAccount, toApiUser } from '@server/auth/accounts';
+import { tooManySignUps } from '@server/auth/login-limits';
 import { hashPassword } from '@server/auth/password-hash';
+import { reserveAttempt } from '@server/auth/reserve-attempt';
 import { isUniqueViolation } from '@server/db/db';
-import { badRequest, conflict } from '@server/http/errors';
+import { badRequest, conflict, tooManyRequests } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
+import { findUserByEmail } from '@server/repos/users';
 import type { Services } from '@server/handlers/services';
 
 export const emailTaken = 'An account with this email already exists.';
@@ -11,15 +14,26 @@ export const emailTaken = 'An account with this email already exists.';
 /**
  * Sign-up: the password rules of SPEC.md section 5 are enforced here too (400 listing the broken
  * ones). firstname, lastname and company are accepted and not stored: the SPA sends fixed placeholders.
+ * Each sign-up that gets past the rules is counted per address before its password is hashed.
  */
-export function createRegisterHandlers({ db, clock }: Services): Pick<OperationHandlers, 'register'> {
+export function createRegisterHandlers({ db, clock, limits }: Services): Pick<OperationHandlers, 'register'> {
   return {
-    register: async ({ body }) => {
+    register: async ({ body, request }) => {
       const failures = passwordRuleFailures(body.password);
       if (failures.length > 0) throw badRequest(failures);
-      const passwordHash = await hashPassword(body.password);
+      const attempt = reserveAttempt([[limits.signUpsPerAddress, request.ip]], clock.now());
+      if (!attempt.ok) throw tooManyRequests(tooManySignUps, attempt.retryAfterMs);
+      // The answer says so anyway (409): no hash is spent on a taken address.
+      if ((await findUserByEmail(db, body.email)) !== null) throw conflict(emailTaken);
+      let passwordHash: string;
       try {
-        const user = await createAccount(db, { email: body.email, passwordHash, now: clock.now() });
+        passwordHash = await hashPassword(body.password);
+      } catch (error) {
+        attempt.reservation.release(); // refused as busy: nothing was hashed
+        throw error;
+      }
+      try {
+        const user = await createAccount(db, { email: body.email, passwordHash, origin: 'password', now: clock.now() });
         return { status: 201, body: await toApiUser(db, user, clock.now()) };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(emailTaken);

@@ -2,10 +2,18 @@ import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
 import { billingFrequencies, defaultPlanId, type BillingFrequency } from '@server/plans/catalog';
 
+/** How an account was created: register, real Google sign-in, or the local development sign-in. */
+export type AccountOrigin = 'password' | 'google' | 'local-sign-in';
+
+function isAccountOrigin(value: string): value is AccountOrigin {
+  return value === 'password' || value === 'google' || value === 'local-sign-in';
+}
+
 export interface UserRecord {
   id: number;
   email: string;
   passwordHash: string | null;
+  origin: AccountOrigin;
   planId: number;
   billingFrequency: BillingFrequency;
   creditsUsed: number;
@@ -17,6 +25,7 @@ interface UserRow {
   id: number;
   email: string;
   password_hash: string | null;
+  origin: string;
   plan_id: number;
   billing_frequency: string;
   credits_used: BigintColumn;
@@ -24,15 +33,17 @@ interface UserRow {
   created_at: Date;
 }
 
-const columns = 'id, email, password_hash, plan_id, billing_frequency, credits_used, cycle_start, created_at';
+const columns = 'id, email, password_hash, origin, plan_id, billing_frequency, credits_used, cycle_start, created_at';
 
 function toRecord(row: UserRow): UserRecord {
   const billingFrequency = billingFrequencies.find((frequency) => frequency === row.billing_frequency);
   if (billingFrequency === undefined) throw new Error(`User ${row.id} has an unknown billing frequency`);
+  if (!isAccountOrigin(row.origin)) throw new Error(`User ${row.id} has an unknown origin`);
   return {
     id: row.id,
     email: row.email,
     passwordHash: row.password_hash,
+    origin: row.origin,
     planId: row.plan_id,
     billingFrequency,
     creditsUsed: fromBigint(row.credits_used),
@@ -42,10 +53,13 @@ function toRecord(row: UserRow): UserRecord {
 }
 
 /** Throws a unique violation (see isUniqueViolation) when the e-mail is taken, whatever its case. */
-export async function insertUser(q: Queryable, user: { email: string; passwordHash: string | null; now: Date }): Promise<UserRecord> {
+export async function insertUser(
+  q: Queryable,
+  user: { email: string; passwordHash: string | null; origin: AccountOrigin; now: Date },
+): Promise<UserRecord> {
   const { rows } = await q.query<UserRow>(
-    `INSERT INTO users (email, password_hash, plan_id, cycle_start, created_at) VALUES ($1, $2, $3, $4, $4) RETURNING ${columns}`,
-    [user.email, user.passwordHash, defaultPlanId, user.now],
+    `INSERT INTO users (email, password_hash, origin, plan_id, cycle_start, created_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${columns}`,
+    [user.email, user.passwordHash, user.origin, defaultPlanId, user.now],
   );
   const row = rows[0];
   if (row === undefined) throw new Error('INSERT INTO users returned no row');

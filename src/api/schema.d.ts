@@ -630,6 +630,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Too many passwords are being hashed at once; try again after Retry-After seconds */
+        Busy: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A refusal of the gateway, as a JSON-RPC error object */
         RpcError: {
             headers: {
@@ -696,6 +706,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Busy"];
         };
     };
     login: {
@@ -723,6 +734,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Busy"];
         };
     };
     logout: {
@@ -794,6 +806,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Busy"];
         };
     };
     exchangeToken: {

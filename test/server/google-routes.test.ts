@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
+import { createAccount } from '@server/auth/accounts';
 import { loadConfig } from '@server/config';
+import { notStandInAccount, passwordAccount } from '@server/handlers/google';
+import { goodPassword } from './helpers/accounts';
 import { freePort } from '../support/free-port';
 import { TestBrowser } from './google-browser';
 import { openChooser, submitChooser } from './google-local-flow';
@@ -103,5 +106,43 @@ describe('Google sign-in through the API routes (local provider)', () => {
     expect(landing.url.pathname).toBe('/auth/callback');
     expect(landing.url.searchParams.get('error')).toBe('This sign-in attempt has expired. Please try again.');
     expect(attacker.cookie('session')).toBeUndefined();
+  });
+
+  /** What the attacker gets when the stand-in refuses: the SPA with the reason, no session at all. */
+  async function expectRefused(email: string, reason: string) {
+    const browser = new TestBrowser();
+    const landing = await signInWithGoogle(browser, { email, action: 'continue' });
+    expect(landing.url.href).toBe(`${url}/auth/callback?error=${encodeURIComponent(reason)}`);
+    expect(browser.cookie('session')).toBeUndefined();
+    expect((await browser.get(`${url}/api/auth/token`)).status).toBe(401);
+  }
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('never signs in to a password account, whatever the case of the typed e-mail', async () => {
+    expect((await post('/api/auth/register', { email: 'Password.Owner@example.com', password: goodPassword })).status).toBe(201);
+    await expectRefused('password.owner@example.com', passwordAccount);
+    await expectRefused('PASSWORD.OWNER@EXAMPLE.COM', passwordAccount);
+    // The owner's password still works.
+    expect((await post('/api/auth/login', { email: 'password.owner@example.com', password: goodPassword })).status).toBe(200);
+  });
+
+  it('refuses an account it created once its owner has set a password', async () => {
+    const email = 'stand-in.then.password@example.com';
+    const first = new TestBrowser();
+    await signInWithGoogle(first, { email, action: 'continue' });
+    expect((await first.get(`${url}/api/auth/token`)).status).toBe(200);
+
+    expect((await post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const token = app.outbox.findLast((mail) => mail.to === email)?.link?.split('/reset-password/')[1];
+    expect(token).toBeDefined();
+    expect((await post('/api/auth/reset-password', { token, password: goodPassword })).status).toBe(200);
+    await expectRefused(email, passwordAccount);
+  });
+
+  it('refuses an account without a password that it did not create (a Google account)', async () => {
+    await createAccount(app.db, { email: 'real.google.user@example.com', passwordHash: null, origin: 'google', now: new Date() });
+    await expectRefused('real.google.user@example.com', notStandInAccount);
   });
 });
