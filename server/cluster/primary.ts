@@ -1,7 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import type { GatewayParts } from '@server/gateway/create-gateway';
 import { LeaseAuthority } from '@server/cluster/lease-authority';
 import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from '@server/cluster/protocol';
 import { workerEnv } from '@server/cluster/worker-env';
+import { createSocketDir } from '@server/cluster/socket-dir';
 
 export interface RunningCluster {
   readonly app: FastifyInstance;
@@ -42,7 +42,7 @@ function send(worker: Worker, message: PrimaryMessage): void {
  * gateway from leases and hand everything else to the app. A worker that dies is replaced.
  */
 export async function startCluster(config: Config): Promise<RunningCluster> {
-  const socketDir = await mkdtemp(join(tmpdir(), 'rpc-dashboard-'));
+  const socketDir = await createSocketDir();
   const socketPath = join(socketDir, 'api.sock');
   let parts: GatewayParts | null = null;
   const app = await buildApp(config, { behindWorkers: (gateway) => (parts = gateway) });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 
 /** A running anvil (a real EVM node: the binary of npm @foundry-rs/anvil-linux-amd64, the platform package of @foundry-rs/anvil) on loopback. */
@@ -42,6 +43,35 @@ export function anvilBinary(): string {
     throw new Error(`@foundry-rs/${packageName} is not installed (run npm install), or set UPSTREAM_MAINNET_URL and UPSTREAM_DEVNET_URL.`);
   }
   return join(dirname(packageJson), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+}
+
+let setprivPath: string | null | undefined;
+
+/** util-linux's setpriv, if this is Linux and it is installed (Debian's util-linux is essential). */
+function setpriv(): string | null {
+  if (setprivPath !== undefined) return setprivPath;
+  setprivPath = null;
+  if (process.platform !== 'linux') return setprivPath;
+  for (const dir of (process.env.PATH ?? '').split(delimiter).concat('/usr/bin', '/bin')) {
+    try {
+      accessSync(join(dir, 'setpriv'), constants.X_OK);
+      setprivPath = join(dir, 'setpriv');
+      break;
+    } catch {
+      // not in this directory
+    }
+  }
+  return setprivPath;
+}
+
+/**
+ * The command that runs anvil. On Linux, setpriv sets the parent-death signal and execs anvil in
+ * its own place (same pid, still our child): the kernel kills anvil when the thread that spawned
+ * it ends, so even `kill -9` of the server leaves no node behind. Elsewhere, the exit hook below.
+ */
+function anvilCommand(binary: string, args: readonly string[]): [string, string[]] {
+  const wrapper = setpriv();
+  return wrapper === null ? [binary, [...args]] : [wrapper, ['--pdeathsig', 'KILL', '--', binary, ...args]];
 }
 
 /** Nodes still running: killed when this process exits, whatever the way (a node must not outlive us). */
@@ -92,7 +122,8 @@ async function attempt(binary: string, options: AnvilOptions): Promise<Attempt> 
   const url = `http://127.0.0.1:${port}`;
   // --quiet: no line per call (it would cost the node throughput, and nobody reads it).
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(options.chainId), '--quiet', ...(options.args ?? [])];
-  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const [command, commandArgs] = anvilCommand(binary, args);
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   killOnExit(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { logLine } from '@server/log/logger-options';
 import { formatLogLine } from '@server/log/readable-line';
 
 describe('the local server log', () => {
@@ -14,5 +15,18 @@ describe('the local server log', () => {
 
   it('passes anything else through unchanged', () => {
     expect(formatLogLine('plain text\n')).toBe('plain text\n');
+  });
+});
+
+describe('a log line as each mode writes it', () => {
+  const line = `${JSON.stringify({ level: 30, time: 0, msg: 'Route GET:/api/v1/mainnet/rpk_abc123 not found' })}\n`;
+
+  it('is masked JSON in production', () => {
+    expect(logLine('production', line)).toBe(`${JSON.stringify({ level: 30, time: 0, msg: 'Route GET:/api/v1/mainnet/[redacted] not found' })}\n`);
+  });
+
+  it('is the readable line locally, where the development outbox prints its links on purpose', () => {
+    const outbox = JSON.stringify({ level: 30, time: 0, msg: 'Development outbox: open http://x/reset-password/abc' });
+    expect(logLine('local', outbox)).toBe('00:00:00 INFO  Development outbox: open http://x/reset-password/abc\n');
   });
 });
