@@ -2,7 +2,7 @@ import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import Provider, { interactionPolicy } from 'oidc-provider';
 import type { JsonWebKey } from 'node:crypto';
-import { createMemoryAdapterFactory } from '@server/google/memory-adapter';
+import { createMemoryStore, type MemoryStore } from '@server/google/memory-adapter';
 import { pageContentSecurityPolicy, renderProblemPage } from '@server/google/interaction-page';
 import { issuerPath } from '@server/google/issuer-request';
 
@@ -13,6 +13,8 @@ export interface LocalProviderSettings {
   redirectUri: URL;
   /** Where the problem page sends the user back to (the SPA's /login). */
   backUrl: string;
+  /** Where the provider keeps interactions, sessions and codes; a bounded store in memory by default. */
+  store?: MemoryStore;
 }
 
 /** A fresh signing key per start: nothing on disk, and no id_token outlives the process anyway. */
@@ -44,7 +46,7 @@ export async function createLocalProvider(settings: LocalProviderSettings): Prom
       },
     ],
     jwks: { keys: [await generateSigningKey()] },
-    adapter: createMemoryAdapterFactory(),
+    adapter: (settings.store ?? createMemoryStore()).adapter,
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     // Google puts email and email_verified in the id_token; so must we.
     conformIdTokenClaims: false,
