@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callbackPath, localProviderPath } from '@server/google';
+import { callbackPath, localProviderPath, type GoogleSignIn } from '@server/google';
 import { createLocalProvider } from '@server/google/local-provider';
 import { createMemoryStore, type MemoryStore } from '@server/google/memory-adapter';
 import { mountLocalProvider } from '@server/google/mount-provider';
-import { createOidcSignIn, type OidcSignIn } from '@server/google/oidc-client';
+import { createOidcSignIn } from '@server/google/oidc-client';
 import { freePort } from '../support/free-port';
 import { runLocalFlow } from './google-local-flow';
 
@@ -51,7 +51,7 @@ describe('the local provider under a flood of anonymous authorization requests',
   const maxEntries = 200;
   let app: FastifyInstance;
   let store: MemoryStore;
-  let signIn: OidcSignIn;
+  let signIn: GoogleSignIn;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -65,7 +65,8 @@ describe('the local provider under a flood of anonymous authorization requests',
     app = Fastify();
     const provider = await createLocalProvider({ issuer, clientId, clientSecret, redirectUri, backUrl, store });
     await mountLocalProvider(app, { provider, routePrefix: localProviderPath, clientId, issuer, backUrl });
-    signIn = createOidcSignIn({ issuer, clientId, clientSecret, redirectUri }, app.log);
+    const client = createOidcSignIn({ issuer, clientId, clientSecret, redirectUri }, app.log);
+    signIn = { kind: 'local', begin: client.begin, finish: client.finish };
     await app.listen({ host: '127.0.0.1', port });
   });
 
