@@ -24,29 +24,48 @@ const secretFields = [
 /** A JSON string literal (escapes included). */
 const jsonString = String.raw`"(?:[^"\\]|\\.)*"`;
 
-type Rule = readonly [RegExp, string | ((match: string, ...groups: string[]) => string)];
+type Replacement = string | ((match: string, ...groups: string[]) => string);
+
+/** A pattern and its mask, tried only on text (lower-cased) holding one of its triggers: most lines hold none. */
+interface Rule {
+  readonly triggers: readonly string[];
+  readonly pattern: RegExp;
+  readonly replacement: Replacement;
+}
 
 const fieldNames = secretFields.join('|');
+const fieldTriggers = ['authorization', 'cookie', 'api-key', 'api_key', 'apikey', 'password', 'token', 'secret'];
 
 const rules: readonly Rule[] = [
-  // The key segment of a gateway path, whatever it looks like (mistyped, percent-encoded).
-  [new RegExp(String.raw`(/v1/[^\s/?#"'\\<>]+/)${secretChars}`, 'gi'), `$1${redacted}`],
+  // The key segment of a gateway path, whatever it looks like (mistyped, percent-encoded); paths are case-sensitive.
+  { triggers: ['/v1/'], pattern: new RegExp(String.raw`(/v1/[^\s/?#"'\\<>]+/)${secretChars}`, 'g'), replacement: `$1${redacted}` },
   // An API key anywhere else: a query, a message, another path.
-  [new RegExp(String.raw`rpk_[^\s/?#&;,)"'\\<>]*`, 'gi'), `rpk_${redacted}`],
+  { triggers: ['rpk_'], pattern: new RegExp(String.raw`rpk_[^\s/?#&;,)"'\\<>]*`, 'gi'), replacement: `rpk_${redacted}` },
   // The SPA's reset link, and the local OpenID provider's interaction and resume ids.
-  [new RegExp(`(/reset-password/)${secretChars}`, 'gi'), `$1${redacted}`],
-  [new RegExp(`(/oidc/(?:interaction|auth)/)${secretChars}`, 'gi'), `$1${redacted}`],
+  { triggers: ['/reset-password/'], pattern: new RegExp(`(/reset-password/)${secretChars}`, 'gi'), replacement: `$1${redacted}` },
+  { triggers: ['/oidc/'], pattern: new RegExp(`(/oidc/(?:interaction|auth)/)${secretChars}`, 'gi'), replacement: `$1${redacted}` },
   // ?token=…, &code=…, #access_token=…: by name, also when the name is percent-encoded.
-  [/([?&;#])([^\s=&;#?"'\\<>]+)=([^\s&;#"'\\<>]*)/g, (match: string, separator: string, name: string) =>
-    secretParams.has(decodedName(name)) ? `${separator}${name}=${redacted}` : match],
+  {
+    triggers: ['='],
+    pattern: /([?&;#])([^\s=&;#?"'\\<>]+)=([^\s&;#"'\\<>]*)/g,
+    replacement: (match: string, separator: string, name: string) => (secretParams.has(decodedName(name)) ? `${separator}${name}=${redacted}` : match),
+  },
   // Credentials in a URL (smtp://user:password@host).
-  [/([a-z][a-z0-9+.-]*:\/\/[^\s/:@"'\\<>]+:)[^\s/@"'\\<>]+@/gi, `$1${redacted}@`],
+  { triggers: ['://'], pattern: /(:\/\/[^\s/:@"'\\<>]+:)[^\s/@"'\\<>]+@/g, replacement: `$1${redacted}@` },
   // Authorization header values written out as text (long enough not to be prose: "Basic plan").
-  [/\b(Bearer|Basic) +[A-Za-z0-9._~+/-]{16,}=*/gi, `$1 ${redacted}`],
+  { triggers: ['bearer', 'basic'], pattern: /\b(Bearer|Basic) +[A-Za-z0-9._~+/-]{16,}=*/gi, replacement: `$1 ${redacted}` },
   // "authorization":"…" (or an array of strings, as set-cookie can be).
-  [new RegExp(String.raw`("(?:${fieldNames})"\s*:\s*)(?:${jsonString}|\[(?:[^\]"]|${jsonString})*\])`, 'gi'), `$1"${redacted}"`],
+  {
+    triggers: fieldTriggers,
+    pattern: new RegExp(String.raw`("(?:${fieldNames})"\s*:\s*)(?:${jsonString}|\[(?:[^\]"]|${jsonString})*\])`, 'gi'),
+    replacement: `$1"${redacted}"`,
+  },
   // The same inside a JSON string (\"token\":\"…\"), e.g. an error message quoting a request body.
-  [new RegExp(String.raw`(\\"(?:${fieldNames})\\"\s*:\s*)\\"(?:[^"\\]|\\[^"])*(\\"|(?=")|$)`, 'gi'), String.raw`$1\"${redacted}$2`],
+  {
+    triggers: fieldTriggers,
+    pattern: new RegExp(String.raw`(\\"(?:${fieldNames})\\"\s*:\s*)\\"(?:[^"\\]|\\[^"])*(\\"|(?=")|$)`, 'gi'),
+    replacement: String.raw`$1\"${redacted}$2`,
+  },
 ];
 
 function decodedName(name: string): string {
@@ -59,8 +78,11 @@ function decodedName(name: string): string {
 
 /** `text` with every secret masked (see the rules above). */
 export function redactSecrets(text: string): string {
+  // Masks add no trigger, so the triggers of the original text tell every rule that can apply.
+  const lower = text.toLowerCase();
   let result = text;
-  for (const [pattern, replacement] of rules) {
+  for (const { triggers, pattern, replacement } of rules) {
+    if (!triggers.some((trigger) => lower.includes(trigger))) continue;
     result = typeof replacement === 'string' ? result.replace(pattern, replacement) : result.replace(pattern, replacement);
   }
   return result;
