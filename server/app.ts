@@ -13,9 +13,14 @@ import type { KeyCache } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
 import { createGoogleSignIn } from '@server/google/index';
 import { createHandlers } from '@server/handlers/index';
+import { apiBodyLimitBytes } from '@server/http/body-limit';
+import { proxyTrust } from '@server/http/client-address';
 import { installErrorHandler } from '@server/http/error-handler';
+import { answerFrameworkError } from '@server/http/framework-errors';
 import { installJsonBodyParser } from '@server/http/json-body';
 import { installSecurityHeaders } from '@server/http/security-headers';
+import { fastifyTimeouts } from '@server/http/server-limits';
+import { installSingleHost } from '@server/http/single-host';
 import { installSpa } from '@server/http/spa';
 import { formatValidationErrors } from '@server/http/validation-message';
 import { createValidatorCompiler } from '@server/http/validator';
@@ -53,7 +58,7 @@ export interface BuildOptions {
 }
 
 /** The API requests are small JSON documents; anything bigger is refused with 413. */
-export const bodyLimitBytes = 64 * 1024;
+export const bodyLimitBytes = apiBodyLimitBytes;
 
 export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -66,17 +71,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: config.mode === 'local' }),
     bodyLimit: bodyLimitBytes,
     schemaErrorFormatter: formatValidationErrors,
-    trustProxy: options.behindWorkers !== undefined,
+    // Behind the workers the socket is private and they computed the client address (TRUST_PROXY included).
+    trustProxy: options.behindWorkers !== undefined || (config.trustProxy.length > 0 && proxyTrust(config.trustProxy)),
+    ...fastifyTimeouts(config, options.behindWorkers !== undefined),
+    // A bad percent-escape in the path: the gateway's or the API's own 400, not the framework's.
+    frameworkErrors: answerFrameworkError,
     // The router's default (100 characters a path parameter) finds no route for a longer API key or
     // network name: the gateway answers those itself (401, 400), as the workers' fast path does for
     // any length a request head allows.
     routerOptions: { maxParamLength: maxHeadBytes },
   });
+  // Behind the workers, they cap their clients' connections (each may open several to the main process).
+  if (options.behindWorkers === undefined) app.server.maxConnections = config.maxConnections;
   const operations = listOperations(loadOpenApiDocument());
   app.setValidatorCompiler(createValidatorCompiler(optionalBodyRoutes(operations)));
   installJsonBodyParser(app);
   installErrorHandler(app);
   installSecurityHeaders(app);
+  installSingleHost(app);
   await app.register(fastifyCookie);
 
   const db = await openDatabase(config);

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { GatewayAnswer, RpcHandler } from '@server/gateway/gateway';
 import { rpcErrorBody } from '@server/gateway/json-rpc';
 import { gatewayErrors } from '@server/gateway/rpc-errors';
+import { clientAddress, type ProxyTrust } from '@server/http/client-address';
 import { answerHead, framingFor } from '@server/cluster/rpc-answer-head';
 import { readWireCall, type WireCall } from '@server/cluster/rpc-wire';
 
@@ -22,6 +23,8 @@ export interface RpcConnectionOptions {
   readonly handOff: (socket: Socket) => void;
   /** A call that failed inside the gateway (answered 500) or whose answer could not be written. */
   readonly onFailure: (error: unknown) => void;
+  /** The reverse proxies whose X-Forwarded-For gives the client address (TRUST_PROXY). */
+  readonly trust: ProxyTrust;
   /** Node's defaults: an idle keep-alive connection closes after keepAliveMs. */
   readonly keepAliveMs: number;
   /** A request still incomplete this long after its first byte is cut (Node: headersTimeout, requestTimeout). */
@@ -102,6 +105,8 @@ class RpcConnection {
   private awaited = 0;
   private parts: Buffer[] = [];
   private partsLength = 0;
+  /** Cuts an incomplete request when its time is up, however the client sends or stays silent. */
+  private deadline: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly socket: Socket,
@@ -112,7 +117,7 @@ class RpcConnection {
     socket.on('timeout', this.onTimeout);
     socket.on('error', this.onError);
     socket.once('end', this.onEnd);
-    socket.once('close', this.release);
+    socket.once('close', this.onClose);
     socket.setTimeout(options.keepAliveMs);
   }
 
@@ -155,6 +160,11 @@ class RpcConnection {
     if (!this.busy) this.next();
   };
 
+  private readonly onClose = (): void => {
+    this.clearDeadline();
+    this.release();
+  };
+
   /** Resets and the like: the socket closes, any answer still coming is dropped. */
   private readonly onError = (): void => {
     this.socket.destroy();
@@ -165,6 +175,30 @@ class RpcConnection {
     const headRead = this.awaited > 0 || (this.pending !== null && this.pending.includes('\r\n\r\n'));
     return nowMs - this.partialSince > (headRead ? this.options.requestTimeoutMs : this.options.headersTimeoutMs);
   }
+
+  /** Arms the deadline timer for the time left to the incomplete request (its head's, then its whole). */
+  private armDeadline(nowMs: number): void {
+    this.clearDeadline();
+    const headRead = this.awaited > 0 || (this.pending !== null && this.pending.includes('\r\n\r\n'));
+    const limit = headRead ? this.options.requestTimeoutMs : this.options.headersTimeoutMs;
+    this.deadline = setTimeout(this.onDeadline, Math.max(1, this.partialSince + limit + 1 - nowMs));
+    this.deadline.unref();
+  }
+
+  private clearDeadline(): void {
+    if (this.deadline === null) return;
+    clearTimeout(this.deadline);
+    this.deadline = null;
+  }
+
+  private readonly onDeadline = (): void => {
+    this.deadline = null;
+    if (this.partialSince === 0) return;
+    const nowMs = this.options.now();
+    // The head came in time: the whole request has until requestTimeoutMs.
+    if (this.overdue(nowMs)) this.socket.destroy();
+    else this.armDeadline(nowMs);
+  };
 
   /** Serves the next whole request in `pending`, waits for more bytes, or hands the connection on. */
   private next(): void {
@@ -186,8 +220,10 @@ class RpcConnection {
         return;
       case 'incomplete': {
         const nowMs = this.options.now();
-        if (this.partialSince === 0) this.partialSince = nowMs;
-        else if (this.overdue(nowMs)) this.socket.destroy();
+        if (this.partialSince === 0) {
+          this.partialSince = nowMs;
+          this.armDeadline(nowMs);
+        } else if (this.overdue(nowMs)) this.socket.destroy();
         if (read.headComplete) {
           // The rest of the body is collected as it comes, and read once whole.
           this.awaited = read.needed;
@@ -200,6 +236,7 @@ class RpcConnection {
       case 'call':
         this.pending = read.end < bytes.length ? bytes.subarray(read.end) : null;
         this.partialSince = 0;
+        this.clearDeadline();
         this.serve(read, bytes.subarray(read.bodyStart, read.end));
     }
   }
@@ -207,7 +244,13 @@ class RpcConnection {
   private serve(call: WireCall, body: Buffer): void {
     this.busy = true;
     this.options.gateway
-      .call({ network: call.network, apiKey: call.apiKey, body: body.length === 0 ? undefined : body, origin: call.origin, clientIp: this.socket.remoteAddress ?? '' })
+      .call({
+        network: call.network,
+        apiKey: call.apiKey,
+        body: body.length === 0 ? undefined : body,
+        origin: call.origin,
+        clientIp: clientAddress(this.socket.remoteAddress ?? '', call.forwardedFor, this.options.trust),
+      })
       .then(this.onAnswer, this.onCallFailure);
   }
 
@@ -288,8 +331,9 @@ class RpcConnection {
     socket.off('timeout', this.onTimeout);
     socket.off('error', this.onError);
     socket.off('end', this.onEnd);
-    socket.off('close', this.release);
+    socket.off('close', this.onClose);
     socket.setTimeout(0);
+    this.clearDeadline();
     this.release();
     this.pending = null;
     // Paused while Node's server sets itself up, so the pushed-back bytes reach its parser first.

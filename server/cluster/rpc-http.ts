@@ -27,13 +27,14 @@ export function matchRpcPath(url: string | undefined): RpcTarget | null {
   }
 }
 
-function sendError(response: ServerResponse, problem: GatewayError): void {
+/** One of the gateway's own refusals on Node's response (none if an answer has begun: then the connection is cut). */
+export function sendError(response: ServerResponse, problem: GatewayError, extraHeaders: Record<string, string> = {}): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
   const body = rpcErrorBody(null, problem.code, problem.message);
-  response.writeHead(problem.status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(problem.status, { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'content-length': Buffer.byteLength(body) });
   response.end(body);
 }
 
@@ -41,8 +42,17 @@ function sendError(response: ServerResponse, problem: GatewayError): void {
  * The gateway on Node's HTTP server, for the HTTP workers (the main process serves it through
  * Fastify: server/gateway/routes.ts; both hand the same call to a Gateway and write its answer the
  * same way). The body is read raw up to `bodyLimit` (413 past it, without reading further).
+ * `clientIp`: the client's address, through trusted proxies (server/http/client-address.ts).
  */
-export function serveRpc(gateway: RpcHandler, bodyLimit: number, target: RpcTarget, request: IncomingMessage, response: ServerResponse, onFailure: (error: unknown) => void): void {
+export function serveRpc(
+  gateway: RpcHandler,
+  bodyLimit: number,
+  target: RpcTarget,
+  request: IncomingMessage,
+  response: ServerResponse,
+  clientIp: string,
+  onFailure: (error: unknown) => void,
+): void {
   if (request.method === 'OPTIONS') {
     response.writeHead(204, preflightHeaders);
     response.end();
@@ -74,7 +84,7 @@ export function serveRpc(gateway: RpcHandler, bodyLimit: number, target: RpcTarg
     if (refused) return;
     const body = chunks.length === 1 ? chunks[0] : chunks.length === 0 ? undefined : Buffer.concat(chunks);
     gateway
-      .call({ network: target.network, apiKey: target.apiKey, body, origin: request.headers.origin, clientIp: request.socket.remoteAddress ?? '' })
+      .call({ network: target.network, apiKey: target.apiKey, body, origin: request.headers.origin, clientIp })
       .then(
         (answer) => writeAnswer(response, answer),
         (error: unknown) => {

@@ -15,6 +15,8 @@ export interface WireCall {
   readonly network: string;
   readonly apiKey: string;
   readonly origin: string | undefined;
+  /** The X-Forwarded-For fields, joined as Node's HTTP server joins them (read only through trusted proxies). */
+  readonly forwardedFor: string | undefined;
   /** Offsets in the buffer: the body is [bodyStart, end); the next request starts at `end`. */
   readonly bodyStart: number;
   readonly end: number;
@@ -52,6 +54,7 @@ interface Head {
   readonly network: string;
   readonly apiKey: string;
   readonly origin: string | undefined;
+  readonly forwardedFor: string | undefined;
   readonly contentLength: number;
 }
 
@@ -68,6 +71,7 @@ export function readHead(text: string, bodyLimit: number): Head | null {
   if (rpc === null) return null;
   let host = 0;
   let origin: string | undefined;
+  let forwardedFor: string | undefined;
   let contentLength: number | undefined;
   let lines = 0;
   // One field line at a time, [start, lineEnd): no array of lines, no copies but name and value.
@@ -101,12 +105,15 @@ export function readHead(text: string, bodyLimit: number): Head | null {
       case 'connection':
         if (!keepAlive.test(value)) return null;
         break;
+      case 'x-forwarded-for':
+        forwardedFor = forwardedFor === undefined ? value : `${forwardedFor}, ${value}`;
+        break;
       default:
         if (framingFields.has(name.toLowerCase())) return null;
     }
   }
   if (host !== 1) return null;
-  return { network: rpc.network, apiKey: rpc.apiKey, origin, contentLength: contentLength ?? 0 };
+  return { network: rpc.network, apiKey: rpc.apiKey, origin, forwardedFor, contentLength: contentLength ?? 0 };
 }
 
 /**
@@ -128,5 +135,5 @@ export function readWireCall(bytes: Buffer, bodyLimit: number): WireRead {
   const bodyStart = end + headEnd.length;
   const callEnd = bodyStart + head.contentLength;
   if (bytes.length < callEnd) return { kind: 'incomplete', headComplete: true, needed: callEnd };
-  return { kind: 'call', network: head.network, apiKey: head.apiKey, origin: head.origin, bodyStart, end: callEnd };
+  return { kind: 'call', network: head.network, apiKey: head.apiKey, origin: head.origin, forwardedFor: head.forwardedFor, bodyStart, end: callEnd };
 }

@@ -3,7 +3,6 @@
  * with keys, tokens and credits from the main process (cached and leased: server/cluster/), and
  * hands everything else to the main process. Counts are reported every 200 ms and when it stops.
  */
-import { createServer } from 'node:http';
 import { compileAccessRules } from '@server/gateway/access-rules';
 import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
@@ -12,8 +11,7 @@ import { UsageMeter } from '@server/metering/usage-meter';
 import { createApiProxy } from '@server/cluster/api-proxy';
 import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
 import { PrimaryChannel } from '@server/cluster/primary-channel';
-import { fastPathFor } from '@server/cluster/fast-path';
-import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
+import { createWorkerServer } from '@server/cluster/worker-http';
 import { workerEnv } from '@server/cluster/worker-env';
 import { configOrExit, explainStartupError } from '@server/run-support';
 import { logLine } from '@server/log/logger-options';
@@ -53,13 +51,7 @@ const upstreams = {
 const gateway = new Gateway<WorkerKey, WorkerTicket>({ keys, admission, meter, upstreams, timeoutMs: config.upstreamTimeoutMs, now });
 const proxy = createApiProxy(socketPath);
 
-const server = createServer((request, response) => {
-  const target = request.method === 'POST' || request.method === 'OPTIONS' ? matchRpcPath(request.url) : null;
-  if (target === null) proxy.forward(request, response);
-  else serveRpc(gateway, config.gatewayBodyLimit, target, request, response, (error) => logError('gateway call failed', error));
-});
-// Every connection starts on the fast path (server/cluster/rpc-connection.ts).
-const fastPath = fastPathFor(server, { gateway, bodyLimit: config.gatewayBodyLimit, onFailure: (error) => logError('gateway call failed', error), now });
+const { server, fastPath } = createWorkerServer({ config, gateway, proxy, now, onFailure: (error) => logError('gateway call failed', error) });
 
 function report(): void {
   const minutes = meter.take();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiPrefix } from '@server/http/api-prefix';
+import { HttpError } from '@server/http/errors';
 import type { RpcHandler } from '@server/gateway/gateway';
 import { preflightHeaders, writeAnswer } from '@server/gateway/http-answer';
 import { rpcErrorBody } from '@server/gateway/json-rpc';
@@ -16,8 +17,12 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'code' in error && typeof error.code === 'string';
 }
 
-/** Fastify's own refusals (body too large, bad Content-Length...) and any failure, as JSON-RPC errors. */
+/** Fastify's own refusals (body too large, bad Content-Length...), the app's hooks' and any failure, as JSON-RPC errors. */
 function errorFor(error: unknown, bodyLimit: number): GatewayError | null {
+  // A refusal of the app's own hooks (e.g. two Host headers), worded for a JSON-RPC client.
+  if (error instanceof HttpError && error.statusCode < 500) {
+    return { status: error.statusCode, code: rpcCodes.invalidRequest, message: `Invalid request: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}` };
+  }
   if (!isFastifyError(error)) return null;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return gatewayErrors.tooLarge(bodyLimit);
   const status = error.statusCode ?? 500;

@@ -17,18 +17,27 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Headers a route may set its own value of: it keeps it (e.g. the development OpenID provider's pages). */
+const ownValueAllowed = new Set(['content-security-policy', 'cache-control']);
+
+/** The headers every answer of this origin carries, for answers written without Fastify's reply too. */
+export function securityHeaders(url: string): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    // Reset links carry their token in the path: never send it to another site as a referrer.
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    // API answers carry tokens and personal data: no browser or proxy keeps them.
+    ...(url.startsWith('/api/') ? { 'cache-control': 'no-store' } : {}),
+  };
+}
+
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    // A route with its own policy (e.g. the development OpenID provider's pages) keeps it.
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    // Reset links carry their token in the path: never send it to another site as a referrer.
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      // Answers carry tokens and personal data: no browser or proxy keeps them.
-      reply.header('cache-control', 'no-store');
+    for (const [name, value] of Object.entries(securityHeaders(request.url))) {
+      if (!ownValueAllowed.has(name) || !reply.hasHeader(name)) reply.header(name, value);
     }
   });
 }

@@ -26,24 +26,42 @@ export const nulCharacterMessage = 'must not contain the NUL character';
 /** RFC 6901: how a property name is written in an instancePath. */
 const pointerToken = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
+/** Completes 'params/id …': Ajv checks minimum and maximum on finite numbers only. */
+export const finiteNumberMessage = 'must be a finite number';
+
 /**
- * The instancePath of the first string (or property name) holding U+0000, or null. Iterative, so
- * that a deeply nested body cannot overflow the stack before its schema refuses it.
+ * The instancePath of the first value (or property name) that `isBad` refuses, or null. Iterative,
+ * so that a deeply nested body cannot overflow the stack before its schema refuses it.
  */
-export function nulCharacterPath(data: unknown): string | null {
+function firstPath(data: unknown, isBad: (value: unknown) => boolean, checkNames: boolean): string | null {
   const pending: Array<{ value: unknown; path: string }> = [{ value: data, path: '' }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, path } = next;
-    if (typeof value === 'string') {
-      if (value.includes('\0')) return path;
-    } else if (typeof value === 'object' && value !== null) {
+    if (isBad(value)) return path;
+    if (typeof value === 'object' && value !== null) {
       for (const [name, child] of Object.entries(value)) {
-        if (name.includes('\0')) return path;
+        if (checkNames && isBad(name)) return path;
         pending.push({ value: child, path: `${path}/${pointerToken(name)}` });
       }
     }
   }
   return null;
+}
+
+const holdsNul = (value: unknown) => typeof value === 'string' && value.includes('\0');
+const isInfinite = (value: unknown) => typeof value === 'number' && !Number.isFinite(value);
+
+/** The instancePath of the first string (or property name) holding U+0000, or null. */
+export function nulCharacterPath(data: unknown): string | null {
+  return firstPath(data, holdsNul, true);
+}
+
+/**
+ * The instancePath of the first number that is not finite, or null: `1e999` or a 309-digit id in a
+ * path coerces to Infinity, which Ajv's integer type and maximum let through (NaN never gets this far).
+ */
+export function infiniteNumberPath(data: unknown): string | null {
+  return firstPath(data, isInfinite, false);
 }
 
 /**
@@ -53,7 +71,7 @@ export function nulCharacterPath(data: unknown): string | null {
  *
  * Before its schema, every part of every request is searched for U+0000: PostgreSQL text cannot
  * hold it (error 22021), so a NUL that reached SQL would answer 500. Refusing it here answers 400
- * naming the field, for every operation at once.
+ * naming the field, for every operation at once. After it, for infinite numbers, which SQL refuses too.
  */
 export function createValidatorCompiler(optionalBodies: ReadonlySet<string>): FastifySchemaCompiler<unknown> {
   const bodyAjv = createAjv({ coerceTypes: false });
@@ -61,17 +79,23 @@ export function createValidatorCompiler(optionalBodies: ReadonlySet<string>): Fa
   return ({ schema, httpPart, method, url }) => {
     const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schemaObject(schema));
     const mayBeAbsent = httpPart === 'body' && optionalBodies.has(routeKey(method, url));
-    let nulErrors: ErrorObject[] | null = null;
+    let ownErrors: ErrorObject[] | null = null;
+    const refuse = (keyword: string, instancePath: string, message: string) => {
+      ownErrors = [{ keyword, instancePath, schemaPath: '', params: {}, message }];
+      return false;
+    };
     const validator = (data: unknown) => {
-      nulErrors = null;
+      ownErrors = null;
       // Fastify hands a missing body over as null.
       if (mayBeAbsent && (data === undefined || data === null)) return true;
       const nulPath = nulCharacterPath(data);
-      if (nulPath === null) return validate(data);
-      nulErrors = [{ keyword: 'nulCharacter', instancePath: nulPath, schemaPath: '', params: {}, message: nulCharacterMessage }];
-      return false;
+      if (nulPath !== null) return refuse('nulCharacter', nulPath, nulCharacterMessage);
+      if (!validate(data)) return false;
+      // After validation: path and query values are numbers only once coerced.
+      const infinitePath = infiniteNumberPath(data);
+      return infinitePath === null || refuse('finiteNumber', infinitePath, finiteNumberMessage);
     };
-    return Object.defineProperty(validator, 'errors', { get: () => nulErrors ?? validate.errors });
+    return Object.defineProperty(validator, 'errors', { get: () => ownErrors ?? validate.errors });
   };
 }
 

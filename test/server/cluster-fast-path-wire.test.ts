@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayAnswer, GatewayCall } from '@server/gateway/gateway';
 import { fastPathFor } from '@server/cluster/fast-path';
 import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
+import { proxyTrust } from '@server/http/client-address';
 
 /**
  * The fast path (server/cluster/rpc-connection.ts) in front of Node's HTTP server as a worker wires
@@ -32,12 +33,12 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const target = request.method === 'POST' ? matchRpcPath(request.url) : null;
     if (target === null) response.end(`node: ${request.method} ${request.url}`);
-    else serveRpc(gateway, bodyLimit, target, request, response, (error) => failures.push(error));
+    else serveRpc(gateway, bodyLimit, target, request, response, request.socket.remoteAddress ?? '', (error) => failures.push(error));
   });
   server.keepAliveTimeout = keepAliveMs;
   server.headersTimeout = headersTimeoutMs;
   server.requestTimeout = requestTimeoutMs;
-  fastPathFor(server, { gateway, bodyLimit, onFailure: (error) => failures.push(error), now: Date.now });
+  fastPathFor(server, { gateway, bodyLimit, onFailure: (error) => failures.push(error), now: Date.now, trust: proxyTrust([]), maxConnections: 10_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   port = address !== null && typeof address === 'object' ? (address satisfies AddressInfo).port : 0;

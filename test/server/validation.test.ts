@@ -1,10 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimitBytes } from '@server/app';
+import { contentSecurityPolicy } from '@server/http/security-headers';
 import { objectAt } from '@server/openapi/json';
 import type { OperationSpec } from '@server/openapi/operations';
 import { bearer, goodPassword, signedInUser, uniqueEmail } from './helpers/accounts';
 import { apiOperations, sampleUrl } from './helpers/bearer-operations';
 import { sampleWith, stringFields } from './helpers/schema-samples';
+import { RawConnection } from './helpers/raw-http';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 let server: TestApp;
@@ -137,5 +140,55 @@ describe('the NUL character, anywhere in a request', () => {
     expectRefused(oddName, 'body');
     const created = await server.app.inject({ method: 'POST', url: '/api/apiKeys', headers, payload: JSON.stringify({ name: 'a\u0000' }) });
     expectRefused(created, 'body/name');
+  });
+});
+
+/** A client's mistake in the request line or head: a 4xx in the answer's own form, never a 500 or the framework's. */
+describe('mistakes in the URL and the head', () => {
+  const securityHeaders = { 'content-security-policy': contentSecurityPolicy, 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'cache-control': 'no-store' };
+
+  it.each(['1e999', 'Infinity', '-Infinity', '9'.repeat(309)])('answers 400 naming the key id for %s, on DELETE and PATCH', async (id) => {
+    const { token } = await signedInUser(server.app);
+    for (const method of ['DELETE', 'PATCH'] as const) {
+      const response = await server.app.inject({ method, url: `/api/apiKeys/${id}`, headers: bearer(token), ...(method === 'PATCH' ? { payload: { name: 'x' } } : {}) });
+      expectBadRequest(response, /^params\/id must be a finite number$/);
+    }
+  });
+
+  it('answers a gateway path with a bad percent-escape with the gateway\'s JSON-RPC 400 and the security headers', async () => {
+    for (const url of ['/api/v1/mainnet/%ZZ', '/api/v1/%E0%A4%A/rpk_abc']) {
+      const response = await server.app.inject({ method: 'POST', url, payload: '{}', headers: { 'content-type': 'application/json' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: the URL path is not valid percent-encoding.' } });
+      expect(response.headers).toMatchObject({ ...securityHeaders, 'access-control-allow-origin': '*' });
+    }
+  });
+
+  it('answers an API path with a bad percent-escape with the error envelope and the security headers', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/plans%ZZ' });
+    expectBadRequest(response, /^The URL path is not valid percent-encoding\.$/);
+    expect(response.headers).toMatchObject(securityHeaders);
+  });
+
+  describe('on the wire', () => {
+    let port: number;
+    beforeAll(async () => {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address: AddressInfo | string | null = server.app.server.address();
+      port = typeof address === 'object' && address !== null ? address.port : 0;
+    });
+
+    it.each([
+      ['GET /api/plans', { statusCode: 400, error: 'Bad Request', message: 'A request carries exactly one Host header.' }],
+      ['POST /api/v1/mainnet/rpk_abc', { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: a request carries exactly one Host header.' } }],
+    ])('refuses %s with two Host headers', async (line, expected) => {
+      const connection = await RawConnection.open(port, '127.0.0.1');
+      connection.write(`${line} HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
+      const answer = await connection.answer();
+      connection.destroy();
+      expect(answer?.status).toBe(400);
+      expect(JSON.parse(answer?.body ?? 'null')).toEqual(expected);
+      expect(answer?.headers.get('x-content-type-options')).toBe('nosniff');
+    });
   });
 });
