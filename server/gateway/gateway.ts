@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { creditsFor } from '@/domain/credits';
+import { callVerdict } from '@/domain/rpc-method-policy';
 import { checkAccess } from '@server/gateway/access-rules';
 import type { Admission } from '@server/gateway/admission';
 import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
@@ -88,7 +89,8 @@ function costOf(methods: readonly string[]): number {
 
 /**
  * The gateway's decisions for one call, in order: network and payload (400), key (401), allow-lists
- * (403), monthly quota (429 -32006), rate (429 -32005), then the node (502/504 when it fails).
+ * (403 -32002), method policy (403 -32601), monthly quota (429 -32006), rate (429 -32005), then the
+ * node (502/504 when it fails).
  * A batch is admitted or refused whole: each entry takes a token and costs its method's credits.
  * Credits are reserved on admission and charged when the node answers 2xx; a node HTTP error, an
  * answer that is not JSON or no answer charges nothing. A node HTTP error with a JSON body passes
@@ -117,6 +119,9 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const nowMs = this.deps.now();
     const refusal = checkAccess(key.access, call.origin, call.clientIp);
     if (refusal !== null) return this.refuse(key, network, payload, 'refused', gatewayErrors.notAllowed(refusal), nowMs);
+    // After the key (the refusal is counted for it), before admission (it takes no token, no credit).
+    const verdict = callVerdict(payload.methods, payload.batch);
+    if (!verdict.allowed) return this.refuse(key, network, payload, 'refused', gatewayErrors.methodRefused(verdict.message), nowMs);
 
     const cost = costOf(payload.methods);
     const calls = payload.methods.length;

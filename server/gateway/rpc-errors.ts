@@ -14,6 +14,7 @@ export interface GatewayError {
 export const rpcCodes = {
   parseError: -32700,
   invalidRequest: -32600,
+  methodNotFound: -32601,
   internalError: -32603,
   invalidKey: -32001,
   notAllowed: -32002,
@@ -46,6 +47,11 @@ export const gatewayErrors = {
     code: rpcCodes.notAllowed,
     message: `Not allowed: ${refusedBy[refusal]} (see Access Control on the Endpoints page).`,
   }),
+  /**
+   * A method outside the method policy (src/domain/rpc-method-policy.ts). 403 like the allow-lists:
+   * every refusal of the gateway's own is a 4xx, and a 2xx always carries the node's answer.
+   */
+  methodRefused: (message: string): GatewayError => ({ status: 403, code: rpcCodes.methodNotFound, message }),
   rateLimited: (rate: number, calls: number): GatewayError => ({
     status: 429,
     code: rpcCodes.rateLimited,

@@ -1,13 +1,19 @@
+import type { PublicMethod } from './rpc-method-policy';
+
 /**
  * The Ethereum JSON-RPC methods the RPC testing playground offers (SPEC.md "/rpc-testing": about 48),
  * each with params that work as they are against the networks' nodes, so that Run answers something
- * useful before the user edits anything. Methods without params send `[]` (SPEC.md §3).
+ * useful before the user edits anything. Methods without params send `[]` (SPEC.md §3). Every one
+ * is a method the gateway serves: names are typed from the method policy's table
+ * (src/domain/rpc-method-policy.ts), so the playground cannot offer a method the gateway refuses.
  *
  * Two examples cannot answer on a fresh node: eth_getFilterChanges and eth_getFilterLogs name a
  * filter, and anvil gives filters random ids, so they keep the shape (one id, where the user puts
- * the one eth_newFilter returned). The lookups and traces by transaction hash find
- * EXAMPLE_TRANSACTION_HASH once eth_sendRawTransaction has run (before, they answer null or an
- * empty trace). test/server/rpc-methods-examples.test.ts runs every example against anvil.
+ * the one eth_newFilter returned). The lookups by transaction hash find EXAMPLE_TRANSACTION_HASH
+ * once eth_sendRawTransaction has run (before, they answer null). The policy's methods anvil does
+ * not have (eth_mining, net_peerCount) and the uncle lookups by hash (anvil answers an error for a
+ * block it does not have, and block hashes differ per node) are served but not offered here.
+ * test/server/rpc-methods-examples.test.ts runs every example against anvil.
  */
 
 /** Anvil's first development account: funded on every fresh node, so balance and nonce calls answer. */
@@ -31,16 +37,16 @@ export const EXAMPLE_BLOCK_HASH = `0x${'0'.repeat(64)}`;
 
 const transfer = { from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, value: '0x1' };
 
-export type RpcMethodGroup = 'Chain' | 'Accounts' | 'Blocks' | 'Transactions' | 'Logs & filters' | 'Node' | 'Tracing';
+export type RpcMethodGroup = 'Chain' | 'Accounts' | 'Blocks' | 'Transactions' | 'Logs & filters' | 'Node';
 
 export interface RpcMethod {
-  readonly name: string;
+  readonly name: PublicMethod;
   readonly group: RpcMethodGroup;
   /** Params that work as they are; `[]` when the method takes none. */
   readonly params: readonly unknown[];
 }
 
-const method = (group: RpcMethodGroup, name: string, params: readonly unknown[] = []): RpcMethod => ({ name, group, params });
+const method = (group: RpcMethodGroup, name: PublicMethod, params: readonly unknown[] = []): RpcMethod => ({ name, group, params });
 
 export const RPC_METHODS: readonly RpcMethod[] = [
   method('Chain', 'eth_chainId'),
@@ -50,6 +56,7 @@ export const RPC_METHODS: readonly RpcMethod[] = [
   method('Chain', 'eth_blobBaseFee'),
   method('Chain', 'eth_feeHistory', [4, 'latest', [25, 75]]),
   method('Chain', 'eth_syncing'),
+  method('Chain', 'eth_config'),
   method('Chain', 'net_version'),
 
   method('Accounts', 'eth_getBalance', [EXAMPLE_ADDRESS, 'latest']),
@@ -58,7 +65,6 @@ export const RPC_METHODS: readonly RpcMethod[] = [
   method('Accounts', 'eth_getStorageAt', [EXAMPLE_ADDRESS, '0x0', 'latest']),
   method('Accounts', 'eth_getProof', [EXAMPLE_ADDRESS, [], 'latest']),
   method('Accounts', 'eth_getAccount', [EXAMPLE_ADDRESS, 'latest']),
-  method('Accounts', 'eth_accounts'),
 
   method('Blocks', 'eth_getBlockByNumber', ['latest', false]),
   method('Blocks', 'eth_getBlockByHash', [EXAMPLE_BLOCK_HASH, false]),
@@ -71,10 +77,15 @@ export const RPC_METHODS: readonly RpcMethod[] = [
   method('Transactions', 'eth_call', [{ from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, data: '0x' }, 'latest']),
   method('Transactions', 'eth_estimateGas', [transfer]),
   method('Transactions', 'eth_createAccessList', [transfer, 'latest']),
+  method('Transactions', 'eth_simulateV1', [{ blockStateCalls: [{ calls: [transfer] }] }, 'latest']),
   method('Transactions', 'eth_sendRawTransaction', [EXAMPLE_RAW_TRANSACTION]),
   method('Transactions', 'eth_getTransactionByHash', [EXAMPLE_TRANSACTION_HASH]),
   method('Transactions', 'eth_getTransactionReceipt', [EXAMPLE_TRANSACTION_HASH]),
   method('Transactions', 'eth_getTransactionByBlockNumberAndIndex', ['latest', '0x0']),
+  method('Transactions', 'eth_getTransactionByBlockHashAndIndex', [EXAMPLE_BLOCK_HASH, '0x0']),
+  method('Transactions', 'eth_getRawTransactionByHash', [EXAMPLE_TRANSACTION_HASH]),
+  method('Transactions', 'eth_getRawTransactionByBlockNumberAndIndex', ['latest', '0x0']),
+  method('Transactions', 'eth_getRawTransactionByBlockHashAndIndex', [EXAMPLE_BLOCK_HASH, '0x0']),
 
   method('Logs & filters', 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x0' }]),
   method('Logs & filters', 'eth_newFilter', [{ fromBlock: 'latest', toBlock: 'latest' }]),
@@ -89,14 +100,6 @@ export const RPC_METHODS: readonly RpcMethod[] = [
   method('Node', 'net_listening'),
   method('Node', 'eth_protocolVersion'),
   method('Node', 'eth_hashrate'),
-  method('Node', 'eth_coinbase'),
-  method('Node', 'txpool_status'),
-  method('Node', 'txpool_content'),
-
-  method('Tracing', 'debug_traceTransaction', [EXAMPLE_TRANSACTION_HASH]),
-  method('Tracing', 'trace_transaction', [EXAMPLE_TRANSACTION_HASH]),
-  method('Tracing', 'trace_block', ['latest']),
-  method('Tracing', 'debug_traceCall', [{ from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, data: '0x' }, 'latest', {}]),
 ];
 
 /** The method of that name, or undefined when the playground does not list it. */

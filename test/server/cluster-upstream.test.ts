@@ -31,22 +31,23 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function post(method: string, key = apiKey): Promise<{ status: number; body: string; credits: string | null }> {
-  const response = await rpcOver(server.url, 'mainnet', key, method);
+async function post(method: string, key = apiKey, params: unknown[] = []): Promise<{ status: number; body: string; credits: string | null }> {
+  const response = await rpcOver(server.url, 'mainnet', key, method, params);
   return { status: response.status, body: await response.text(), credits: response.headers.get('x-credits-used') };
 }
 
 describe('the HTTP workers in front of a misbehaving node', () => {
   it('answer a node error that is not JSON with 502 -32603, and pass a JSON one through', async () => {
-    const busy = await post('busy');
+    // The fake node reacts to a word in the call: put in the params of a method the gateway serves.
+    const busy = await post('eth_call', apiKey, ['busy']);
     expect(busy.status).toBe(502);
     expect(JSON.parse(busy.body)).toEqual({
       jsonrpc: '2.0',
       id: 1,
       error: { code: -32603, message: 'Upstream node unavailable: the mainnet node answered HTTP 503 without a JSON-RPC answer. Please try again later.' },
     });
-    expect(await post('refusal')).toEqual({ status: 500, body: refusal, credits: '0' });
-    expect(await post('page')).toEqual({ status: 200, body: '<html>maintenance</html>', credits: '0' });
+    expect(await post('eth_call', apiKey, ['refusal'])).toEqual({ status: 500, body: refusal, credits: '0' });
+    expect(await post('eth_call', apiKey, ['page'])).toEqual({ status: 200, body: '<html>maintenance</html>', credits: '0' });
   });
 
   it('refuse long and implausible keys with 401 -32001', async () => {
@@ -58,12 +59,14 @@ describe('the HTTP workers in front of a misbehaving node', () => {
   });
 
   it('keep metering whatever method names a client sends', async () => {
-    for (const method of ['\u0000', '\ud800', '\udc00', 'eth_chainId']) expect((await post(method)).status).toBe(200);
+    // Names the gateway does not serve are refused (403), counted as refused, charged nothing.
+    for (const method of ['\u0000', '\ud800', '\udc00']) expect((await post(method)).status).toBe(403);
+    expect((await post('eth_chainId')).status).toBe(200);
     // The workers report every 200 ms; GET /usage then writes what the main process holds.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const response = await fetch(`${server.url}/api/usage`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
     const report = field(await json(response), 'totals');
-    expect(report).toEqual({ requests: 4, credits: 80, rateLimited: 0, refused: 0 });
+    expect(report).toEqual({ requests: 1, credits: 20, rateLimited: 0, refused: 3 });
   });
 });

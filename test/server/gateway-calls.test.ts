@@ -107,7 +107,7 @@ describe('gateway: key and payload', () => {
 describe('gateway: transparency', () => {
   it.each([
     ['a result', JSON.stringify(call('eth_chainId', 'abc'))],
-    ['an unknown method (the node’s own error)', JSON.stringify(call('no_suchMethod', 9))],
+    ['a served method this node lacks (the node’s own error)', JSON.stringify(call('net_peerCount', 9))],
     ['a node-side invalid request', '{"jsonrpc":"2.0","id":3,"method":"eth_getBalance","params":["0xnope"]}'],
     ['odd but valid spacing', ' { "method" : "eth_chainId" , "id" : 5 , "jsonrpc" : "2.0" } '],
   ])('passes %s on byte for byte', async (_name, body) => {
@@ -158,7 +158,7 @@ describe('gateway: batches', () => {
       call('eth_getLogs', 2, [{ fromBlock: '0x0', toBlock: 'latest' }]),
       call('eth_blockNumber', 3),
       call('eth_sendRawTransaction', 4, ['0x00']),
-      call('no_suchMethod', 5),
+      call('eth_mining', 5),
     ];
     const body = JSON.stringify(batch);
     const direct = await callNode(node, body);

@@ -4,6 +4,9 @@ import { call, keyHolder, rpc, rpcError, storedCredits, type KeyHolder } from '.
 import { bigAnswer, refusal, startFakeNode, type FakeNode } from './helpers/fake-node';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
+/** A call the fake node misbehaves on: the word it reacts to, as the param of a method the gateway serves. */
+const misbehaving = (word: string, id: number | string = 1) => call('eth_call', id, [word]);
+
 let fakeNode: FakeNode;
 let withFake: TestApp;
 let withNodeDown: TestApp;
@@ -43,14 +46,14 @@ describe('gateway: upstream failures', () => {
   });
 
   it('answers 502 when the node drops the connection', async () => {
-    const response = await rpc(withFake.app, fakeHolder.apiKey, call('reset'));
+    const response = await rpc(withFake.app, fakeHolder.apiKey, misbehaving('reset'));
     expect(response.statusCode).toBe(502);
     expect(rpcError(response).code).toBe(-32603);
   });
 
   it('answers 504 -32603 when the node does not answer within UPSTREAM_TIMEOUT_MS', async () => {
     const started = Date.now();
-    const response = await rpc(withFake.app, fakeHolder.apiKey, call('hang', 'h'));
+    const response = await rpc(withFake.app, fakeHolder.apiKey, misbehaving('hang', 'h'));
     const elapsed = Date.now() - started;
     expect(response.statusCode).toBe(504);
     expect(rpcError(response)).toEqual({ id: 'h', code: -32603, message: 'Upstream node timed out: the mainnet node did not answer within 300 ms.' });
@@ -60,7 +63,7 @@ describe('gateway: upstream failures', () => {
 
   it('answers 502 -32603 for a node HTTP error that is not JSON, uncharged', async () => {
     for (const method of ['busy', 'bigBusy']) {
-      const response = await rpc(withFake.app, fakeHolder.apiKey, call(method, 'b'));
+      const response = await rpc(withFake.app, fakeHolder.apiKey, misbehaving(method, 'b'));
       expect(response.statusCode).toBe(502);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(rpcError(response)).toEqual({
@@ -73,7 +76,7 @@ describe('gateway: upstream failures', () => {
   });
 
   it('passes a node HTTP error with a JSON body through as it is, uncharged', async () => {
-    const response = await rpc(withFake.app, fakeHolder.apiKey, call('refusal'));
+    const response = await rpc(withFake.app, fakeHolder.apiKey, misbehaving('refusal'));
     expect(response.statusCode).toBe(500);
     expect(response.body).toBe(refusal);
     expect(response.headers['content-type']).toBe('application/json');
@@ -82,7 +85,7 @@ describe('gateway: upstream failures', () => {
 
   it('passes a 200 answer that is not JSON through, uncharged', async () => {
     const holder = await keyHolder(withFake.app, 'page');
-    const response = await rpc(withFake.app, holder.apiKey, call('page'));
+    const response = await rpc(withFake.app, holder.apiKey, misbehaving('page'));
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('<html>maintenance</html>');
     expect(response.headers['x-credits-used']).toBe('0');
@@ -91,7 +94,7 @@ describe('gateway: upstream failures', () => {
   });
 
   it('streams a large answer through byte for byte', async () => {
-    const response = await rpc(withFake.app, fakeHolder.apiKey, call('big'));
+    const response = await rpc(withFake.app, fakeHolder.apiKey, misbehaving('big'));
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(bigAnswer)).toBe(true);
     expect(response.headers['x-credits-used']).toBe('20');

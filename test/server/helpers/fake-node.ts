@@ -12,10 +12,11 @@ export interface FakeNode {
 }
 
 /**
- * A misbehaving node: what it does depends on the method called. 'hang' never answers, 'reset'
+ * A misbehaving node: what it does depends on a word in the call (the gateway forwards only the
+ * methods it serves, so tests put the word in the params). 'hang' never answers, 'reset'
  * drops the connection, 'busy' answers HTTP 503 in plain text, 'bigBusy' a streamed HTML 503,
  * 'refusal' HTTP 500 with a JSON-RPC error, 'page' HTTP 200 with an HTML page, 'big' streams a
- * large answer in chunks; any other method gets a JSON-RPC result.
+ * large answer in chunks; any other call gets a JSON-RPC result.
  */
 export function startFakeNode(): Promise<FakeNode> {
   const sockets = new Set<Socket>();

@@ -1,0 +1,140 @@
+/**
+ * Which JSON-RPC methods the gateway serves: what a public RPC provider serves, the public eth_,
+ * net_ and web3_ methods, on nodes shared by every user. The one table: the gateway checks every
+ * call against it and the RPC playground lists only methods from it (src/domain/rpc-methods.ts).
+ *
+ * Refused: the methods that act as the node's own accounts or mining (named, with the reason and
+ * what to do instead), and everything else — the node's control and debugging namespaces (anvil_,
+ * evm_, hardhat_, admin_, debug_, personal_, miner_, txpool_, trace_...) and unknown names.
+ * Method names are case-sensitive, as in JSON-RPC: 'ETH_CHAINID' is not 'eth_chainId'.
+ */
+
+/** The methods served: reads, simulation, sending signed transactions, filters, fees and node facts. */
+export const PUBLIC_METHODS = [
+  // Chain and fees
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_blobBaseFee',
+  'eth_feeHistory',
+  'eth_config',
+  'eth_syncing',
+  // Accounts and state
+  'eth_getBalance',
+  'eth_getTransactionCount',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getProof',
+  'eth_getAccount',
+  // Blocks
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleByBlockNumberAndIndex',
+  'eth_getUncleByBlockHashAndIndex',
+  // Transactions
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getRawTransactionByHash',
+  'eth_getRawTransactionByBlockNumberAndIndex',
+  'eth_getRawTransactionByBlockHashAndIndex',
+  // Simulation, and sending what the client signed itself
+  'eth_call',
+  'eth_estimateGas',
+  'eth_createAccessList',
+  'eth_simulateV1',
+  'eth_sendRawTransaction',
+  // Logs and filters
+  'eth_getLogs',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  // Node facts
+  'eth_protocolVersion',
+  'eth_mining',
+  'eth_hashrate',
+  'net_version',
+  'net_listening',
+  'net_peerCount',
+  'web3_clientVersion',
+  'web3_sha3',
+] as const;
+
+export type PublicMethod = (typeof PUBLIC_METHODS)[number];
+
+const signYourself = 'sign the transaction yourself and send it with eth_sendRawTransaction.';
+const useYourWallet = 'sign with your own wallet or key.';
+const yourAddresses = "use your own wallet's addresses.";
+
+/** The methods that would act as the node's own accounts or mining: what to do instead. */
+const NODE_ACCOUNT_METHODS: ReadonlyMap<string, string> = new Map([
+  ['eth_sendTransaction', signYourself],
+  ['eth_signTransaction', signYourself],
+  ['eth_sign', useYourWallet],
+  ['eth_signTypedData', useYourWallet],
+  ['eth_signTypedData_v1', useYourWallet],
+  ['eth_signTypedData_v3', useYourWallet],
+  ['eth_signTypedData_v4', useYourWallet],
+  ['eth_accounts', yourAddresses],
+  ['eth_coinbase', yourAddresses],
+]);
+
+/** Proof-of-work mining control: no node of this service mines for its clients. */
+const MINING_METHODS: ReadonlySet<string> = new Set(['eth_getWork', 'eth_submitWork', 'eth_submitHashrate']);
+
+const served: ReadonlySet<string> = new Set(PUBLIC_METHODS);
+
+/** Longest method name quoted in a refusal: a client's name can be anything, of any length. */
+const quotedNameMax = 64;
+
+export type MethodVerdict = { readonly allowed: true } | { readonly allowed: false; readonly message: string };
+
+const allowed: { readonly allowed: true } = { allowed: true };
+
+function quoted(method: string): string {
+  return method.length > quotedNameMax ? `${method.slice(0, quotedNameMax)}…` : method;
+}
+
+export function isPublicMethod(method: string): method is PublicMethod {
+  return served.has(method);
+}
+
+/** Whether the gateway serves `method`, and if not, the refusal's message (it says why). */
+export function methodVerdict(method: string): MethodVerdict {
+  if (served.has(method)) return allowed;
+  const instead = NODE_ACCOUNT_METHODS.get(method);
+  if (instead !== undefined) {
+    return { allowed: false, message: `${method} needs the node's own accounts, which this service does not offer: ${instead}` };
+  }
+  if (MINING_METHODS.has(method)) return { allowed: false, message: `${method} controls the node's mining, which this service does not offer.` };
+  return { allowed: false, message: `The method ${quoted(method)} is not available on this service.` };
+}
+
+export type CallVerdict = { readonly allowed: true } | { readonly allowed: false; readonly message: string; /** The first refused batch entry; null for a single call. */ readonly index: number | null };
+
+/**
+ * A call (one method) or a batch (its methods in order). A batch is served whole or refused whole,
+ * like every other gateway decision on a batch: the first refused entry refuses it, and the message
+ * names that entry's index.
+ */
+export function callVerdict(methods: readonly string[], batch: boolean): CallVerdict {
+  for (let index = 0; index < methods.length; index += 1) {
+    const method = methods[index] ?? '';
+    if (served.has(method)) continue;
+    const verdict = methodVerdict(method);
+    if (verdict.allowed) continue;
+    if (!batch) return { allowed: false, message: verdict.message, index: null };
+    return { allowed: false, message: `Batch entry ${index}: ${verdict.message} No call of this batch was sent.`, index };
+  }
+  return allowed;
+}

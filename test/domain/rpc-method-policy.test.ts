@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_METHODS, callVerdict, isPublicMethod, methodVerdict } from '@/domain/rpc-method-policy';
+import { RPC_METHODS } from '@/domain/rpc-methods';
+
+const notAvailable = (method: string) => `The method ${method} is not available on this service.`;
+const nodeAccounts = (method: string, instead: string) => `${method} needs the node's own accounts, which this service does not offer: ${instead}`;
+
+describe('the method policy', () => {
+  it.each([
+    'eth_chainId',
+    'eth_blockNumber',
+    'eth_getBalance',
+    'eth_getStorageAt',
+    'eth_getProof',
+    'eth_getAccount',
+    'eth_getBlockReceipts',
+    'eth_call',
+    'eth_estimateGas',
+    'eth_createAccessList',
+    'eth_sendRawTransaction',
+    'eth_getLogs',
+    'eth_newFilter',
+    'eth_getFilterChanges',
+    'eth_uninstallFilter',
+    'eth_feeHistory',
+    'eth_maxPriorityFeePerGas',
+    'eth_blobBaseFee',
+    'eth_getUncleByBlockHashAndIndex',
+    'eth_getUncleByBlockNumberAndIndex',
+    'eth_getTransactionByBlockHashAndIndex',
+    'eth_getTransactionByBlockNumberAndIndex',
+    'eth_syncing',
+    'eth_mining',
+    'eth_hashrate',
+    'eth_protocolVersion',
+    'net_version',
+    'net_listening',
+    'net_peerCount',
+    'web3_clientVersion',
+    'web3_sha3',
+  ])('serves %s', (method) => {
+    expect(methodVerdict(method)).toEqual({ allowed: true });
+    expect(isPublicMethod(method)).toBe(true);
+  });
+
+  it.each([
+    ['eth_sendTransaction', nodeAccounts('eth_sendTransaction', 'sign the transaction yourself and send it with eth_sendRawTransaction.')],
+    ['eth_signTransaction', nodeAccounts('eth_signTransaction', 'sign the transaction yourself and send it with eth_sendRawTransaction.')],
+    ['eth_sign', nodeAccounts('eth_sign', 'sign with your own wallet or key.')],
+    ['eth_signTypedData', nodeAccounts('eth_signTypedData', 'sign with your own wallet or key.')],
+    ['eth_signTypedData_v4', nodeAccounts('eth_signTypedData_v4', 'sign with your own wallet or key.')],
+    ['eth_accounts', nodeAccounts('eth_accounts', "use your own wallet's addresses.")],
+    ['eth_coinbase', nodeAccounts('eth_coinbase', "use your own wallet's addresses.")],
+    ['eth_getWork', "eth_getWork controls the node's mining, which this service does not offer."],
+    ['eth_submitWork', "eth_submitWork controls the node's mining, which this service does not offer."],
+    ['eth_submitHashrate', "eth_submitHashrate controls the node's mining, which this service does not offer."],
+  ])('refuses %s, saying why', (method, message) => {
+    expect(methodVerdict(method)).toEqual({ allowed: false, message });
+  });
+
+  it.each([
+    'anvil_setBalance',
+    'anvil_setCode',
+    'anvil_impersonateAccount',
+    'evm_setAutomine',
+    'evm_mine',
+    'hardhat_setBalance',
+    'admin_addPeer',
+    'admin_nodeInfo',
+    'debug_traceTransaction',
+    'debug_setHead',
+    'personal_unlockAccount',
+    'personal_sendTransaction',
+    'miner_stop',
+    'txpool_content',
+    'trace_block',
+    'engine_newPayloadV4',
+    'eth_subscribe',
+    'no_suchMethod',
+    // Case-sensitive, as JSON-RPC is.
+    'ETH_CHAINID',
+    'Eth_chainId',
+    'eth_chainid',
+    'eth_chainId ',
+    '',
+    '\u0000',
+  ])('refuses %j as not available', (method) => {
+    expect(methodVerdict(method)).toEqual({ allowed: false, message: notAvailable(method) });
+    expect(isPublicMethod(method)).toBe(false);
+  });
+
+  it('quotes at most 64 characters of a name in its refusal', () => {
+    const long = 'x'.repeat(100_000);
+    expect(methodVerdict(long)).toEqual({ allowed: false, message: notAvailable(`${'x'.repeat(64)}…`) });
+  });
+
+  it('serves nothing outside the public eth_, net_ and web3_ namespaces, and lists each method once', () => {
+    for (const method of PUBLIC_METHODS) expect(method).toMatch(/^(eth|net|web3)_[a-zA-Z0-9]+$/);
+    expect(new Set(PUBLIC_METHODS).size).toBe(PUBLIC_METHODS.length);
+  });
+
+  it('serves every method the RPC playground offers', () => {
+    for (const { name } of RPC_METHODS) expect(methodVerdict(name), name).toEqual({ allowed: true });
+  });
+});
+
+describe('the policy on a call', () => {
+  it.each([
+    [['eth_chainId'], false, { allowed: true }],
+    [['eth_chainId', 'eth_getLogs', 'net_version'], true, { allowed: true }],
+    [['anvil_setBalance'], false, { allowed: false, index: null, message: notAvailable('anvil_setBalance') }],
+    // A batch of one is still a batch: its answer names the entry.
+    [['anvil_setBalance'], true, { allowed: false, index: 0, message: `Batch entry 0: ${notAvailable('anvil_setBalance')} No call of this batch was sent.` }],
+    [
+      ['eth_chainId', 'eth_blockNumber', 'eth_sendTransaction', 'evm_mine'],
+      true,
+      {
+        allowed: false,
+        index: 2,
+        message: `Batch entry 2: ${nodeAccounts('eth_sendTransaction', 'sign the transaction yourself and send it with eth_sendRawTransaction.')} No call of this batch was sent.`,
+      },
+    ],
+  ])('%j (batch: %j) → %j', (methods, batch, verdict) => {
+    expect(callVerdict(methods, batch)).toEqual(verdict);
+  });
+});
