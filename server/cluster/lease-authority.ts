@@ -33,6 +33,8 @@ interface Held {
  */
 export class LeaseAuthority {
   private readonly held = new Map<number, Map<number, Held>>();
+  /** Workers gone (forgotten): a lease still being answered for one of them holds nothing. */
+  private readonly gone = new Set<number>();
 
   constructor(private readonly parts: AuthorityParts) {}
 
@@ -46,6 +48,8 @@ export class LeaseAuthority {
   async lease(workerId: number, request: LeaseRequest, nowMs: number): Promise<LeaseAnswer> {
     const entry = await this.parts.keys.get(request.apiKey);
     if (entry === null) return { kind: 'unknownKey' };
+    // The worker died while its key loaded: nobody would ever report or free this lease.
+    if (this.gone.has(workerId)) return { kind: 'unknownKey' };
     const { ledger, limiter } = this.parts;
     const account = ledger.account(entry.userId) ?? entry.credits;
     let credits = 0;
@@ -78,34 +82,54 @@ export class LeaseAuthority {
     return { kind: 'granted', tokens, credits, remaining };
   }
 
-  /** A worker's report: its counted minutes join the meter, its spent credits are charged, the rest given back. */
-  async report(workerId: number, minutes: readonly UsageMinute[], settlements: readonly Settlement[], nowMs: number): Promise<void> {
+  /**
+   * A worker's report: its counted minutes join the meter, its spent credits are charged, the rest
+   * given back. All of it at once, before anything is awaited: a flush that starts meanwhile (the
+   * last one, at shutdown) finds the minutes and the charges together. Only a charge for a user the
+   * ledger no longer holds waits for the key to load.
+   */
+  report(workerId: number, minutes: readonly UsageMinute[], settlements: readonly Settlement[], nowMs: number): Promise<void> {
     const { ledger, limiter, meter } = this.parts;
     meter.restore(minutes);
+    const unknown: Array<{ readonly apiKey: string; readonly credits: number }> = [];
     for (const settlement of settlements) {
       if (settlement.rate !== null && settlement.unusedTokens > 0) limiter.giveBack(settlement.userId, settlement.rate, settlement.unusedTokens, nowMs);
       const held = this.held.get(workerId)?.get(settlement.userId);
       const fromLease = Math.min(settlement.charged, held?.credits ?? 0);
-      const given = Math.min(settlement.unusedCredits, (held?.credits ?? 0) - fromLease);
+      const given = Math.max(0, Math.min(settlement.unusedCredits, (held?.credits ?? 0) - fromLease));
       if (held !== undefined) {
         ledger.charge(held.account, fromLease);
         ledger.release(held.account, given);
         held.credits -= fromLease + given;
         if (held.credits === 0) this.held.get(workerId)?.delete(settlement.userId);
       }
-      // Spent without a lease: an unlimited plan (nothing to hold back), or a plan change the worker had not seen.
+      // Spent without a lease: an unlimited plan (nothing to hold back), a plan change the worker
+      // had not seen, or a worker already gone (its leases were freed).
       const unleased = settlement.charged - fromLease;
-      if (unleased > 0) {
-        const account = ledger.account(settlement.userId) ?? (await this.parts.keys.get(settlement.apiKey))?.credits;
-        if (account === undefined) continue;
-        ledger.reserve(account, unleased, nowMs);
-        ledger.charge(account, unleased);
-      }
+      if (unleased <= 0) continue;
+      const account = ledger.account(settlement.userId);
+      if (account === undefined) unknown.push({ apiKey: settlement.apiKey, credits: unleased });
+      else this.chargeUnleased(account, unleased, nowMs);
+    }
+    return unknown.length === 0 ? Promise.resolve() : this.chargeWhenLoaded(unknown, nowMs);
+  }
+
+  private chargeUnleased(account: CreditAccount, credits: number, nowMs: number): void {
+    this.parts.ledger.reserve(account, credits, nowMs);
+    this.parts.ledger.charge(account, credits);
+  }
+
+  private async chargeWhenLoaded(charges: ReadonlyArray<{ readonly apiKey: string; readonly credits: number }>, nowMs: number): Promise<void> {
+    for (const { apiKey, credits } of charges) {
+      const entry = await this.parts.keys.get(apiKey);
+      if (entry === null) continue;
+      this.chargeUnleased(this.parts.ledger.account(entry.userId) ?? entry.credits, credits, nowMs);
     }
   }
 
   /** A worker is gone: what it held and did not spend is free again. */
   forget(workerId: number): void {
+    this.gone.add(workerId);
     for (const held of this.held.get(workerId)?.values() ?? []) this.parts.ledger.release(held.account, held.credits);
     this.held.delete(workerId);
   }

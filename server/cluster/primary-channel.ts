@@ -33,6 +33,17 @@ export class PrimaryChannel {
     process.send?.(message);
   }
 
+  /**
+   * Resolves once the message (and every one sent before it, in order) is written to the channel:
+   * a disconnect closes the channel at once, dropping plain messages whose write was still queued.
+   */
+  sendAndWait(message: WorkerMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (process.send === undefined) resolve();
+      else process.send(message, undefined, {}, (error: Error | null) => (error === null ? resolve() : reject(error)));
+    });
+  }
+
   onInvalidate(listener: (apiKey: string | null, userId: number | null) => void): void {
     this.invalidate = listener;
   }

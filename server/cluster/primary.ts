@@ -52,6 +52,8 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
 
   const authority = new LeaseAuthority({ keys: gateway.keyCache, limiter: gateway.limiter, ledger: gateway.metering.ledger, meter: gateway.metering.meter });
   const workers = new Set<Worker>();
+  /** Reports still being taken in (a charge waiting for its key): the last metering write waits for them. */
+  const reports = new Set<Promise<void>>();
   let stopping = false;
 
   gateway.keyCache.onInvalidate((apiKey, userId) => {
@@ -78,9 +80,12 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
       case 'lease':
         authority.lease(worker.id, message.request, Date.now()).then((answer) => send(worker, { type: 'lease', id: message.id, answer }), answerFailure(worker, message.id, 'a worker\'s lease failed'));
         return;
-      case 'report':
-        authority.report(worker.id, message.minutes, message.settlements, Date.now()).catch(failed('a worker\'s report failed'));
+      case 'report': {
+        const reported = authority.report(worker.id, message.minutes, message.settlements, Date.now()).catch(failed('a worker\'s report failed'));
+        reports.add(reported);
+        void reported.then(() => reports.delete(reported));
         return;
+      }
       case 'stopped':
         return;
     }
@@ -149,6 +154,7 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
   async function stop(): Promise<void> {
     stopping = true;
     await Promise.all([...workers].map(stopWorker));
+    await Promise.all([...reports]);
     try {
       await app.close();
     } finally {

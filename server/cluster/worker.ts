@@ -72,8 +72,11 @@ async function stop(): Promise<void> {
   }, drainMs);
   await closed;
   clearTimeout(cut);
+  // A call whose client left may still be answered by its node: the last report must count it.
+  await admission.settled();
   report();
-  channel.send({ type: 'stopped' });
+  // Written before the disconnect: a plain send still queued when the channel closes is dropped.
+  await channel.sendAndWait({ type: 'stopped' });
   proxy.close();
   await Promise.all([upstreams.mainnet?.close(), upstreams.devnet?.close()]);
 }

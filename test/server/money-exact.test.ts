@@ -101,6 +101,17 @@ describe('credits under concurrency: hand-picked interleavings', () => {
     expect(cluster.owed).toBe(120);
     expectExact(cluster);
   });
+
+  it('holds nothing for a worker that died while its lease waited for the key to load', async () => {
+    const cluster = new LeaseCluster(freeLike, 1);
+    const worker = only(cluster.workers[0]);
+    await cluster.start(worker, 60);
+    await cluster.deliverToPrimary(worker);
+    await cluster.kill(worker);
+    await cluster.loadKeys();
+    await cluster.drain();
+    expectExact(cluster);
+  });
 });
 
 /** mulberry32: the same seed plays the same interleaving (a failure names its seed). */
@@ -145,11 +156,11 @@ async function play(seed: number, workers: number, steps: number): Promise<Lease
     } else if (roll < 0.72) {
       if (worker !== null) await cluster.deliverToPrimary(worker);
     } else if (roll < 0.8) {
-      await cluster.idle();
       if (worker !== null) await cluster.deliverToWorker(worker);
     } else if (roll < 0.86) cluster.beginFlush();
     else if (roll < 0.91) cluster.endFlush(next() < 0.8);
-    else if (roll < 0.95) cluster.nowMs += Math.floor(next() * 300);
+    else if (roll < 0.93) await cluster.loadKeys();
+    else if (roll < 0.96) cluster.nowMs += Math.floor(next() * 300);
     else if (roll < 0.975) cluster.changePlan(pick(next, plans) ?? freeLike);
     else if (roll < 0.99 && worker !== null && workers > 0) {
       await cluster.kill(worker);

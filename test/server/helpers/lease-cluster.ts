@@ -77,20 +77,30 @@ export class LeaseCluster {
   private nextWorkerId = 1;
   private nextCallId = 1;
   private batch: { readonly ledger: LedgerBatch; readonly minutes: UsageMinute[] } | null = null;
+  /** Key loads waiting for their database read. */
+  private loads: Array<() => void> = [];
   /** Promises of the main process's handlers still running (a lease's key load...). */
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(plan: Plan, workers: number) {
     this.plan = plan;
-    this.keys = new GatewayKeyCache<KeyEntry>(async (key) => ({
-      apiKey: key,
-      keyId: 3,
-      userId,
-      rate: this.plan.rate,
-      credits: this.ledger.sync(this.stored(), new Date(this.nowMs), this.ledger.generation),
-      access: compileAccessRules(lists),
-      lists,
-    }), () => this.nowMs);
+    // A key load reads the database: it ends when a step lets it (loadKeys), not at once.
+    this.keys = new GatewayKeyCache<KeyEntry>((key) => {
+      const generation = this.ledger.generation;
+      return new Promise((resolve) => {
+        this.loads.push(() =>
+          resolve({
+            apiKey: key,
+            keyId: 3,
+            userId,
+            rate: this.plan.rate,
+            credits: this.ledger.sync(this.stored(), new Date(this.nowMs), generation),
+            access: compileAccessRules(lists),
+            lists,
+          }),
+        );
+      });
+    }, () => this.nowMs);
     this.authority = new LeaseAuthority({ keys: this.keys, limiter: this.limiter, ledger: this.ledger, meter: this.meter });
     this.local = new LocalAdmission(this.limiter, this.ledger);
     for (let index = 0; index < workers; index += 1) this.addWorker();
@@ -185,7 +195,7 @@ export class LeaseCluster {
   async kill(worker: SimWorker): Promise<void> {
     worker.alive = false;
     while (await this.deliverToPrimary(worker));
-    await this.idle();
+    // The exit is seen at once: a lease may still be waiting for its key in the main process.
     this.authority.forget(worker.id);
     worker.unreported = 0;
     worker.inbox.length = 0;
@@ -224,9 +234,20 @@ export class LeaseCluster {
     this.ledger.endBatch(batch.ledger, stored, this.nowMs);
   }
 
-  /** Waits for the main process's handlers under way. */
+  /** The database answers the key loads under way. */
+  async loadKeys(): Promise<void> {
+    const loads = this.loads;
+    this.loads = [];
+    for (const load of loads) load();
+    await settleMicrotasks();
+  }
+
+  /** Waits for the main process's handlers under way (their key loads answered). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+    while (this.running.size > 0 || this.loads.length > 0) {
+      await this.loadKeys();
+      if (this.running.size > 0) await Promise.race([Promise.all([...this.running]), settleMicrotasks()]);
+    }
     await settleMicrotasks();
   }
 
@@ -270,7 +291,9 @@ export class LeaseCluster {
   }
 
   private async localAdmit(cost: number) {
-    const key = await this.keys.get(apiKey);
+    const loading = this.keys.get(apiKey);
+    await this.loadKeys();
+    const key = await loading;
     if (key === null) throw new Error('the key is gone');
     return this.local.admit(key, cost, 1, this.nowMs);
   }
