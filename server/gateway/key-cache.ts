@@ -46,23 +46,76 @@ export interface KeyCacheOptions {
   readonly ttlMs?: number;
   /** How long an unknown key stays known as unknown (a burst of calls with a wrong key costs one query). */
   readonly unknownTtlMs?: number;
-  /** Above this many entries the cache starts afresh (random keys must not grow memory without bound). */
+  /** Most keys kept; past it the least recently used goes. */
   readonly maxEntries?: number;
+  /**
+   * Most unknown keys kept, apart from the known ones: a stream of random keys churns these only,
+   * never the keys of real users.
+   */
+  readonly maxUnknown?: number;
+}
+
+/**
+ * At most `cap` entries, the least recently used evicted first. A Map iterates in insertion order:
+ * an entry re-inserted when used is the newest, the first one the least recently used.
+ */
+class Lru<Value> {
+  private readonly map = new Map<string, Value>();
+  /** The last key touched: a key called over and over is not re-inserted on every call. */
+  private newest: string | null = null;
+
+  constructor(private readonly cap: number) {}
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  get(key: string): Value | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined && key !== this.newest) {
+      this.map.delete(key);
+      this.map.set(key, value);
+      this.newest = key;
+    }
+    return value;
+  }
+
+  set(key: string, value: Value): void {
+    this.map.delete(key);
+    while (this.map.size >= this.cap) {
+      const oldest = this.map.keys().next();
+      if (oldest.done === true) break;
+      this.map.delete(oldest.value);
+    }
+    this.map.set(key, value);
+    this.newest = key;
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
+    if (key === this.newest) this.newest = null;
+  }
+
+  entries(): IterableIterator<[string, Value]> {
+    return this.map.entries();
+  }
 }
 
 /**
  * API key → KeyEntry, in memory. A miss loads from the database once, however many calls wait for
- * it. Invalidation drops entries at once and makes loads already under way unable to store what
- * they read (it may predate the change).
+ * it; an unknown key is remembered as unknown for a while too. Bounded: least recently used keys go
+ * first, and unknown keys are kept apart, so random keys cannot push real ones out. Invalidation
+ * drops entries at once and makes loads already under way unable to store what they read (it may
+ * predate the change); a key is invalidated when it is created too, so no earlier miss hides it.
  */
 export class GatewayKeyCache<Key extends GatewayKey = KeyEntry> implements KeyCache {
-  private readonly entries = new Map<string, Cached<Key>>();
+  private readonly known: Lru<Cached<Key>>;
+  private readonly unknown: Lru<number>;
   private readonly loading = new Map<string, Promise<Key | null>>();
   private epoch = 0;
   private readonly listeners: Array<(apiKey: string | null, userId: number | null) => void> = [];
   private readonly ttlMs: number;
   private readonly unknownTtlMs: number;
-  private readonly maxEntries: number;
 
   constructor(
     private readonly load: KeyLoader<Key>,
@@ -71,18 +124,28 @@ export class GatewayKeyCache<Key extends GatewayKey = KeyEntry> implements KeyCa
   ) {
     this.ttlMs = options.ttlMs ?? 30_000;
     this.unknownTtlMs = options.unknownTtlMs ?? 5_000;
-    this.maxEntries = options.maxEntries ?? 100_000;
+    this.known = new Lru(Math.max(1, options.maxEntries ?? 100_000));
+    this.unknown = new Lru(Math.max(1, options.maxUnknown ?? 10_000));
+  }
+
+  /** Keys held: known ones (with their entry) and unknown ones. */
+  get size(): { readonly known: number; readonly unknown: number } {
+    return { known: this.known.size, unknown: this.unknown.size };
   }
 
   /** The cached answer (an entry, or null for a key known not to exist), or undefined on a miss. */
   peek(apiKey: string): Key | null | undefined {
-    const cached = this.entries.get(apiKey);
-    if (cached === undefined) return undefined;
-    if (cached.expiresAt <= this.now()) {
-      this.entries.delete(apiKey);
+    const cached = this.known.get(apiKey);
+    if (cached !== undefined) {
+      if (cached.expiresAt > this.now()) return cached.entry;
+      this.known.delete(apiKey);
       return undefined;
     }
-    return cached.entry;
+    const unknownUntil = this.unknown.get(apiKey);
+    if (unknownUntil === undefined) return undefined;
+    if (unknownUntil > this.now()) return null;
+    this.unknown.delete(apiKey);
+    return undefined;
   }
 
   async get(apiKey: string): Promise<Key | null> {
@@ -115,21 +178,29 @@ export class GatewayKeyCache<Key extends GatewayKey = KeyEntry> implements KeyCa
   invalidateKey(apiKey: string): void {
     for (const listener of this.listeners) listener(apiKey, null);
     this.epoch += 1;
-    this.entries.delete(apiKey);
+    this.known.delete(apiKey);
+    this.unknown.delete(apiKey);
     this.loading.delete(apiKey);
   }
 
   invalidateUser(userId: number): void {
     for (const listener of this.listeners) listener(null, userId);
     this.epoch += 1;
-    for (const [apiKey, cached] of this.entries) {
-      if (cached.entry?.userId === userId) this.entries.delete(apiKey);
+    const dropped: string[] = [];
+    for (const [apiKey, cached] of this.known.entries()) {
+      if (cached.entry?.userId === userId) dropped.push(apiKey);
     }
+    for (const apiKey of dropped) this.known.delete(apiKey);
     this.loading.clear();
   }
 
   private store(apiKey: string, entry: Key | null): void {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(apiKey, { entry, expiresAt: this.now() + (entry === null ? this.unknownTtlMs : this.ttlMs) });
+    if (entry === null) {
+      this.known.delete(apiKey);
+      this.unknown.set(apiKey, this.now() + this.unknownTtlMs);
+    } else {
+      this.unknown.delete(apiKey);
+      this.known.set(apiKey, { entry, expiresAt: this.now() + this.ttlMs });
+    }
   }
 }

@@ -42,6 +42,8 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
         const name = requestedName ?? defaultKeyName(keys.map((existing) => existing.name));
         return insertApiKey(tx, { userId, name, key: generateApiKey(), now: clock.now() });
       });
+      // The gateway remembers unknown keys for a while: none may hide the key that now exists.
+      keyCache.invalidateKey(key.apiKey);
       return { status: 201, body: key };
     },
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayKeyCache } from '@server/gateway/key-cache';
 import { bearer, signedInUser } from './helpers/accounts';
 import { keyCalls } from './helpers/key-calls';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -51,5 +52,20 @@ describe('key changes reach the gateway at once', () => {
     expect(await rpcStatus(key.apiKey, '198.51.100.1')).toBe(throughTheGateway);
     expect((await save({ domains: [], ips: [], cidrs: [] })).statusCode).toBe(200);
     expect(await rpcStatus(key.apiKey)).toBe(throughTheGateway);
+  });
+});
+
+describe('a key created is served at once', () => {
+  it('drops whatever the gateway remembers of the new key (a miss for it included) as it is created', async () => {
+    const { keyCache } = server.app;
+    if (!(keyCache instanceof GatewayKeyCache)) throw new Error('the app has no gateway key cache');
+    const dropped: Array<string | null> = [];
+    keyCache.onInvalidate((apiKey) => dropped.push(apiKey));
+    const keys = keyCalls(server.app, (await signedInUser(server.app)).token);
+    const created = await keys.create({ name: 'fresh' });
+    expect(created.statusCode).toBe(201);
+    const { apiKey } = created.json<{ apiKey: string }>();
+    expect(dropped).toContain(apiKey);
+    expect(await rpcStatus(apiKey)).toBe(throughTheGateway);
   });
 });
