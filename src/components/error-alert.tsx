@@ -12,7 +12,8 @@ export function ErrorAlert({ message, onClose }: ErrorAlertProps) {
     <Alert.Root status="error" role="alert" alignItems="center">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Description>{message}</Alert.Description>
+        {/* A long word (a token, a URL in a message) wraps instead of widening the page. */}
+        <Alert.Description overflowWrap="anywhere">{message}</Alert.Description>
       </Alert.Content>
       {onClose ? <CloseButton size="sm" alignSelf="flex-start" onClick={onClose} /> : null}
     </Alert.Root>
