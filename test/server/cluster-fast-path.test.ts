@@ -5,8 +5,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '@server/http/security-headers';
 import { freePort } from '../support/free-port';
-import { uniqueEmail } from './helpers/accounts';
+import { goodPassword, uniqueEmail } from './helpers/accounts';
+import { RawConnection, type RawAnswer } from './helpers/raw-http';
 import { field, json, signUp, start, type StartedServer, stop, stopAllStarted } from './helpers/started-server';
 
 /**
@@ -21,7 +23,8 @@ let port: number;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'fast-path-'));
-  server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2' });
+  // Connections from 127.0.0.2 stand for a reverse proxy in front of the server; the others are clients.
+  server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2', TRUST_PROXY: trustedProxy });
   const email = uniqueEmail('fastpath');
   ({ apiKey } = await signUp(server.url, email));
   const url = new URL(server.url);
@@ -33,6 +36,8 @@ afterAll(async () => {
   await stopAllStarted();
   await rm(dataDir, { recursive: true, force: true });
 });
+const trustedProxy = '127.0.0.2';
+
 // The key is on Free (10 calls a second): each test starts with a full bucket.
 beforeEach(() => new Promise((resolve) => setTimeout(resolve, 1100)));
 
@@ -326,4 +331,91 @@ describe('the fast path of an HTTP worker', () => {
     expect(closedAfter).toBeGreaterThanOrEqual(4_500);
     expect(closedAfter).toBeLessThan(9_000);
   }, 15_000);
+});
+
+/** One request on its own connection, from `localAddress` (127.0.0.1, or the trusted proxy's 127.0.0.2). */
+async function sendFrom(localAddress: string, bytes: string): Promise<RawAnswer | null> {
+  const connection = await RawConnection.open(port, host, localAddress);
+  connection.write(bytes);
+  const answer = await connection.answer();
+  connection.destroy();
+  return answer;
+}
+
+function chunkedPost(key: string, fields: readonly string[]): string {
+  const payload = callBody(1);
+  return [`POST /api/v1/mainnet/${key} HTTP/1.1`, `Host: ${host}`, 'Transfer-Encoding: chunked', ...fields, '', payload.length.toString(16), payload, '0', '', ''].join('\r\n');
+}
+
+/** A new account whose key has never been called, with these allowed IPs: every worker reads them at its first call. */
+async function keyAllowing(ips: string[]): Promise<string> {
+  const holder = await signUp(server.url, uniqueEmail('allowlist'));
+  const response = await fetch(`${server.url}/api/accessControl`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${holder.token}` },
+    body: JSON.stringify({ domains: [], ips, cidrs: [] }),
+  });
+  expect(response.status).toBe(200);
+  return holder.apiKey;
+}
+
+/** Wrong passwords for new e-mails each time, from `localAddress` with `forwardedFor(i)`, until a 429 or `limit` tries. */
+async function failedLoginsUntilRefused(localAddress: string, forwardedFor: (attempt: number) => string, limit: number): Promise<number | null> {
+  for (let attempt = 0; attempt < limit; attempt += 1) {
+    const payload = JSON.stringify({ email: uniqueEmail('proxied'), password: `${goodPassword}-wrong` });
+    const answer = await sendFrom(
+      localAddress,
+      [`POST /api/auth/login HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', `Content-Length: ${payload.length}`, `X-Forwarded-For: ${forwardedFor(attempt)}`, '', payload].join('\r\n'),
+    );
+    if (answer?.status === 429) return attempt;
+    expect(answer?.status).toBe(401);
+  }
+  return null;
+}
+
+describe('an HTTP worker behind a trusted proxy (TRUST_PROXY)', () => {
+  it('checks allowed IPs against the client the proxy names, on the fast path and on Node’s, never against what a client claims', async () => {
+    const key = await keyAllowing(['203.0.113.9']);
+    const statuses = async (from: string, forwardedFor: string) => [
+      (await sendFrom(from, post(1, [`X-Forwarded-For: ${forwardedFor}`], `/api/v1/mainnet/${key}`)))?.status,
+      (await sendFrom(from, chunkedPost(key, [`X-Forwarded-For: ${forwardedFor}`])))?.status,
+    ];
+    expect(await statuses(trustedProxy, '203.0.113.9')).toEqual([200, 200]);
+    expect(await statuses(trustedProxy, '203.0.113.9, 198.51.100.7')).toEqual([403, 403]);
+    expect(await statuses('127.0.0.1', '203.0.113.9')).toEqual([403, 403]);
+  });
+
+  it('limits failed logins per client behind the proxy (the main process gets the worker’s address), and ignores a direct client’s header', async () => {
+    const limit = await failedLoginsUntilRefused('127.0.0.1', (attempt) => `192.0.2.${attempt}`, 200);
+    expect(limit).not.toBeNull();
+    expect(await failedLoginsUntilRefused(trustedProxy, (attempt) => `192.0.2.${attempt}`, (limit ?? 0) + 5)).toBeNull();
+    expect(await failedLoginsUntilRefused(trustedProxy, () => '198.51.100.30', 200)).toBe(limit);
+  }, 60_000);
+});
+
+describe('mistakes in the request head, on an HTTP worker', () => {
+  const securityHeaders = { 'content-security-policy': contentSecurityPolicy, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
+  const headersOf = (answer: RawAnswer | null) => Object.fromEntries(answer?.headers ?? []);
+
+  it('refuses two Host headers with 400: the gateway’s JSON-RPC error on a gateway path, the envelope on the API', async () => {
+    const rpc = await sendFrom('127.0.0.1', post(1, ['Host: evil.example']));
+    expect(rpc?.status).toBe(400);
+    expect(JSON.parse(rpc?.body ?? 'null')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: a request carries exactly one Host header.' } });
+    expect(headersOf(rpc)).toMatchObject(securityHeaders);
+    const api = await sendFrom('127.0.0.1', `GET /api/plans HTTP/1.1\r\nHost: ${host}\r\nHost: evil.example\r\n\r\n`);
+    expect(api?.status).toBe(400);
+    expect(JSON.parse(api?.body ?? 'null')).toEqual({ statusCode: 400, error: 'Bad Request', message: 'A request carries exactly one Host header.' });
+    expect(headersOf(api)).toMatchObject(securityHeaders);
+  });
+
+  it('answers a bad percent-escape with the gateway’s JSON-RPC 400 or the API’s envelope, with the security headers', async () => {
+    const rpc = await sendFrom('127.0.0.1', post(1, [], '/api/v1/mainnet/%ZZ'));
+    expect(rpc?.status).toBe(400);
+    expect(JSON.parse(rpc?.body ?? 'null')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: the URL path is not valid percent-encoding.' } });
+    expect(headersOf(rpc)).toMatchObject({ ...securityHeaders, 'access-control-allow-origin': '*' });
+    const api = await sendFrom('127.0.0.1', `GET /api/plans%ZZ HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    expect(api?.status).toBe(400);
+    expect(JSON.parse(api?.body ?? 'null')).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The URL path is not valid percent-encoding.' });
+    expect(headersOf(api)).toMatchObject(securityHeaders);
+  });
 });
