@@ -73,7 +73,7 @@ export function renderChooserPage({ action, email, error }: ChooserPageOptions):
   return page(
     chooserTitle,
     `<h1>${escapeHtml(chooserTitle)}</h1>
-<p>This server has no Google credentials, so this page plays Google's part. Enter any e-mail address to sign in as that address; it counts as verified.</p>
+<p>This server has no Google credentials, so this page plays Google's part. Enter any e-mail address to sign in as that address; it counts as verified. It signs in only to accounts created on this page: an account with a password signs in with its password.</p>
 <form method="post" action="${escapeHtml(action)}">
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="email" required autofocus value="${escapeHtml(email)}"${describedBy}>
