@@ -72,7 +72,8 @@ async function stop(): Promise<void> {
   }, drainMs);
   await closed;
   clearTimeout(cut);
-  // A call whose client left may still be answered by its node: the last report must count it.
+  report();
+  // A call whose client left may still be answered by its node: one more report counts it.
   await admission.settled();
   report();
   // Written before the disconnect: a plain send still queued when the channel closes is dropped.
