@@ -7,22 +7,30 @@ import { insertApiKey, oldestApiKey } from '@server/repos/api-keys';
 import { insertSession } from '@server/repos/sessions';
 import { findStoredCredits } from '@server/repos/usage';
 import { creditsInCycle, cycleAt } from '@server/metering/cycle';
+import type { KeyCache } from '@server/gateway/key-cache';
 import { insertUser, type AccountOrigin, type UserRecord } from '@server/repos/users';
 
 export type ApiUser = components['schemas']['User'];
 
 export const firstApiKeyName = 'Default key';
 
-/** A new user on the default plan, with the first API key, or nothing if either fails. */
+/**
+ * A new user on the default plan, with the first API key, or nothing if either fails. `keys` is the
+ * gateway's key cache: it may remember the new key as unknown, and must forget that once it exists.
+ */
 export async function createAccount(
   db: Db,
+  keys: Pick<KeyCache, 'invalidateKey'>,
   account: { email: string; passwordHash: string | null; origin: AccountOrigin; now: Date },
 ): Promise<UserRecord> {
-  return db.transaction(async (tx) => {
-    const user = await insertUser(tx, account);
-    await insertApiKey(tx, { userId: user.id, name: firstApiKeyName, key: generateApiKey(), now: account.now });
-    return user;
+  const apiKey = generateApiKey();
+  const user = await db.transaction(async (tx) => {
+    const inserted = await insertUser(tx, account);
+    await insertApiKey(tx, { userId: inserted.id, name: firstApiKeyName, key: apiKey, now: account.now });
+    return inserted;
   });
+  keys.invalidateKey(apiKey);
+  return user;
 }
 
 /** A new session; returns the bearer token, which is stored only as its sha256. */

@@ -13,7 +13,7 @@ export const passwordAccount = 'This e-mail belongs to an account that signs in 
 export const notStandInAccount = 'This e-mail belongs to an account the development sign-in did not create. Sign in the way the account was created.';
 
 export function createGoogleHandlers(services: Services): Pick<OperationHandlers, 'googleStart' | 'googleCallback'> {
-  const { config, db, clock, google, log } = services;
+  const { config, db, clock, google, log, keyCache } = services;
   const cookieOptions = authCookieOptions(config);
   const backToSpa = (error?: string) => ({
     status: 302 as const,
@@ -44,7 +44,7 @@ export function createGoogleHandlers(services: Services): Pick<OperationHandlers
     const existing = await findUserByEmail(db, email);
     if (existing !== null) return allowed(existing);
     try {
-      return await createAccount(db, { email, passwordHash: null, origin: local ? 'local-sign-in' : 'google', now: clock.now() });
+      return await createAccount(db, keyCache, { email, passwordHash: null, origin: local ? 'local-sign-in' : 'google', now: clock.now() });
     } catch (error) {
       // Two callbacks for the same new address at once: the other one created it.
       const created = isUniqueViolation(error) ? await findUserByEmail(db, email) : null;

@@ -16,7 +16,7 @@ export const emailTaken = 'An account with this email already exists.';
  * ones). firstname, lastname and company are accepted and not stored: the SPA sends fixed placeholders.
  * Each sign-up that gets past the rules is counted per address before its password is hashed.
  */
-export function createRegisterHandlers({ db, clock, limits }: Services): Pick<OperationHandlers, 'register'> {
+export function createRegisterHandlers({ db, clock, limits, keyCache }: Services): Pick<OperationHandlers, 'register'> {
   return {
     register: async ({ body, request }) => {
       const failures = passwordRuleFailures(body.password);
@@ -33,7 +33,7 @@ export function createRegisterHandlers({ db, clock, limits }: Services): Pick<Op
         throw error;
       }
       try {
-        const user = await createAccount(db, { email: body.email, passwordHash, origin: 'password', now: clock.now() });
+        const user = await createAccount(db, keyCache, { email: body.email, passwordHash, origin: 'password', now: clock.now() });
         return { status: 201, body: await toApiUser(db, user, clock.now()) };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(emailTaken);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '@server/auth/accounts';
 import { emailTaken } from '@server/handlers/register';
+import { oldestApiKey } from '@server/repos/api-keys';
 import { invalidCredentials } from '@server/handlers/login';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { call, keyHolder, me, rpc } from './gateway-harness';
@@ -24,6 +26,17 @@ describe('register', () => {
     const user = response.json();
     expect(user).toMatchObject({ email, planId: 1, currentCredit: 0, createdAt: server.clock.now().toISOString() });
     expect(user.apiKey).toMatch(/^rpk_[0-9A-Za-z]{32}$/);
+  });
+
+  it('makes the gateway forget any miss it remembers for the first key, once the key exists', async () => {
+    const forgotten: string[] = [];
+    const user = await createAccount(server.app.db, { invalidateKey: (apiKey) => forgotten.push(apiKey) }, {
+      email: uniqueEmail(),
+      passwordHash: null,
+      origin: 'google',
+      now: server.clock.now(),
+    });
+    expect(forgotten).toEqual([await oldestApiKey(server.app.db, user.id)]);
   });
 
   it('stores an argon2id hash, never the password', async () => {
