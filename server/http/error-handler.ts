@@ -17,9 +17,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).headers(error.headers).send(envelope(error.statusCode, error.clientMessage));
     }
     const statusCode = isFastifyError(error) ? (error.statusCode ?? 500) : 500;
-    // Fastify closes the connection under a body it refuses, and a client still sending it then gets
-    // a reset instead of the 413. Node reads and drops the rest (within the request time-out) instead.
-    if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     if (statusCode >= 400 && statusCode < 500 && error instanceof Error) {
       return reply.code(statusCode).send(envelope(statusCode, error.message));
     }
