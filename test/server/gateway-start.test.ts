@@ -28,7 +28,7 @@ describe.each([1, 2])('npm start (server/start.ts) with WORKERS=%i', (workers) =
     const pids = anvilChildren(first.child.pid ?? -1);
     if (process.platform === 'linux') expect(pids).toHaveLength(2);
 
-    const { apiKey } = await signUp(first.url, email);
+    const { apiKey, token } = await signUp(first.url, email);
 
     expect(await json(await rpcOver(first.url, 'mainnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
     expect(await json(await rpcOver(first.url, 'devnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138c5' });
@@ -41,9 +41,14 @@ describe.each([1, 2])('npm start (server/start.ts) with WORKERS=%i', (workers) =
     expect(spent).toBe(40 + 5 * 60);
     // Up to the SIGTERM: calls one after another and bursts at once (most refused at 10 req/s), each
     // answer's credits counted, so a charge still on its way to the main process at the end shows.
+    // The main process kept busy meanwhile (each usage read is a metering write), as under load.
     const answered = async (method: string, params: unknown[] = []) => Number((await rpcOver(first.url, 'mainnet', apiKey, method, params)).headers.get('x-credits-used'));
+    const busy = (token: string) => Array.from({ length: 10 }, async () => (await fetch(`${first.url}/api/usage`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer().then(() => 0));
     for (let round = 0; round < 3; round += 1) {
-      const burst = await Promise.all(Array.from({ length: 30 }, (_, index) => answered(index % 2 === 0 ? 'eth_blockNumber' : 'eth_getLogs', index % 2 === 0 ? [] : [{ fromBlock: '0x0', toBlock: 'latest' }])));
+      const burst = await Promise.all([
+        ...Array.from({ length: 30 }, (_, index) => answered(index % 2 === 0 ? 'eth_blockNumber' : 'eth_getLogs', index % 2 === 0 ? [] : [{ fromBlock: '0x0', toBlock: 'latest' }])),
+        ...busy(token),
+      ]);
       spent += burst.reduce((sum, credits) => sum + credits, 0);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       for (let index = 0; index < 5; index += 1) spent += await answered('eth_chainId');
@@ -56,9 +61,9 @@ describe.each([1, 2])('npm start (server/start.ts) with WORKERS=%i', (workers) =
 
     const second = await start(join(dataDir, `data${workers}`), port, settings);
     try {
-      const token = await signIn(second.url, email);
-      const usage = await json(await fetch(`${second.url}/api/usage`, { headers: { authorization: `Bearer ${token}` } }));
-      expect({ charged: field(await getMe(second.url, token), 'currentCredit'), metered: field(field(usage, 'totals'), 'credits') }).toEqual({ charged: spent, metered: spent });
+      const secondToken = await signIn(second.url, email);
+      const usage = await json(await fetch(`${second.url}/api/usage`, { headers: { authorization: `Bearer ${secondToken}` } }));
+      expect({ charged: field(await getMe(second.url, secondToken), 'currentCredit'), metered: field(field(usage, 'totals'), 'credits') }).toEqual({ charged: spent, metered: spent });
     } finally {
       expect(await stop(second)).toBe(0);
     }
