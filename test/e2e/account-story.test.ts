@@ -217,19 +217,29 @@ for (const viewport of viewports) {
       await page.context().close();
     });
 
-    it('signs in with the Google button through the local OpenID provider, then logs out', async () => {
+    it('signs in with the Google button through the local OpenID provider, then logs out; never into a password account', async () => {
       const page = await newPage();
-      await page.goto('/login');
-      await ui.googleButton(page).click();
-      await expectPath(page, /^\/api\/oidc\//);
-      await screenshot(page, 'oidc-login');
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      const signInThroughStandIn = async (email: string) => {
+        await page.goto('/login');
+        await ui.googleButton(page).click();
+        await expectPath(page, /^\/api\/oidc\//);
+        await screenshot(page, 'oidc-login');
+        await page.getByLabel('Email').fill(email);
+        await page.getByRole('button', { name: 'Continue' }).click();
+      };
+      // The stand-in takes any typed e-mail: it must not open the password account of that e-mail.
+      await signInThroughStandIn(user.email);
+      await expectVisible(page.getByText(/Authentication error: This e-mail belongs to an account that signs in with a password/));
+      await expectPath(page, '/login', 20_000);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+      const googleEmail = `google-${user.email}`;
+      await signInThroughStandIn(googleEmail);
       await expectPath(page, '/', 20_000);
       await expectVisible(ui.dashboardHeading(page, productName));
-      await expectVisible(ui.userMenuButton(page, user.email));
+      await expectVisible(ui.userMenuButton(page, googleEmail));
       await screenshot(page, 'dashboard-after-google');
-      await logOut(page, user.email);
+      await logOut(page, googleEmail);
       await page.context().close();
     });
 
