@@ -95,13 +95,14 @@ async function figures(url: string, user: User): Promise<{ charged: number; mete
 
 /**
  * The workers report every 200 ms: what they still hold reaches the main process soon after the
- * last answer. Waits for the charges to reach what was answered (never past: the figures are
- * compared exactly afterwards), or for 15 s without change.
+ * last answer, and a report may land between the usage read and the user read of one look. Waits
+ * for both the charges and the metered credits to reach what was answered (never past: the figures
+ * are compared exactly afterwards), or for 15 s without change.
  */
 async function settledFigures(url: string, user: User): Promise<{ charged: number; metered: number; requests: number }> {
   let last = await figures(url, user);
   let lastChange = Date.now();
-  while (last.charged < user.answered && Date.now() - lastChange < 15_000) {
+  while ((last.charged < user.answered || last.metered < user.answered) && Date.now() - lastChange < 15_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const now = await figures(url, user);
     if (now.charged !== last.charged || now.metered !== last.metered) lastChange = Date.now();
