@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   EXAMPLE_RAW_TRANSACTION,
   EXAMPLE_TRANSACTION_HASH,
@@ -99,6 +99,15 @@ describe('the playground examples on a fresh local node', () => {
   });
 
   it('answers the transaction examples once the example transaction was sent', async () => {
+    // Anvil answers eth_sendRawTransaction with the hash and mines the block right after: on a busy
+    // machine the lookups can come first. Wait for the receipt, the sign that the block exists.
+    await vi.waitFor(
+      async () => {
+        const receipt = await run(method('eth_getTransactionReceipt'));
+        if (receipt.kind !== 'result' || receipt.result === null) throw new Error('the example transaction is not mined yet');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     for (const name of ['eth_getTransactionByHash', 'eth_getTransactionByBlockNumberAndIndex']) {
       expect(await run(method(name)), name).toEqual({ kind: 'result', result: expect.objectContaining({ hash: EXAMPLE_TRANSACTION_HASH }) });
     }
