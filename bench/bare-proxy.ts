@@ -60,7 +60,10 @@ function runPrimary(workers: number): void {
 /** Starts the script in its own process and waits until it listens. */
 export function startBareProxy(port: number, nodeUrl: string, workers: number): Promise<RunningBareProxy> {
   const script = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), nodeUrl, String(workers)], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), nodeUrl, String(workers)], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

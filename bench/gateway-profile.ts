@@ -19,7 +19,7 @@ const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', para
 interface ProfileNode {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
-  }
+}
 
 interface Profile {
   readonly nodes: ProfileNode[];
@@ -29,7 +29,16 @@ interface Profile {
 }
 
 function isProfile(value: unknown): value is Profile {
-  return typeof value === 'object' && value !== null && 'nodes' in value && Array.isArray(value.nodes) && 'samples' in value && Array.isArray(value.samples) && 'timeDeltas' in value && Array.isArray(value.timeDeltas);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'nodes' in value &&
+    Array.isArray(value.nodes) &&
+    'samples' in value &&
+    Array.isArray(value.samples) &&
+    'timeDeltas' in value &&
+    Array.isArray(value.timeDeltas)
+  );
 }
 
 /** Samples per node id, of the measured run only (its last seconds: start-up and warm-up left out). */
@@ -52,7 +61,12 @@ function placeOf(url: string): string {
   if (url === '') return '(native / VM)';
   if (url.startsWith('node:')) return url.replace(/^node:internal\//, 'node:');
   const modules = url.lastIndexOf('node_modules/');
-  if (modules >= 0) return url.slice(modules + 'node_modules/'.length).split('/').slice(0, url.includes('/@') ? 2 : 1).join('/');
+  if (modules >= 0)
+    return url
+      .slice(modules + 'node_modules/'.length)
+      .split('/')
+      .slice(0, url.includes('/@') ? 2 : 1)
+      .join('/');
   return url.replace(/^.*\/(server|src|bench)\//, '$1/');
 }
 
@@ -92,8 +106,13 @@ async function summarise(dir: string): Promise<void> {
     byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
   }
   const top = (map: Map<string, number>, count: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
-  console.log(`\nprofile: ${last}\n\nself time by place:\n${top(byPlace, 15).join('\n')}\n\nby function:\n${top(byFunction, 30).join('\n')}`);
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
+  console.log(
+    `\nprofile: ${last}\n\nself time by place:\n${top(byPlace, 15).join('\n')}\n\nby function:\n${top(byFunction, 30).join('\n')}`,
+  );
 }
 
 const workers = Number(process.env.BENCH_WORKERS ?? 2);
@@ -107,7 +126,9 @@ async function profile(): Promise<void> {
     try {
       await runLoad(gateway.url, { connections: 50, durationSeconds: 2, body });
       const result = await runLoad(gateway.url, { connections: 50, durationSeconds: measuredSeconds, body });
-      console.log(`gateway -> anvil (${workers} workers): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
+      console.log(
+        `gateway -> anvil (${workers} workers): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+      );
     } finally {
       await gateway.stop();
     }

@@ -70,7 +70,12 @@ function waitForStart(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
  * embedded database on disk; `nodeFlags` for its node, e.g. --cpu-prof) in front of the given node, with the bench user on the bench plan:
  * key lookup, the rate limiter, the credit quota and metering all run for every call.
  */
-export async function startGateway(port: number, nodeUrl: string, workers: number, nodeFlags: readonly string[] = []): Promise<RunningGateway> {
+export async function startGateway(
+  port: number,
+  nodeUrl: string,
+  workers: number,
+  nodeFlags: readonly string[] = [],
+): Promise<RunningGateway> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
   const apiKey = await prepare(join(dataDir, 'data'));
   const env = {
@@ -85,7 +90,11 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
     WORKERS: String(workers),
     SKIP_SPA_BUILD: '1',
   };
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/start.ts'], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -48,7 +48,9 @@ async function measure(target: Target): Promise<Measured> {
   const cpuBefore = cpuKnown ? cpuNanoseconds(target.pid) : Number.NaN;
   const result = await runLoad(target.url, settings);
   const cpuNs = cpuKnown ? cpuNanoseconds(target.pid) - cpuBefore : Number.NaN;
-  process.stdout.write(`${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s (${settings.durationSeconds} s, ${settings.connections} connections, after a warm-up)\n`);
+  process.stdout.write(
+    `${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s (${settings.durationSeconds} s, ${settings.connections} connections, after a warm-up)\n`,
+  );
   if (result.failures > 0) console.warn(`  ${target.name}: ${result.failures} failed answers (non-2xx, errors, time-outs)`);
   return { ...result, cpuNs };
 }
@@ -75,12 +77,21 @@ function cpuPerRequest(result: Measured): number {
 function printTable(rows: ReadonlyArray<readonly [string, Measured]>): void {
   const lines = [
     ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'CPU µs/req'],
-    ...rows.map(([name, result]) => [name, result.requestsPerSecond.toFixed(0), String(result.p50Ms), String(result.p99Ms), String(result.total), cpuPerRequest(result).toFixed(0)]),
+    ...rows.map(([name, result]) => [
+      name,
+      result.requestsPerSecond.toFixed(0),
+      String(result.p50Ms),
+      String(result.p99Ms),
+      String(result.total),
+      cpuPerRequest(result).toFixed(0),
+    ]),
   ];
   const widths = lines[0]?.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length))) ?? [];
   console.log('');
   for (const [index, line] of lines.entries()) {
-    console.log(line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
+    console.log(
+      line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '),
+    );
     if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   }
 }
@@ -111,8 +122,12 @@ async function main(): Promise<void> {
 
     const rate = (target: Target) => result(target).requestsPerSecond;
     const ratio = rate(gatewayTarget) / rate(nginxTarget);
-    console.log(`\nNode http proxy / nginx: ${(rate(bareTarget) / rate(nginxTarget)).toFixed(2)} (Node's HTTP server and undici, no checks at all)`);
-    console.log(`gateway / Node http proxy: ${(rate(gatewayTarget) / rate(bareTarget)).toFixed(2)} (the workers' fast path, with every check and metering)`);
+    console.log(
+      `\nNode http proxy / nginx: ${(rate(bareTarget) / rate(nginxTarget)).toFixed(2)} (Node's HTTP server and undici, no checks at all)`,
+    );
+    console.log(
+      `gateway / Node http proxy: ${(rate(gatewayTarget) / rate(bareTarget)).toFixed(2)} (the workers' fast path, with every check and metering)`,
+    );
     console.log(`goal: gateway / nginx >= ${goal} (${ratio >= goal ? 'met' : 'NOT met'})`);
     console.log(`ratio: ${ratio.toFixed(2)}`);
   } finally {

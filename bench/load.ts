@@ -36,11 +36,16 @@ export function runLoad(url: string, settings: LoadSettings): Promise<LoadResult
   const args = [
     join(root, 'node_modules', 'autocannon', 'autocannon.js'),
     '--json',
-    '-c', String(settings.connections),
-    '-d', String(settings.durationSeconds),
-    '-m', 'POST',
-    '-H', 'content-type=application/json',
-    '-b', settings.body,
+    '-c',
+    String(settings.connections),
+    '-d',
+    String(settings.durationSeconds),
+    '-m',
+    'POST',
+    '-H',
+    'content-type=application/json',
+    '-b',
+    settings.body,
     url,
   ];
   return new Promise((resolve, reject) => {

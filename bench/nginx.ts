@@ -19,9 +19,12 @@ export function findNginx(): string {
   const found = candidates.find((path) => existsSync(path));
   if (found !== undefined) return found;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('nginx is missing: installing Debian\'s package (apt-get install -y nginx)...');
+    console.log("nginx is missing: installing Debian's package (apt-get install -y nginx)...");
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (update.status === 0 && install.status === 0) {
       const installed = candidates.find((path) => existsSync(path));
       if (installed !== undefined) return installed;

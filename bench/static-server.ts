@@ -6,7 +6,10 @@ import { freePort } from '../test/support/free-port';
  * Serves one HTML file at / on loopback: the no-JavaScript baseline page for the paint comparison.
  * `headers` are sent with it, e.g. the app's security headers (see web.ts).
  */
-export async function serveStaticPage(file: string, headers: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveStaticPage(
+  file: string,
+  headers: Record<string, string> = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const html = readFileSync(file);
   const server: Server = createServer((_request, response) => {
     response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });

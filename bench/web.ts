@@ -22,7 +22,16 @@ const paintRuns = 11;
 const kb = (bytes: number) => bytes / 1024;
 
 /** Response headers about the body or the connection, not about the page: the baseline sets its own. */
-const transportHeaders = new Set(['content-type', 'content-length', 'etag', 'last-modified', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+const transportHeaders = new Set([
+  'content-type',
+  'content-length',
+  'etag',
+  'last-modified',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
 
 /**
  * The headers the real server sends with /login (CSP, Cross-Origin-Opener-Policy, X-Frame-Options...).
@@ -50,7 +59,11 @@ function build(): void {
 /** A plain text table (first row = header), readable in a terminal and pasteable into README. */
 function printTable(rows: string[][]): void {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
   console.log('');
   rows.forEach((row, index) => {
     console.log(line(row));

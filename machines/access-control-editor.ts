@@ -1,11 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import {
-  type AccessKind,
-  type AccessLists,
-  isAccessListFull,
-  normalizeAccessValue,
-  validateAccessValue,
-} from '@/domain/access-control';
+import { type AccessKind, type AccessLists, isAccessListFull, normalizeAccessValue, validateAccessValue } from '@/domain/access-control';
 import { messageOfError } from '@/domain/error-message';
 
 /** When the save fails without a message of its own (SPEC.md has none: it saves nothing). */

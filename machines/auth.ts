@@ -28,8 +28,7 @@ export type AuthEvent =
   | { type: 'auth.clearError' };
 
 /** Turns an actor's rejection into the message shown; actors reject with SPEC.md §8 texts. */
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
+const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback);
 
 /**
  * The app-wide session (SPEC.md §4 "Auth").
@@ -60,9 +59,7 @@ export const authMachine = setup({
     resetCache: () => {},
     clearError: assign({ error: null }),
     forgetSession: assign({ token: null, user: null }),
-    takeToken: assign(({ event }) =>
-      event.type === 'auth.tokenReceived' ? { token: event.token, user: null, error: null } : {},
-    ),
+    takeToken: assign(({ event }) => (event.type === 'auth.tokenReceived' ? { token: event.token, user: null, error: null } : {})),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -135,11 +132,7 @@ export const authMachine = setup({
         onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
         onError: {
           target: 'anonymous',
-          actions: [
-            'forgetToken',
-            'forgetSession',
-            assign({ error: ({ event }) => messageOf(event.error, 'Failed to fetch user data') }),
-          ],
+          actions: ['forgetToken', 'forgetSession', assign({ error: ({ event }) => messageOf(event.error, 'Failed to fetch user data') })],
         },
       },
     },

@@ -7,10 +7,7 @@ export interface ForgotPasswordContext {
   error: string | null;
 }
 
-export type ForgotPasswordEvent =
-  | { type: 'forgot.setEmail'; value: string }
-  | { type: 'forgot.submit' }
-  | { type: 'forgot.clearError' };
+export type ForgotPasswordEvent = { type: 'forgot.setEmail'; value: string } | { type: 'forgot.submit' } | { type: 'forgot.clearError' };
 
 /**
  * "Send Reset Link" (SPEC.md /forgot-password).

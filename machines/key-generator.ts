@@ -5,8 +5,7 @@ import { messageOfError } from '@/domain/error-message';
 
 export type KeyGeneratorEvent =
   /** The count and limit as the screen shows them: the plan's maxKey (null = unlimited). */
-  | { type: 'keys.generate'; count: number; maxKey: number | null }
-  | { type: 'keys.clearError' };
+  { type: 'keys.generate'; count: number; maxKey: number | null } | { type: 'keys.clearError' };
 
 /**
  * The Generate button of /keys (SPEC.md "/keys", §5, §8).

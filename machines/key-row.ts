@@ -58,7 +58,10 @@ export const keyRowMachine = setup({
         editing: {
           on: {
             'key.changeDraft': { actions: assign({ draft: ({ event }) => event.value }) },
-            'key.save': [{ guard: 'draftUnchanged', target: 'viewing' }, { guard: 'draftFilled', target: 'saving' }],
+            'key.save': [
+              { guard: 'draftUnchanged', target: 'viewing' },
+              { guard: 'draftFilled', target: 'saving' },
+            ],
             'key.cancelEdit': { target: 'viewing' },
           },
         },
@@ -115,12 +118,10 @@ export type KeyRowSnapshot = SnapshotFrom<typeof keyRowMachine>;
 export const selectName = (s: KeyRowSnapshot) => s.context.name;
 export const selectDraft = (s: KeyRowSnapshot) => s.context.draft;
 export const selectError = (s: KeyRowSnapshot) => s.context.error;
-export const selectIsEditing = (s: KeyRowSnapshot) =>
-  s.matches({ entry: 'editing' }) || s.matches({ entry: 'saving' });
+export const selectIsEditing = (s: KeyRowSnapshot) => s.matches({ entry: 'editing' }) || s.matches({ entry: 'saving' });
 export const selectIsSaving = (s: KeyRowSnapshot) => s.matches({ entry: 'saving' });
 export const selectCanSave = (s: KeyRowSnapshot) => s.can({ type: 'key.save' });
-export const selectIsConfirmingDelete = (s: KeyRowSnapshot) =>
-  s.matches({ entry: 'confirmingDelete' }) || s.matches({ entry: 'deleting' });
+export const selectIsConfirmingDelete = (s: KeyRowSnapshot) => s.matches({ entry: 'confirmingDelete' }) || s.matches({ entry: 'deleting' });
 export const selectIsDeleting = (s: KeyRowSnapshot) => s.matches({ entry: 'deleting' });
 export const selectIsDeleted = (s: KeyRowSnapshot) => s.matches({ entry: 'deleted' });
 export const selectIsShown = (s: KeyRowSnapshot) => s.matches({ visibility: 'shown' });

@@ -22,8 +22,7 @@ export type SignupEvent =
   | { type: 'signup.submit' }
   | { type: 'signup.clearError' };
 
-const canSubmit = ({ email, password, confirm }: SignupContext) =>
-  email.trim() !== '' && isAcceptableNewPassword(password, confirm);
+const canSubmit = ({ email, password, confirm }: SignupContext) => email.trim() !== '' && isAcceptableNewPassword(password, confirm);
 
 /**
  * Sign-up form (SPEC.md /signup, §4: signup success does not authenticate).

@@ -52,7 +52,10 @@ async function userList(db: Db): Promise<string> {
   const users = await listUsers(db);
   if (users.length === 0) return 'No users yet.';
   return users
-    .map((user) => `${user.email}\t${plans.get(user.planId) ?? user.planId} (${user.billingFrequency})\tsince ${user.createdAt.toISOString().slice(0, 10)}`)
+    .map(
+      (user) =>
+        `${user.email}\t${plans.get(user.planId) ?? user.planId} (${user.billingFrequency})\tsince ${user.createdAt.toISOString().slice(0, 10)}`,
+    )
     .join('\n');
 }
 

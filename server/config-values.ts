@@ -90,7 +90,10 @@ export function parseHost(name: string, value: string): string {
 
 /** A comma-separated list of IP addresses and CIDRs (IPv4 or IPv6), each checked. */
 export function parseAddressList(name: string, value: string): string[] {
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const entry of entries) {
     if (!ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry)) {
       throw new ConfigError(name, `${name}: "${entry}" is not an IP address or CIDR (e.g. 10.0.0.1, 10.0.0.0/8, ::1).`);

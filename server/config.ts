@@ -121,7 +121,8 @@ export function loadConfig(env: Env): Config {
   const withDefault = (name: string, fallback: string, parse: (name: string, value: string) => string): string =>
     settings.read(name, fallback, parse, fallback);
 
-  const mode = settings.read('NODE_ENV', 'development', (n, v) => parseOneOf(n, v, nodeEnvs), 'development') === 'production' ? 'production' : 'local';
+  const mode =
+    settings.read('NODE_ENV', 'development', (n, v) => parseOneOf(n, v, nodeEnvs), 'development') === 'production' ? 'production' : 'local';
   const port = settings.read('PORT', '8080', parsePort, 8080);
   const host = settings.read('HOST', '127.0.0.1', parseHost, '127.0.0.1');
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -159,7 +160,8 @@ export function loadConfig(env: Env): Config {
     upstreamTimeoutMs: integer('UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
     gatewayBodyLimit: integer('GATEWAY_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     workers: integer('WORKERS', 1, 1, 64),
-    unsafeLocalModeOnNetwork: settings.read('UNSAFE_LOCAL_MODE_ON_NETWORK', 'false', (n, v) => parseOneOf(n, v, booleans), 'false') === 'true',
+    unsafeLocalModeOnNetwork:
+      settings.read('UNSAFE_LOCAL_MODE_ON_NETWORK', 'false', (n, v) => parseOneOf(n, v, booleans), 'false') === 'true',
     trustProxy: settings.read('TRUST_PROXY', undefined, parseAddressList, []),
     headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
@@ -200,7 +202,9 @@ export function productionNotices(config: Config): string[] {
   if (config.mode !== 'production') return [];
   const notices: string[] = [];
   if (config.googleClientId === null) {
-    notices.push('Sign-in with Google is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set): the Google button answers 503.');
+    notices.push(
+      'Sign-in with Google is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set): the Google button answers 503.',
+    );
   }
   if (config.databaseUrl === null) {
     notices.push(`DATABASE_URL is not set: using the embedded database in ${config.dataDir}.`);

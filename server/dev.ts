@@ -22,7 +22,11 @@ try {
   // The same local anvil nodes as `npm start` (unless UPSTREAM_* point elsewhere), so RPC calls work.
   const nodes = await startLocalNodes(config);
   const app = await buildApp(nodes.config, { distDir: null });
-  await app.listen({ port: apiPort, host: config.host, listenTextResolver: (address) => `API listening at ${address} (Vite proxies /api to it)` });
+  await app.listen({
+    port: apiPort,
+    host: config.host,
+    listenTextResolver: (address) => `API listening at ${address} (Vite proxies /api to it)`,
+  });
   const vite = await createServer({
     root: projectRoot,
     configFile: join(projectRoot, 'vite.config.ts'),

@@ -40,10 +40,14 @@ export async function renderPage(path: string): Promise<string> {
   );
   const html = await text(prelude);
   if (errors.length > 0) {
-    throw new Error(`prerendering ${path} failed: ${errors.map((error) => (error instanceof Error ? error.stack : String(error))).join('\n')}`);
+    throw new Error(
+      `prerendering ${path} failed: ${errors.map((error) => (error instanceof Error ? error.stack : String(error))).join('\n')}`,
+    );
   }
   if (ssrContext.redirectTo !== undefined) {
-    throw new Error(`prerendering ${path}: the app redirected to ${ssrContext.redirectTo}; only pages that render as they are can be prerendered`);
+    throw new Error(
+      `prerendering ${path}: the app redirected to ${ssrContext.redirectTo}; only pages that render as they are can be prerendered`,
+    );
   }
   return html;
 }

@@ -61,7 +61,9 @@ function provideChromium(): string {
     return found;
   }
   if (!isRoot || !isDebianLike) {
-    throw new StepFailed(`No Chromium found (CHROME_PATH, /usr/bin/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome).\nInstall it, then run npm test again:\n  sudo sh -c '${chromiumInstallCommand}'\nor point CHROME_PATH at a Chromium or Chrome binary.`);
+    throw new StepFailed(
+      `No Chromium found (CHROME_PATH, /usr/bin/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome).\nInstall it, then run npm test again:\n  sudo sh -c '${chromiumInstallCommand}'\nor point CHROME_PATH at a Chromium or Chrome binary.`,
+    );
   }
   console.log(`No Chromium found: installing Debian's chromium package (${chromiumInstallCommand})`);
   aptInstall('chromium');

@@ -5,7 +5,9 @@ export interface Reservation {
   release(): void;
 }
 
-export type ReserveOutcome = { readonly ok: true; readonly reservation: Reservation } | { readonly ok: false; readonly retryAfterMs: number };
+export type ReserveOutcome =
+  | { readonly ok: true; readonly reservation: Reservation }
+  | { readonly ok: false; readonly retryAfterMs: number };
 
 /**
  * Counts one attempt under every (limiter, key) when each has room, or none when one is full.

@@ -8,7 +8,19 @@ import { securityHeaders } from '@server/http/security-headers';
  * Headers about one hop, never passed on (RFC 9110 §7.6.1), and the client's own forwarding
  * claims: the main process trusts forwarding headers, so only the worker may set them.
  */
-const hopHeaders = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port']);
+const hopHeaders = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+]);
 const answerHopHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade']);
 
 function forwardedHeaders(headers: IncomingHttpHeaders, clientIp: string): IncomingHttpHeaders {
@@ -34,7 +46,11 @@ function answerHeaders(rawHeaders: readonly string[]): string[] {
 /** An answer of the worker's own in the API's error envelope, with the headers the API's answers carry. */
 export function sendEnvelope(request: IncomingMessage, response: ServerResponse, status: number, message: string): void {
   const body = JSON.stringify(envelope(status, message));
-  response.writeHead(status, { ...securityHeaders(request.url ?? ''), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(status, {
+    ...securityHeaders(request.url ?? ''),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }
 
@@ -56,7 +72,10 @@ function declaredLength(request: IncomingMessage): number | null {
  * its refusal could arrive after it closed the connection under the body still being sent (502).
  * The rest of a refused body is read and dropped, so the client reads the 413 instead of a reset.
  */
-export function createApiProxy(socketPath: string): { forward(request: IncomingMessage, response: ServerResponse, clientIp: string): void; close(): void } {
+export function createApiProxy(socketPath: string): {
+  forward(request: IncomingMessage, response: ServerResponse, clientIp: string): void;
+  close(): void;
+} {
   const agent = new Agent({ keepAlive: true, maxFreeSockets: 16 });
   return {
     forward(request, response, clientIp) {

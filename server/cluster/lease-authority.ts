@@ -55,7 +55,8 @@ export class LeaseAuthority {
     let credits = 0;
     if (account.limit !== null) {
       const used = ledger.used(account, nowMs);
-      if (used + request.credits > account.limit) return { kind: 'quota', used, limit: account.limit, cycleEndMs: account.cycle.end.getTime() };
+      if (used + request.credits > account.limit)
+        return { kind: 'quota', used, limit: account.limit, cycleEndMs: account.cycle.end.getTime() };
       // Whole calls only: a spare smaller than a call would sit unused while the quota refuses.
       const room = Math.min(request.spareCredits, Math.floor((account.limit - used - request.credits) / spareShare));
       const spare = request.credits > 0 ? Math.max(0, Math.floor(room / request.credits) * request.credits) : 0;
@@ -93,7 +94,8 @@ export class LeaseAuthority {
     meter.restore(minutes);
     const unknown: Array<{ readonly apiKey: string; readonly credits: number }> = [];
     for (const settlement of settlements) {
-      if (settlement.rate !== null && settlement.unusedTokens > 0) limiter.giveBack(settlement.userId, settlement.rate, settlement.unusedTokens, nowMs);
+      if (settlement.rate !== null && settlement.unusedTokens > 0)
+        limiter.giveBack(settlement.userId, settlement.rate, settlement.unusedTokens, nowMs);
       const held = this.held.get(workerId)?.get(settlement.userId);
       const fromLease = Math.min(settlement.charged, held?.credits ?? 0);
       const given = Math.max(0, Math.min(settlement.unusedCredits, (held?.credits ?? 0) - fromLease));
@@ -119,7 +121,10 @@ export class LeaseAuthority {
     this.parts.ledger.charge(account, credits);
   }
 
-  private async chargeWhenLoaded(charges: ReadonlyArray<{ readonly apiKey: string; readonly credits: number }>, nowMs: number): Promise<void> {
+  private async chargeWhenLoaded(
+    charges: ReadonlyArray<{ readonly apiKey: string; readonly credits: number }>,
+    nowMs: number,
+  ): Promise<void> {
     for (const { apiKey, credits } of charges) {
       const entry = await this.parts.keys.get(apiKey);
       if (entry === null) continue;

@@ -64,8 +64,10 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   admit(key: WorkerKey, credits: number, calls: number, nowMs: number): Admit<WorkerTicket> | Promise<Admit<WorkerTicket>> {
     const pool = this.pool(key);
     const refusal = pool.quotaRefusal;
-    if (refusal !== null && nowMs < refusal.until) return { kind: 'quota', used: refusal.used, limit: refusal.limit, cycleEnd: refusal.cycleEnd };
-    if (key.rate !== null && nowMs < pool.rateRefusedUntil) return { kind: 'rate', retryAfterMs: calls > key.rate ? Number.POSITIVE_INFINITY : pool.rateRefusedUntil - nowMs };
+    if (refusal !== null && nowMs < refusal.until)
+      return { kind: 'quota', used: refusal.used, limit: refusal.limit, cycleEnd: refusal.cycleEnd };
+    if (key.rate !== null && nowMs < pool.rateRefusedUntil)
+      return { kind: 'rate', retryAfterMs: calls > key.rate ? Number.POSITIVE_INFINITY : pool.rateRefusedUntil - nowMs };
     const tokens = key.rate === null ? 0 : calls;
     const leased = key.creditLimit === null ? 0 : credits;
     if (pool.tokens >= tokens && pool.credits >= leased) {
@@ -112,7 +114,14 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
         pool.quotaRefusal = null;
         continue;
       }
-      settlements.push({ apiKey: pool.apiKey, userId, rate: pool.rate, charged: pool.charged, unusedCredits: pool.credits, unusedTokens: pool.tokens });
+      settlements.push({
+        apiKey: pool.apiKey,
+        userId,
+        rate: pool.rate,
+        charged: pool.charged,
+        unusedCredits: pool.credits,
+        unusedTokens: pool.tokens,
+      });
       pool.charged = 0;
       pool.credits = 0;
       pool.tokens = 0;
@@ -130,7 +139,12 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     }
   }
 
-  private async lease(key: WorkerKey, pool: Pool, need: { credits: number; leased: number; tokens: number }, nowMs: number): Promise<Admit<WorkerTicket>> {
+  private async lease(
+    key: WorkerKey,
+    pool: Pool,
+    need: { credits: number; leased: number; tokens: number },
+    nowMs: number,
+  ): Promise<Admit<WorkerTicket>> {
     const spareTokens = key.rate === null ? 0 : Math.floor(key.rate / spareShareOfRate);
     const request: LeaseRequest = {
       apiKey: key.apiKey,
@@ -154,7 +168,12 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
         return { kind: 'admitted', ticket: { pool, credits: need.credits, leased }, remaining: this.remainingOf(pool) };
       }
       case 'quota':
-        pool.quotaRefusal = { used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs), until: nowMs + quotaRefusalMs };
+        pool.quotaRefusal = {
+          used: answer.used,
+          limit: answer.limit,
+          cycleEnd: new Date(answer.cycleEndMs),
+          until: nowMs + quotaRefusalMs,
+        };
         return { kind: 'quota', used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs) };
       case 'rate':
         pool.rateRefusedUntil = nowMs + answer.nextTokenMs;
@@ -186,7 +205,18 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   private pool(key: WorkerKey): Pool {
     let pool = this.pools.get(key.userId);
     if (pool === undefined) {
-      pool = { userId: key.userId, apiKey: key.apiKey, rate: key.rate, tokens: 0, credits: 0, charged: 0, holders: 0, bucket: key.rate ?? 0, rateRefusedUntil: 0, quotaRefusal: null };
+      pool = {
+        userId: key.userId,
+        apiKey: key.apiKey,
+        rate: key.rate,
+        tokens: 0,
+        credits: 0,
+        charged: 0,
+        holders: 0,
+        bucket: key.rate ?? 0,
+        rateRefusedUntil: 0,
+        quotaRefusal: null,
+      };
       this.pools.set(key.userId, pool);
     }
     if (pool.rate !== key.rate) {

@@ -1,4 +1,11 @@
-import { isPrimaryMessage, type LeaseAnswer, type LeaseRequest, type PrimaryMessage, type WireKey, type WorkerMessage } from '@server/cluster/protocol';
+import {
+  isPrimaryMessage,
+  type LeaseAnswer,
+  type LeaseRequest,
+  type PrimaryMessage,
+  type WireKey,
+  type WorkerMessage,
+} from '@server/cluster/protocol';
 
 type Waiting = (message: PrimaryMessage) => void;
 
@@ -22,11 +29,17 @@ export class PrimaryChannel {
   }
 
   key(apiKey: string): Promise<WireKey | null> {
-    return this.request<WireKey | null>((id) => ({ type: 'key', id, apiKey }), (message) => (message.type === 'key' ? message.key : undefined));
+    return this.request<WireKey | null>(
+      (id) => ({ type: 'key', id, apiKey }),
+      (message) => (message.type === 'key' ? message.key : undefined),
+    );
   }
 
   lease(request: LeaseRequest): Promise<LeaseAnswer> {
-    return this.request<LeaseAnswer>((id) => ({ type: 'lease', id, request }), (message) => (message.type === 'lease' ? message.answer : undefined));
+    return this.request<LeaseAnswer>(
+      (id) => ({ type: 'lease', id, request }),
+      (message) => (message.type === 'lease' ? message.answer : undefined),
+    );
   }
 
   send(message: WorkerMessage): void {

@@ -50,7 +50,12 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
   const gateway: GatewayParts = parts;
   await app.listen({ path: socketPath, listenTextResolver: () => `API listening for the ${config.workers} HTTP workers on ${socketPath}` });
 
-  const authority = new LeaseAuthority({ keys: gateway.keyCache, limiter: gateway.limiter, ledger: gateway.metering.ledger, meter: gateway.metering.meter });
+  const authority = new LeaseAuthority({
+    keys: gateway.keyCache,
+    limiter: gateway.limiter,
+    ledger: gateway.metering.ledger,
+    meter: gateway.metering.meter,
+  });
   const workers = new Set<Worker>();
   /** Reports still being taken in (a charge waiting for its key): the last metering write waits for them. */
   const reports = new Set<Promise<void>>();
@@ -75,13 +80,25 @@ export async function startCluster(config: Config): Promise<RunningCluster> {
   function handle(worker: Worker, message: WorkerMessage): void {
     switch (message.type) {
       case 'key':
-        authority.key(message.apiKey).then((key) => send(worker, { type: 'key', id: message.id, key }), answerFailure(worker, message.id, 'a worker\'s key load failed'));
+        authority
+          .key(message.apiKey)
+          .then(
+            (key) => send(worker, { type: 'key', id: message.id, key }),
+            answerFailure(worker, message.id, "a worker's key load failed"),
+          );
         return;
       case 'lease':
-        authority.lease(worker.id, message.request, Date.now()).then((answer) => send(worker, { type: 'lease', id: message.id, answer }), answerFailure(worker, message.id, 'a worker\'s lease failed'));
+        authority
+          .lease(worker.id, message.request, Date.now())
+          .then(
+            (answer) => send(worker, { type: 'lease', id: message.id, answer }),
+            answerFailure(worker, message.id, "a worker's lease failed"),
+          );
         return;
       case 'report': {
-        const reported = authority.report(worker.id, message.minutes, message.settlements, Date.now()).catch(failed('a worker\'s report failed'));
+        const reported = authority
+          .report(worker.id, message.minutes, message.settlements, Date.now())
+          .catch(failed("a worker's report failed"));
         reports.add(reported);
         void reported.then(() => reports.delete(reported));
         return;

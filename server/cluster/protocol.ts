@@ -28,7 +28,12 @@ export interface LeaseRequest {
 }
 
 export type LeaseAnswer =
-  | { readonly kind: 'granted'; readonly tokens: number; readonly credits: number; /** Left in the bucket; null without a rate. */ readonly remaining: number | null }
+  | {
+      readonly kind: 'granted';
+      readonly tokens: number;
+      readonly credits: number /** Left in the bucket; null without a rate. */;
+      readonly remaining: number | null;
+    }
   | { readonly kind: 'quota'; readonly used: number; readonly limit: number; readonly cycleEndMs: number }
   /** retryAfterMs: for the tokens asked (Infinity → null: never); nextTokenMs: until one token is back. */
   | { readonly kind: 'rate'; readonly retryAfterMs: number | null; readonly nextTokenMs: number }
@@ -71,5 +76,8 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
 }
 
 export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
-  return isObject(value) && (value.type === 'key' || value.type === 'lease' || value.type === 'failed' || value.type === 'invalidate' || value.type === 'stop');
+  return (
+    isObject(value) &&
+    (value.type === 'key' || value.type === 'lease' || value.type === 'failed' || value.type === 'invalidate' || value.type === 'stop')
+  );
 }

@@ -35,11 +35,18 @@ function httpDate(nowMs: number): string {
  * Connection, Keep-Alive, then the framing), ending with the blank line. Throws InvalidHeaderError
  * for a name or value Node would refuse to send: a node's header must never split the answer.
  */
-export function answerHead(status: number, headers: Readonly<Record<string, string>>, framing: BodyFraming, keepAliveSeconds: number | null, nowMs: number): string {
+export function answerHead(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  framing: BodyFraming,
+  keepAliveSeconds: number | null,
+  nowMs: number,
+): string {
   let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Unknown'}\r\n`;
   for (const name in headers) {
     const value = headers[name] ?? '';
-    if (!fieldName.test(name) || invalidValue.test(value)) throw new InvalidHeaderError(`the header ${JSON.stringify(name)} cannot be sent`);
+    if (!fieldName.test(name) || invalidValue.test(value))
+      throw new InvalidHeaderError(`the header ${JSON.stringify(name)} cannot be sent`);
     head += `${name}: ${value}\r\n`;
   }
   head += `date: ${httpDate(nowMs)}\r\n`;

@@ -285,7 +285,7 @@ class RpcConnection {
     if (sized) {
       // One buffer, one write: head and body leave together.
       const headLength = head.length; // one byte a character: answerHead allows none above U+00FF
-      const bytes = Buffer.allocUnsafe(headLength + (framing.kind === 'none' ? 0 : bodyLength ?? 0));
+      const bytes = Buffer.allocUnsafe(headLength + (framing.kind === 'none' ? 0 : (bodyLength ?? 0)));
       bytes.write(head, 0, 'latin1');
       if (framing.kind !== 'none') {
         if (typeof body === 'string') bytes.write(body, headLength, 'utf8');

@@ -34,7 +34,12 @@ export function sendError(response: ServerResponse, problem: GatewayError, extra
     return;
   }
   const body = rpcErrorBody(null, problem.code, problem.message);
-  response.writeHead(problem.status, { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(problem.status, {
+    ...extraHeaders,
+    'content-type': 'application/json; charset=utf-8',
+    'access-control-allow-origin': '*',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }
 

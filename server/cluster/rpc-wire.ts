@@ -135,5 +135,13 @@ export function readWireCall(bytes: Buffer, bodyLimit: number): WireRead {
   const bodyStart = end + headEnd.length;
   const callEnd = bodyStart + head.contentLength;
   if (bytes.length < callEnd) return { kind: 'incomplete', headComplete: true, needed: callEnd };
-  return { kind: 'call', network: head.network, apiKey: head.apiKey, origin: head.origin, forwardedFor: head.forwardedFor, bodyStart, end: callEnd };
+  return {
+    kind: 'call',
+    network: head.network,
+    apiKey: head.apiKey,
+    origin: head.origin,
+    forwardedFor: head.forwardedFor,
+    bodyStart,
+    end: callEnd,
+  };
 }

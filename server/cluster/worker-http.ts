@@ -31,7 +31,10 @@ function refuseSeveralHosts(target: RpcTarget | null, request: IncomingMessage, 
  * server for what it hands on — gateway calls served here, everything else passed to the main
  * process. Time-outs and the connection cap from the config; the client address through TRUST_PROXY.
  */
-export function createWorkerServer({ config, gateway, proxy, onFailure, now }: WorkerHttpOptions): { server: Server; fastPath: RpcConnections } {
+export function createWorkerServer({ config, gateway, proxy, onFailure, now }: WorkerHttpOptions): {
+  server: Server;
+  fastPath: RpcConnections;
+} {
   const trust = proxyTrust(config.trustProxy);
   const server = createServer(serverOptions(config), (request, response) => {
     const target = request.method === 'POST' || request.method === 'OPTIONS' ? matchRpcPath(request.url) : null;
@@ -44,6 +47,13 @@ export function createWorkerServer({ config, gateway, proxy, onFailure, now }: W
     else serveRpc(gateway, config.gatewayBodyLimit, target, request, response, clientIp, onFailure);
   });
   // Every connection starts on the fast path (server/cluster/rpc-connection.ts).
-  const fastPath = fastPathFor(server, { gateway, bodyLimit: config.gatewayBodyLimit, onFailure, now, trust, maxConnections: config.maxConnections });
+  const fastPath = fastPathFor(server, {
+    gateway,
+    bodyLimit: config.gatewayBodyLimit,
+    onFailure,
+    now,
+    trust,
+    maxConnections: config.maxConnections,
+  });
   return { server, fastPath };
 }

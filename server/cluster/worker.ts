@@ -37,7 +37,16 @@ const now = Date.now;
 const channel = new PrimaryChannel();
 const keys = new GatewayKeyCache<WorkerKey>(async (apiKey) => {
   const wire = await channel.key(apiKey);
-  return wire === null ? null : { apiKey, keyId: wire.keyId, userId: wire.userId, rate: wire.rate, creditLimit: wire.creditLimit, access: compileAccessRules(wire.lists) };
+  return wire === null
+    ? null
+    : {
+        apiKey,
+        keyId: wire.keyId,
+        userId: wire.userId,
+        rate: wire.rate,
+        creditLimit: wire.creditLimit,
+        access: compileAccessRules(wire.lists),
+      };
 }, now);
 const admission = new LeasedAdmission(
   (request) => channel.lease(request),
@@ -51,7 +60,13 @@ const upstreams = {
 const gateway = new Gateway<WorkerKey, WorkerTicket>({ keys, admission, meter, upstreams, timeoutMs: config.upstreamTimeoutMs, now });
 const proxy = createApiProxy(socketPath);
 
-const { server, fastPath } = createWorkerServer({ config, gateway, proxy, now, onFailure: (error) => logError('gateway call failed', error) });
+const { server, fastPath } = createWorkerServer({
+  config,
+  gateway,
+  proxy,
+  now,
+  onFailure: (error) => logError('gateway call failed', error),
+});
 
 function report(): void {
   const minutes = meter.take();

@@ -13,7 +13,11 @@ export interface AdmittedKey {
  * even when the bucket is empty too). An admitted call holds its credits until `settle`.
  */
 export type Admit<Ticket> =
-  | { readonly kind: 'admitted'; readonly ticket: Ticket; /** Tokens left; null when the plan has no rate. */ readonly remaining: number | null }
+  | {
+      readonly kind: 'admitted';
+      readonly ticket: Ticket /** Tokens left; null when the plan has no rate. */;
+      readonly remaining: number | null;
+    }
   | { readonly kind: 'quota'; readonly used: number; readonly limit: number; readonly cycleEnd: Date }
   /** retryAfterMs: Infinity when it never fits (a batch above the rate). */
   | { readonly kind: 'rate'; readonly retryAfterMs: number }

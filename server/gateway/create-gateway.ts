@@ -50,7 +50,14 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs }: Ga
     devnet: config.upstreamDevnetUrl === null ? null : new Upstream(config.upstreamDevnetUrl, config.upstreamTimeoutMs),
   };
   const admission = new LocalAdmission(limiter, metering.ledger);
-  const gateway = new Gateway<KeyEntry, LocalTicket>({ keys: keyCache, admission, meter: metering.meter, upstreams, timeoutMs: config.upstreamTimeoutMs, now });
+  const gateway = new Gateway<KeyEntry, LocalTicket>({
+    keys: keyCache,
+    admission,
+    meter: metering.meter,
+    upstreams,
+    timeoutMs: config.upstreamTimeoutMs,
+    now,
+  });
   metering.start();
   const sweeper = setInterval(() => limiter.sweep(now()), bucketSweepMs);
   sweeper.unref();

@@ -129,9 +129,19 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     if (admit instanceof Promise) admit = await admit;
     switch (admit.kind) {
       case 'admitted':
-        return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs }, call.body ?? Buffer.alloc(0));
+        return this.forward(
+          { key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs },
+          call.body ?? Buffer.alloc(0),
+        );
       case 'quota':
-        return this.refuse(key, network, payload, 'rateLimited', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs);
+        return this.refuse(
+          key,
+          network,
+          payload,
+          'rateLimited',
+          gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd),
+          nowMs,
+        );
       case 'unknownKey':
         return this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders);
       case 'rate': {
@@ -156,7 +166,8 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     } catch (error) {
       admission.settle(ticket, false);
       if (!(error instanceof UpstreamError)) throw error;
-      const problem = error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
+      const problem =
+        error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
       return this.error(problem, payload.id, this.keyHeaders(key, nowMs, remaining));
     }
     const succeeded = answer.status >= 200 && answer.status < 300;
@@ -186,7 +197,11 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
   }
 
   private error(problem: GatewayError, id: RpcId, headers: Record<string, string>): GatewayAnswer {
-    return { status: problem.status, headers: { ...headers, 'content-type': jsonContentType }, body: rpcErrorBody(id, problem.code, problem.message) };
+    return {
+      status: problem.status,
+      headers: { ...headers, 'content-type': jsonContentType },
+      body: rpcErrorBody(id, problem.code, problem.message),
+    };
   }
 
   /** X-Credits-Used always; X-RateLimit-* when the plan has a rate (`remaining` null = read the bucket). */

@@ -21,7 +21,11 @@ function isFastifyError(error: unknown): error is FastifyError {
 function errorFor(error: unknown, bodyLimit: number): GatewayError | null {
   // A refusal of the app's own hooks (e.g. two Host headers), worded for a JSON-RPC client.
   if (error instanceof HttpError && error.statusCode < 500) {
-    return { status: error.statusCode, code: rpcCodes.invalidRequest, message: `Invalid request: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}` };
+    return {
+      status: error.statusCode,
+      code: rpcCodes.invalidRequest,
+      message: `Invalid request: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`,
+    };
   }
   if (!isFastifyError(error)) return null;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return gatewayErrors.tooLarge(bodyLimit);
@@ -72,8 +76,6 @@ export function gatewayRoutes(gateway: RpcHandler, bodyLimit: number): FastifyPl
     });
 
     // CORS preflight of browsers calling from a dapp's origin.
-    app.options(rpcRoute, async (_request, reply) =>
-      reply.code(204).headers(preflightHeaders).send(),
-    );
+    app.options(rpcRoute, async (_request, reply) => reply.code(204).headers(preflightHeaders).send());
   };
 }

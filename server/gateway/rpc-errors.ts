@@ -85,5 +85,9 @@ export const gatewayErrors = {
     code: rpcCodes.internalError,
     message: `Upstream node timed out: the ${network} node did not answer within ${timeoutMs} ms.`,
   }),
-  internal: (): GatewayError => ({ status: 500, code: rpcCodes.internalError, message: 'Internal error: the gateway failed on this call. Please try again later.' }),
+  internal: (): GatewayError => ({
+    status: 500,
+    code: rpcCodes.internalError,
+    message: 'Internal error: the gateway failed on this call. Please try again later.',
+  }),
 };

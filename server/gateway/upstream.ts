@@ -130,7 +130,11 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
     if (this.timedOut) controller.abort(new Error('the node did not answer in time'));
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
     this.status = statusCode;
     const contentType = headerText(headers['content-type']);
     this.contentType = contentType ?? this.contentType;

@@ -23,10 +23,7 @@ export function toSignInError(error: unknown): GoogleSignInError {
   if (error instanceof GoogleSignInError) return error;
   const options = { cause: error };
   if (error instanceof AuthorizationResponseError) {
-    return new GoogleSignInError(
-      error.error === 'access_denied' ? signInMessages.cancelled : signInMessages.refused,
-      options,
-    );
+    return new GoogleSignInError(error.error === 'access_denied' ? signInMessages.cancelled : signInMessages.refused, options);
   }
   // Token endpoint refusals (a reused or expired code is invalid_grant) and failed checks of
   // state, nonce, issuer or signature: the callback cannot be trusted.

@@ -33,12 +33,7 @@ export const pageContentSecurityPolicy = [
 ].join('; ');
 
 export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 function page(title: string, body: string): string {
@@ -67,8 +62,7 @@ export interface ChooserPageOptions {
 }
 
 export function renderChooserPage({ action, email, error }: ChooserPageOptions): string {
-  const errorParagraph =
-    error === undefined ? '' : `<p class="error" id="email-error" role="alert">${escapeHtml(error)}</p>`;
+  const errorParagraph = error === undefined ? '' : `<p class="error" id="email-error" role="alert">${escapeHtml(error)}</p>`;
   const describedBy = error === undefined ? '' : ' aria-describedby="email-error" aria-invalid="true"';
   return page(
     chooserTitle,

@@ -59,8 +59,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, settings: Inte
     return undefined;
   }
 
-  const actionOf = (interaction: Interaction) =>
-    `${issuerPath(issuer)}/interaction/${encodeURIComponent(interaction.uid)}`;
+  const actionOf = (interaction: Interaction) => `${issuerPath(issuer)}/interaction/${encodeURIComponent(interaction.uid)}`;
 
   /** The reply is hijacked, so Fastify's error handler cannot answer for us: do it here. */
   function guarded(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
@@ -78,58 +77,56 @@ export function registerInteractionRoutes(scope: FastifyInstance, settings: Inte
     };
   }
 
-  scope.get(path, guarded(async (request, reply) => {
-    const interaction = await loadInteraction(request, reply);
-    if (interaction === undefined) return;
-    const hint = interaction.params.login_hint;
-    sendHtml(
-      reply.raw,
-      200,
-      renderChooserPage({ action: actionOf(interaction), email: typeof hint === 'string' ? hint : '' }),
-    );
-  }));
+  scope.get(
+    path,
+    guarded(async (request, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (interaction === undefined) return;
+      const hint = interaction.params.login_hint;
+      sendHtml(reply.raw, 200, renderChooserPage({ action: actionOf(interaction), email: typeof hint === 'string' ? hint : '' }));
+    }),
+  );
 
-  scope.post(path, guarded(async (request, reply) => {
-    const interaction = await loadInteraction(request, reply);
-    if (interaction === undefined) return;
-    let form: URLSearchParams;
-    try {
-      form = await readFormBody(request.raw);
-    } catch (error) {
-      if (!(error instanceof FormTooLargeError)) throw error;
-      sendHtml(reply.raw, 413, renderProblemPage('The form was too large.', backUrl));
-      return;
-    }
+  scope.post(
+    path,
+    guarded(async (request, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (interaction === undefined) return;
+      let form: URLSearchParams;
+      try {
+        form = await readFormBody(request.raw);
+      } catch (error) {
+        if (!(error instanceof FormTooLargeError)) throw error;
+        sendHtml(reply.raw, 413, renderProblemPage('The form was too large.', backUrl));
+        return;
+      }
 
-    if (form.get('action') === 'cancel') {
+      if (form.get('action') === 'cancel') {
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'The user cancelled the sign-in.' },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+
+      const email = (form.get('email') ?? '').trim().toLowerCase();
+      if (email.length > 254 || !emailPattern.test(email)) {
+        sendHtml(reply.raw, 400, renderChooserPage({ action: actionOf(interaction), email, error: 'Enter a valid e-mail address.' }));
+        return;
+      }
+
+      const grant = new provider.Grant({ accountId: email, clientId: settings.clientId });
+      const requestedScope = interaction.params.scope;
+      grant.addOIDCScope(typeof requestedScope === 'string' ? requestedScope : 'openid email');
+      const grantId = await grant.save();
       await provider.interactionFinished(
         request.raw,
         reply.raw,
-        { error: 'access_denied', error_description: 'The user cancelled the sign-in.' },
+        { select_account: {}, login: { accountId: email }, consent: { grantId } },
         { mergeWithLastSubmission: false },
       );
-      return;
-    }
-
-    const email = (form.get('email') ?? '').trim().toLowerCase();
-    if (email.length > 254 || !emailPattern.test(email)) {
-      sendHtml(
-        reply.raw,
-        400,
-        renderChooserPage({ action: actionOf(interaction), email, error: 'Enter a valid e-mail address.' }),
-      );
-      return;
-    }
-
-    const grant = new provider.Grant({ accountId: email, clientId: settings.clientId });
-    const requestedScope = interaction.params.scope;
-    grant.addOIDCScope(typeof requestedScope === 'string' ? requestedScope : 'openid email');
-    const grantId = await grant.save();
-    await provider.interactionFinished(
-      request.raw,
-      reply.raw,
-      { select_account: {}, login: { accountId: email }, consent: { grantId } },
-      { mergeWithLastSubmission: false },
-    );
-  }));
+    }),
+  );
 }

@@ -10,7 +10,8 @@ import type { Services } from '@server/handlers/services';
 export const googleNotConfigured = 'Sign-in with Google is not configured on this server.';
 const googleFailed = 'Sign-in with Google failed. Please try again.';
 export const passwordAccount = 'This e-mail belongs to an account that signs in with a password. Sign in with your password.';
-export const notStandInAccount = 'This e-mail belongs to an account the development sign-in did not create. Sign in the way the account was created.';
+export const notStandInAccount =
+  'This e-mail belongs to an account the development sign-in did not create. Sign in the way the account was created.';
 
 export function createGoogleHandlers(services: Services): Pick<OperationHandlers, 'googleStart' | 'googleCallback'> {
   const { config, db, clock, google, log, keyCache } = services;

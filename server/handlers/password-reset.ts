@@ -6,7 +6,12 @@ import { randomToken, sha256, tokenPattern } from '@server/auth/tokens';
 import { badRequest, tooManyRequests } from '@server/http/errors';
 import { resetPasswordMail } from '@server/mail/reset-password-mail';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { consumePasswordReset, insertPasswordResetForEmail, invalidateUserResets, isPendingPasswordReset } from '@server/repos/password-resets';
+import {
+  consumePasswordReset,
+  insertPasswordResetForEmail,
+  invalidateUserResets,
+  isPendingPasswordReset,
+} from '@server/repos/password-resets';
 import { revokeUserSessions } from '@server/repos/sessions';
 import { updatePasswordHash } from '@server/repos/users';
 import type { Services } from '@server/handlers/services';

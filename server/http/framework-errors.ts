@@ -36,5 +36,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     return;
   }
   const status = mistake?.status ?? 500;
-  reply.code(status).send(envelope(status, mistake === null ? 'Something went wrong on our side. Please try again later.' : sentence(mistake.detail)));
+  reply
+    .code(status)
+    .send(envelope(status, mistake === null ? 'Something went wrong on our side. Please try again later.' : sentence(mistake.detail)));
 }

@@ -33,7 +33,10 @@ export function serverOptions(config: TimeoutSettings): ServerOptions {
  * Behind the HTTP workers only they reach the main process, over keep-alive connections they reuse:
  * Fastify's long default keep-alive spares them connections closed under a request being sent.
  */
-export function fastifyTimeouts(config: TimeoutSettings, behindWorkers: boolean): { keepAliveTimeout?: number; requestTimeout: number; http: ServerOptions } {
+export function fastifyTimeouts(
+  config: TimeoutSettings,
+  behindWorkers: boolean,
+): { keepAliveTimeout?: number; requestTimeout: number; http: ServerOptions } {
   const { headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval } = serverTimeouts(config);
   return { ...(behindWorkers ? {} : { keepAliveTimeout }), requestTimeout, http: { headersTimeout, connectionsCheckingInterval } };
 }

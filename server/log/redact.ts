@@ -11,14 +11,41 @@ const secretChars = String.raw`[^\s/?#&;"'\\<>]+`;
 
 /** Query (or fragment) parameters whose value is a secret, compared after percent-decoding. */
 const secretParams = new Set([
-  'token', 'code', 'state', 'access_token', 'refresh_token', 'id_token', 'api-key', 'api_key', 'apikey', 'key',
-  'password', 'client_secret', 'code_verifier', 'nonce', 'session',
+  'token',
+  'code',
+  'state',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api-key',
+  'api_key',
+  'apikey',
+  'key',
+  'password',
+  'client_secret',
+  'code_verifier',
+  'nonce',
+  'session',
 ]);
 
 /** JSON fields (headers, bodies) whose value is a secret, case-insensitive. */
 const secretFields = [
-  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'api_key', 'apikey',
-  'password', 'newPassword', 'token', 'access_token', 'refresh_token', 'id_token', 'client_secret', 'secret',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'api-key',
+  'api_key',
+  'apikey',
+  'password',
+  'newPassword',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'secret',
 ];
 
 /** A JSON string literal (escapes included). */
@@ -48,7 +75,8 @@ const rules: readonly Rule[] = [
   {
     triggers: ['='],
     pattern: /([?&;#])([^\s=&;#?"'\\<>]+)=([^\s&;#"'\\<>]*)/g,
-    replacement: (match: string, separator: string, name: string) => (secretParams.has(decodedName(name)) ? `${separator}${name}=${redacted}` : match),
+    replacement: (match: string, separator: string, name: string) =>
+      secretParams.has(decodedName(name)) ? `${separator}${name}=${redacted}` : match,
   },
   // Credentials in a URL (smtp://user:password@host).
   { triggers: ['://'], pattern: /(:\/\/[^\s/:@"'\\<>]+:)[^\s/@"'\\<>]+@/g, replacement: `$1${redacted}@` },

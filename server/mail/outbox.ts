@@ -10,7 +10,10 @@ export function createOutboxMailer(outbox: Mail[], log: FastifyBaseLogger): Mail
     kind: 'outbox',
     send: async (mail) => {
       outbox.push(mail);
-      log.info({ to: mail.to, link: mail.link }, `Development outbox: "${mail.subject}" to ${mail.to}${mail.link ? ` — open ${mail.link}` : ''}`);
+      log.info(
+        { to: mail.to, link: mail.link },
+        `Development outbox: "${mail.subject}" to ${mail.to}${mail.link ? ` — open ${mail.link}` : ''}`,
+      );
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { Mail } from '@server/mail/mailer';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function resetPasswordMail(to: string, link: string, productName: string): Mail {
   const subject = `Reset your ${productName} password`;

@@ -64,7 +64,11 @@ export class CreditLedger {
     const cycle = cycleAt(stored.anchor, now);
     const used = creditsInCycle(stored, cycle);
     const existing = this.accounts.get(stored.userId);
-    if (existing !== undefined && existing.anchor.getTime() === stored.anchor.getTime() && existing.cycle.start.getTime() === cycle.start.getTime()) {
+    if (
+      existing !== undefined &&
+      existing.anchor.getTime() === stored.anchor.getTime() &&
+      existing.cycle.start.getTime() === cycle.start.getTime()
+    ) {
       existing.limit = stored.creditLimit;
       if (!this.writing && readGeneration === this.writeGeneration) existing.stored = used;
       return existing;

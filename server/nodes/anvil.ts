@@ -34,7 +34,8 @@ const platformPackages: Readonly<Record<string, string>> = {
 /** The anvil binary that npm installed for this platform (never a download). */
 export function anvilBinary(): string {
   const packageName = platformPackages[`${process.platform}-${process.arch}`];
-  if (packageName === undefined) throw new Error(`anvil has no binary for ${process.platform}-${process.arch}: set UPSTREAM_MAINNET_URL and UPSTREAM_DEVNET_URL.`);
+  if (packageName === undefined)
+    throw new Error(`anvil has no binary for ${process.platform}-${process.arch}: set UPSTREAM_MAINNET_URL and UPSTREAM_DEVNET_URL.`);
   const require = createRequire(import.meta.url);
   let packageJson: string;
   try {
@@ -146,7 +147,9 @@ async function attempt(binary: string, options: AnvilOptions): Promise<Attempt> 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stopChild(child);
-  throw new Error(`anvil did not answer on ${url} within ${options.readyTimeoutMs ?? 20_000} ms${stderr.trim() === '' ? '' : `: ${stderr.trim()}`}`);
+  throw new Error(
+    `anvil did not answer on ${url} within ${options.readyTimeoutMs ?? 20_000} ms${stderr.trim() === '' ? '' : `: ${stderr.trim()}`}`,
+  );
 }
 
 /**

@@ -19,11 +19,51 @@ export interface CatalogPlan {
 
 /** The one table of plans (issue 2): seeded into the database at every start-up, in plan order. */
 export const planCatalog: readonly CatalogPlan[] = [
-  { id: 1, name: 'Free', description: 'Get started and explore the network.', monthlyPriceUsd: 0, creditsPerMonth: 500_000, ratePerSecond: 10, maxKeys: 3 },
-  { id: 2, name: 'Developer', description: 'For builders shipping their first production app.', monthlyPriceUsd: 49, creditsPerMonth: 1_500_000, ratePerSecond: 50, maxKeys: 10 },
-  { id: 3, name: 'Business', description: 'For growing apps with steady traffic.', monthlyPriceUsd: 249, creditsPerMonth: 3_000_000, ratePerSecond: 200, maxKeys: 25 },
-  { id: 4, name: 'Professional', description: 'For high-traffic apps that need headroom.', monthlyPriceUsd: 499, creditsPerMonth: 5_000_000, ratePerSecond: 500, maxKeys: null },
-  { id: 5, name: 'Enterprise', description: 'Custom limits and support. Contact sales.', monthlyPriceUsd: null, creditsPerMonth: null, ratePerSecond: null, maxKeys: null },
+  {
+    id: 1,
+    name: 'Free',
+    description: 'Get started and explore the network.',
+    monthlyPriceUsd: 0,
+    creditsPerMonth: 500_000,
+    ratePerSecond: 10,
+    maxKeys: 3,
+  },
+  {
+    id: 2,
+    name: 'Developer',
+    description: 'For builders shipping their first production app.',
+    monthlyPriceUsd: 49,
+    creditsPerMonth: 1_500_000,
+    ratePerSecond: 50,
+    maxKeys: 10,
+  },
+  {
+    id: 3,
+    name: 'Business',
+    description: 'For growing apps with steady traffic.',
+    monthlyPriceUsd: 249,
+    creditsPerMonth: 3_000_000,
+    ratePerSecond: 200,
+    maxKeys: 25,
+  },
+  {
+    id: 4,
+    name: 'Professional',
+    description: 'For high-traffic apps that need headroom.',
+    monthlyPriceUsd: 499,
+    creditsPerMonth: 5_000_000,
+    ratePerSecond: 500,
+    maxKeys: null,
+  },
+  {
+    id: 5,
+    name: 'Enterprise',
+    description: 'Custom limits and support. Contact sales.',
+    monthlyPriceUsd: null,
+    creditsPerMonth: null,
+    ratePerSecond: null,
+    maxKeys: null,
+  },
 ];
 
 /** The plan every new account starts on. */

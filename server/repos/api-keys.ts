@@ -63,6 +63,9 @@ export async function renameApiKey(q: Queryable, key: { userId: number; id: numb
 
 /** Deletes one of the user's keys and returns its secret (to drop it from caches); null when the user has none with this id. */
 export async function deleteApiKey(q: Queryable, key: { userId: number; id: number }): Promise<string | null> {
-  const { rows } = await q.query<{ key: string }>('DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING key', [key.id, key.userId]);
+  const { rows } = await q.query<{ key: string }>('DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING key', [
+    key.id,
+    key.userId,
+  ]);
   return rows[0]?.key ?? null;
 }

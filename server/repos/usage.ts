@@ -127,7 +127,12 @@ export async function writeUsageBatch(db: Db, minutes: readonly UsageMinute[], d
          plans p
        WHERE u.id = d.user_id AND u.cycle_start = d.anchor AND ${countedCycleStart} <= d.cycle_start AND p.id = u.plan_id
        RETURNING u.id, u.cycle_start, u.credits_used, u.credits_cycle_start AS counted_cycle_start, p.credits_per_month`,
-      [deltas.map((delta) => delta.userId), deltas.map((delta) => delta.anchor), deltas.map((delta) => delta.cycleStart), deltas.map((delta) => delta.credits)],
+      [
+        deltas.map((delta) => delta.userId),
+        deltas.map((delta) => delta.anchor),
+        deltas.map((delta) => delta.cycleStart),
+        deltas.map((delta) => delta.credits),
+      ],
     );
     return rows.map(toStoredCredits);
   });

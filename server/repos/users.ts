@@ -86,7 +86,11 @@ export async function updatePasswordHash(q: Queryable, userId: number, passwordH
 }
 
 /** A plan change starts a new quota cycle with nothing used. */
-export async function setUserPlan(q: Queryable, userId: number, plan: { planId: number; frequency: BillingFrequency; now: Date }): Promise<void> {
+export async function setUserPlan(
+  q: Queryable,
+  userId: number,
+  plan: { planId: number; frequency: BillingFrequency; now: Date },
+): Promise<void> {
   await q.query('UPDATE users SET plan_id = $2, billing_frequency = $3, credits_used = 0, cycle_start = $4 WHERE id = $1', [
     userId,
     plan.planId,

@@ -33,7 +33,8 @@ async function loadRenderer(config: ResolvedConfig, bundleDir: string): Promise<
     },
   });
   const renderModule: unknown = await import(pathToFileURL(join(bundleDir, renderBundleFile)).href);
-  const renderPage: unknown = typeof renderModule === 'object' && renderModule !== null ? Reflect.get(renderModule, 'renderPage') : undefined;
+  const renderPage: unknown =
+    typeof renderModule === 'object' && renderModule !== null ? Reflect.get(renderModule, 'renderPage') : undefined;
   if (!isRenderPage(renderPage)) throw new Error(`${renderEntry} does not export renderPage(path)`);
   return renderPage;
 }
@@ -73,7 +74,10 @@ export function prerenderPages(): Plugin {
           for (const page of prerenderedPages) {
             const markup = await renderPage(page.path);
             // A replacer function: a replacement string would treat `$&`, `$'`... in the markup as patterns.
-            writeFileSync(join(outDir, page.file), shell.replace(emptyRoot, () => `<div id="root">${markup}</div>`));
+            writeFileSync(
+              join(outDir, page.file),
+              shell.replace(emptyRoot, () => `<div id="root">${markup}</div>`),
+            );
           }
         } finally {
           rmSync(bundleDir, { recursive: true, force: true });

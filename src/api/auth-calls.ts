@@ -42,10 +42,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 export function createAuthCalls(client: Client<paths>) {
   return {
     async login({ email, password }: Credentials, signal?: AbortSignal): Promise<LoginResult> {
-      const { data, error, response } = await reach(
-        client.POST('/auth/login', { body: { email, password }, signal }),
-        loginErrorMessage,
-      );
+      const { data, error, response } = await reach(client.POST('/auth/login', { body: { email, password }, signal }), loginErrorMessage);
       if (!response.ok) throw new Error(loginErrorMessage(failureOf(response, error)));
       const token = data?.access_token;
       if (typeof token !== 'string' || token === '') throw new Error(INVALID_LOGIN_RESPONSE);
@@ -54,20 +51,14 @@ export function createAuthCalls(client: Client<paths>) {
 
     async fetchUser({ token }: { token: string | null }, signal?: AbortSignal): Promise<User> {
       if (!token) throw new Error(NO_TOKEN_FOUND);
-      const { data, error, response } = await reach(
-        client.GET('/users/me', { headers: bearer(token), signal }),
-        currentUserErrorMessage,
-      );
+      const { data, error, response } = await reach(client.GET('/users/me', { headers: bearer(token), signal }), currentUserErrorMessage);
       if (!response.ok || !data) throw new Error(currentUserErrorMessage(failureOf(response, error)));
       return data;
     },
 
     async logout({ token }: { token: string | null }, signal?: AbortSignal): Promise<void> {
       if (!token) return; // nothing to revoke on the server
-      const { response } = await reach(
-        client.POST('/auth/logout', { headers: bearer(token), signal }),
-        () => 'Logout failed',
-      );
+      const { response } = await reach(client.POST('/auth/logout', { headers: bearer(token), signal }), () => 'Logout failed');
       if (!response.ok) throw new Error(`Logout failed: ${response.status}`);
     },
 

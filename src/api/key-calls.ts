@@ -6,12 +6,7 @@ import { api } from '@/api/client';
 import { RefusedCall, failureOf, reach, withTimeout } from '@/api/call-outcome';
 import { $api } from '@/api/query-hooks';
 import { KEY_LIST_TIMEOUT_MS, serverKeyId } from '@/domain/key-list';
-import {
-  KEY_NOT_STORED,
-  keyCreationErrorMessage,
-  keyDeleteErrorMessage,
-  keyRenameErrorMessage,
-} from '@/domain/key-errors';
+import { KEY_NOT_STORED, keyCreationErrorMessage, keyDeleteErrorMessage, keyRenameErrorMessage } from '@/domain/key-errors';
 
 type ApiKey = components['schemas']['ApiKey'];
 

@@ -14,9 +14,7 @@ interface AppProvidersProps {
 export function AppProviders({ children, inspect }: AppProvidersProps) {
   return (
     <ChakraProvider value={system}>
-      <AuthActor.Provider options={{ input: { token: readToken() }, inspect }}>
-        {children}
-      </AuthActor.Provider>
+      <AuthActor.Provider options={{ input: { token: readToken() }, inspect }}>{children}</AuthActor.Provider>
     </ChakraProvider>
   );
 }

@@ -65,7 +65,11 @@ export function setAppConfig(config: AppConfig | undefined): void {
  */
 export function useAppConfigQuery(): AppConfigState {
   useEffect(loadAppConfig, []);
-  return useSyncExternalStore(subscribe, () => current, () => notLoaded);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => notLoaded,
+  );
 }
 
 /**

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 /** Fields whose value is text the user enters (not buttons, boxes or files). */
-const textFields = 'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]), textarea';
+const textFields =
+  'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]), textarea';
 
 /** The element's own value setter, which React's value tracker (an instance property) does not see. */
 function setValueUnseenByReact(field: TextField, value: string): void {

@@ -32,7 +32,9 @@ export function CopyButton({ label, copied, failed = false, onCopy, size = 'sm',
       >
         {feedback ?? 'Copy'}
       </Button>
-      <VisuallyHidden aria-live="polite">{copied ? `${label} copied to the clipboard` : failed ? `Could not copy the ${label}` : ''}</VisuallyHidden>
+      <VisuallyHidden aria-live="polite">
+        {copied ? `${label} copied to the clipboard` : failed ? `Could not copy the ${label}` : ''}
+      </VisuallyHidden>
     </>
   );
 }

@@ -9,14 +9,7 @@ interface LoadingScreenProps {
 /** What shows while something the screen needs is on its way (route chunks, the current user). */
 export function LoadingScreen({ label = 'Loading...', fullPage = false }: LoadingScreenProps) {
   return (
-    <Center
-      as={fullPage ? 'main' : 'div'}
-      minH={fullPage ? '100dvh' : '40'}
-      gap="3"
-      role="status"
-      aria-live="polite"
-      color="fg.muted"
-    >
+    <Center as={fullPage ? 'main' : 'div'} minH={fullPage ? '100dvh' : '40'} gap="3" role="status" aria-live="polite" color="fg.muted">
       <Spinner size="md" color="blue.600" aria-hidden="true" />
       <Text>{label}</Text>
     </Center>

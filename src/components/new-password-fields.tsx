@@ -14,7 +14,16 @@ interface NewPasswordFieldsProps {
 }
 
 /** Choosing a password (signup and reset): the new one with its strength meter, then its confirmation. */
-export function NewPasswordFields({ labels, password, confirm, onPasswordChange, onConfirmChange, ruleFailures, mismatch, disabled }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  labels,
+  password,
+  confirm,
+  onPasswordChange,
+  onConfirmChange,
+  ruleFailures,
+  mismatch,
+  disabled,
+}: NewPasswordFieldsProps) {
   return (
     <>
       <PasswordField

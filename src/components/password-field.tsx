@@ -15,7 +15,15 @@ interface PasswordFieldProps {
 }
 
 /** A password input with its label, and optionally the strength meter and the rules it still breaks. */
-export function PasswordField({ label, value, onChange, problems = [], withStrengthMeter = false, autoComplete, disabled }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  problems = [],
+  withStrengthMeter = false,
+  autoComplete,
+  disabled,
+}: PasswordFieldProps) {
   const problemsId = useId();
   const showProblems = value !== '' && problems.length > 0;
   return (

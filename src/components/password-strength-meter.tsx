@@ -26,7 +26,14 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
         aria-valuetext={label}
       >
         {Array.from({ length: STRENGTH_BARS }, (_, bar) => (
-          <Box key={bar} flex="1" h="1.5" borderRadius="full" bg={bar < score ? BAR_COLOR[score] : 'bg.emphasized'} data-filled={bar < score} />
+          <Box
+            key={bar}
+            flex="1"
+            h="1.5"
+            borderRadius="full"
+            bg={bar < score ? BAR_COLOR[score] : 'bg.emphasized'}
+            data-filled={bar < score}
+          />
         ))}
       </HStack>
       <Text fontSize="xs" color="fg.muted">

@@ -15,8 +15,7 @@ export const INVALID_LOGIN_FORMAT = 'Invalid email or password format. Please ch
 export const NO_RESPONSE = 'No response from server. Please check your internet connection and try again.';
 export const INVALID_LOGIN_RESPONSE = 'Invalid response from server';
 export const LOGIN_FALLBACK = 'Authentication failed. Please try again.';
-export const LOGIN_SCREEN_SERVER_ERROR =
-  'Invalid email or password. Please check your credentials and try again.';
+export const LOGIN_SCREEN_SERVER_ERROR = 'Invalid email or password. Please check your credentials and try again.';
 
 export const NO_TOKEN_FOUND = 'No authentication token found';
 export const SESSION_EXPIRED = 'Session expired. Please log in again.';

@@ -116,11 +116,18 @@ export function methodVerdict(method: string): MethodVerdict {
   if (instead !== undefined) {
     return { allowed: false, message: `${method} needs the node's own accounts, which this service does not offer: ${instead}` };
   }
-  if (MINING_METHODS.has(method)) return { allowed: false, message: `${method} controls the node's mining, which this service does not offer.` };
+  if (MINING_METHODS.has(method))
+    return { allowed: false, message: `${method} controls the node's mining, which this service does not offer.` };
   return { allowed: false, message: `The method ${quoted(method)} is not available on this service.` };
 }
 
-export type CallVerdict = { readonly allowed: true } | { readonly allowed: false; readonly message: string; /** The first refused batch entry; null for a single call. */ readonly index: number | null };
+export type CallVerdict =
+  | { readonly allowed: true }
+  | {
+      readonly allowed: false;
+      readonly message: string /** The first refused batch entry; null for a single call. */;
+      readonly index: number | null;
+    };
 
 /**
  * A call (one method) or a batch (its methods in order). A batch is served whole or refused whole,

@@ -18,5 +18,8 @@ export function shownText(raw: string | null | undefined, max = SHOWN_TEXT_MAX):
   const text = raw.replace(INVISIBLE_FORMAT, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   const characters = Array.from(text);
   if (characters.length <= max) return text;
-  return `${characters.slice(0, Math.max(0, max - 1)).join('').trimEnd()}${ELLIPSIS}`;
+  return `${characters
+    .slice(0, Math.max(0, max - 1))
+    .join('')
+    .trimEnd()}${ELLIPSIS}`;
 }

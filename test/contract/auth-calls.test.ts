@@ -71,7 +71,12 @@ describe('account calls against the real server', () => {
     await calls.register({ email, password });
     const messages: string[] = [];
     for (let attempt = 0; attempt < 7; attempt++) {
-      messages.push(await calls.login({ email, password: 'Wrong!pass1' }).then(() => 'signed in', (error: Error) => error.message));
+      messages.push(
+        await calls.login({ email, password: 'Wrong!pass1' }).then(
+          () => 'signed in',
+          (error: Error) => error.message,
+        ),
+      );
     }
     expect(messages.slice(0, 5)).toEqual(Array(5).fill('Bad credentials, please try again.'));
     expect(messages.at(-1)).toBe(tooManyLoginAttempts);

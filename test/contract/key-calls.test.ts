@@ -55,7 +55,9 @@ describe('key calls against the real server', () => {
     await expect(calls.rename({ id: String(key.id), name: '   ' })).rejects.toThrow(new RegExp(`^${blankKeyName}$`));
     await expect(calls.rename({ id: String(key.id), name: '' })).rejects.toThrow(new RegExp(`^${blankKeyName}$`));
     // The contract's validation answers first, in its own words.
-    await expect(calls.rename({ id: String(key.id), name: 'x'.repeat(101) })).rejects.toThrow(/^body\/name must NOT have more than 100 characters$/);
+    await expect(calls.rename({ id: String(key.id), name: 'x'.repeat(101) })).rejects.toThrow(
+      /^body\/name must NOT have more than 100 characters$/,
+    );
     await expect(calls.remove({ id: '2147483000' })).rejects.toThrow(/^API key not found\.$/);
   });
 

@@ -5,7 +5,14 @@ import { bearer, goodPassword, login, register, signedInUser, uniqueEmail } from
 import { startTestApp, type TestApp } from '../server/helpers/test-app';
 import { ContractChecker } from './helpers/contract-checker';
 
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'no-reply@example.com', PUBLIC_URL: 'https://dash.example.com', UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546' };
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  MAIL_FROM: 'no-reply@example.com',
+  PUBLIC_URL: 'https://dash.example.com',
+  UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545',
+  UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546',
+};
 const contract = new ContractChecker();
 let local: TestApp;
 let prod: TestApp;
@@ -32,7 +39,11 @@ describe('every answer matches openapi.yaml', () => {
 
   it('register', async () => {
     const email = uniqueEmail();
-    await call('register', { method: 'POST', url: '/api/auth/register', payload: { email, password: goodPassword, firstname: 'a', lastname: 'b', company: 'c' } });
+    await call('register', {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: goodPassword, firstname: 'a', lastname: 'b', company: 'c' },
+    });
     await call('register', { method: 'POST', url: '/api/auth/register', payload: { email, password: goodPassword } });
     await call('register', { method: 'POST', url: '/api/auth/register', payload: { email: uniqueEmail(), password: 'weak' } });
     await call('register', { method: 'POST', url: '/api/auth/register', payload: { email: 'nope', password: goodPassword } });
@@ -45,9 +56,23 @@ describe('every answer matches openapi.yaml', () => {
     const { access_token: token } = JSON.parse(ok.body);
     await call('login', { method: 'POST', url: '/api/auth/login', payload: { email } });
     for (let i = 0; i < 5; i += 1) {
-      await call('login', { method: 'POST', url: '/api/auth/login', payload: { email, password: 'Wrong$Passw0rd' }, remoteAddress: '10.9.0.1' });
+      await call('login', {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'Wrong$Passw0rd' },
+        remoteAddress: '10.9.0.1',
+      });
     }
-    expect((await call('login', { method: 'POST', url: '/api/auth/login', payload: { email, password: goodPassword }, remoteAddress: '10.9.0.1' })).statusCode).toBe(429);
+    expect(
+      (
+        await call('login', {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: goodPassword },
+          remoteAddress: '10.9.0.1',
+        })
+      ).statusCode,
+    ).toBe(429);
     await call('logout', { method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
     await call('logout', { method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
   });
@@ -58,9 +83,18 @@ describe('every answer matches openapi.yaml', () => {
     await call('forgotPassword', { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     await call('forgotPassword', { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'x' } });
     for (let i = 0; i < 6; i += 1) {
-      await call('forgotPassword', { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'limit@example.com' }, remoteAddress: `10.8.0.${i}` });
+      await call('forgotPassword', {
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'limit@example.com' },
+        remoteAddress: `10.8.0.${i}`,
+      });
     }
-    const token = local.app.outbox.findLast((mail) => mail.to === email)?.link?.split('/').pop() ?? '';
+    const token =
+      local.app.outbox
+        .findLast((mail) => mail.to === email)
+        ?.link?.split('/')
+        .pop() ?? '';
     await call('resetPassword', { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'weak' } });
     await call('resetPassword', { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3w&Better!' } });
     await call('resetPassword', { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3w&Better!' } });
@@ -69,7 +103,11 @@ describe('every answer matches openapi.yaml', () => {
 
   it('session of the signed-in user', async () => {
     const { token } = await signedInUser(local.app);
-    for (const [operationId, url] of [['getMe', '/api/users/me'], ['getUserPlan', '/api/users/plan'], ['listApiKeys', '/api/apiKeys']] as const) {
+    for (const [operationId, url] of [
+      ['getMe', '/api/users/me'],
+      ['getUserPlan', '/api/users/plan'],
+      ['listApiKeys', '/api/apiKeys'],
+    ] as const) {
       await call(operationId, { method: 'GET', url, headers: bearer(token) });
       await call(operationId, { method: 'GET', url });
     }
@@ -77,8 +115,18 @@ describe('every answer matches openapi.yaml', () => {
 
   it('operations of later issues answer 501 (and 400/401 before that)', async () => {
     const { token } = await signedInUser(local.app);
-    await call('subscribe', { method: 'POST', url: '/api/users/subscribe', headers: bearer(token), payload: { planId: 2, frequency: 'MONTHLY' } });
-    await call('subscribe', { method: 'POST', url: '/api/users/subscribe', headers: bearer(token), payload: { planId: 2, frequency: 'WEEKLY' } });
+    await call('subscribe', {
+      method: 'POST',
+      url: '/api/users/subscribe',
+      headers: bearer(token),
+      payload: { planId: 2, frequency: 'MONTHLY' },
+    });
+    await call('subscribe', {
+      method: 'POST',
+      url: '/api/users/subscribe',
+      headers: bearer(token),
+      payload: { planId: 2, frequency: 'WEEKLY' },
+    });
     await call('subscribe', { method: 'POST', url: '/api/users/subscribe', payload: { planId: 2, frequency: 'MONTHLY' } });
     await call('getCustomerPortal', { method: 'GET', url: '/api/users/stripe', headers: bearer(token) });
     await call('listInvoices', { method: 'GET', url: '/api/payment/invoices', headers: bearer(token) });
@@ -112,7 +160,12 @@ describe('every answer matches openapi.yaml', () => {
     await call('getAccessControl', { method: 'GET', url: '/api/accessControl', headers: bearer(token) });
     await call('getAccessControl', { method: 'GET', url: '/api/accessControl' });
     await call('putAccessControl', { method: 'PUT', url: '/api/accessControl', headers: bearer(token), payload: lists });
-    await call('putAccessControl', { method: 'PUT', url: '/api/accessControl', headers: bearer(token), payload: { ...lists, ips: ['300.1.1.1'] } });
+    await call('putAccessControl', {
+      method: 'PUT',
+      url: '/api/accessControl',
+      headers: bearer(token),
+      payload: { ...lists, ips: ['300.1.1.1'] },
+    });
     await call('putAccessControl', { method: 'PUT', url: '/api/accessControl', headers: bearer(token), payload: { ...lists, extra: [] } });
     await call('putAccessControl', { method: 'PUT', url: '/api/accessControl', payload: lists });
     await call('getAccessControl', { method: 'GET', url: '/api/accessControl', headers: bearer(token) });

@@ -30,7 +30,10 @@ afterAll(async () => {
 });
 
 const failureOf = async (run: Promise<unknown>) => {
-  const error: unknown = await run.then(() => null, (rejection: unknown) => rejection);
+  const error: unknown = await run.then(
+    () => null,
+    (rejection: unknown) => rejection,
+  );
   if (!(error instanceof RpcFailure)) throw new Error(`expected an RpcFailure, got ${String(error)}`);
   return { ...error.exchange, shown: JSON.parse(error.exchange.json) as unknown };
 };
@@ -64,9 +67,19 @@ describe('rpc calls through the gateway to anvil', () => {
   it('sends the pre-signed transaction once; the node refuses it again, in a JSON-RPC error the screen shows', async () => {
     const calls = createRpcCalls(() => apiBase);
     server.clock.advance(1000);
-    const again = await calls.run({ network: 'mainnet', apiKey: holder.apiKey, method: 'eth_sendRawTransaction', params: [EXAMPLE_RAW_TRANSACTION] });
+    const again = await calls.run({
+      network: 'mainnet',
+      apiKey: holder.apiKey,
+      method: 'eth_sendRawTransaction',
+      params: [EXAMPLE_RAW_TRANSACTION],
+    });
     expect(JSON.parse(again.json)).toMatchObject({ error: { message: 'nonce too low' } });
-    const found = await calls.run({ network: 'mainnet', apiKey: holder.apiKey, method: 'eth_getTransactionByHash', params: [EXAMPLE_TRANSACTION_HASH] });
+    const found = await calls.run({
+      network: 'mainnet',
+      apiKey: holder.apiKey,
+      method: 'eth_getTransactionByHash',
+      params: [EXAMPLE_TRANSACTION_HASH],
+    });
     expect(JSON.parse(found.json)).toMatchObject({ result: { hash: EXAMPLE_TRANSACTION_HASH, chainId: '0x138de' } });
   });
 

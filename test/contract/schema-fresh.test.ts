@@ -19,8 +19,6 @@ describe('src/api/schema.d.ts', () => {
       stdio: 'pipe',
     });
     const committed = readFileSync(join(root, 'src', 'api', 'schema.d.ts'), 'utf8');
-    expect(committed, 'src/api/schema.d.ts is stale: run `npm run gen:api` and commit the result').toBe(
-      readFileSync(fresh, 'utf8'),
-    );
+    expect(committed, 'src/api/schema.d.ts is stale: run `npm run gen:api` and commit the result').toBe(readFileSync(fresh, 'utf8'));
   });
 });

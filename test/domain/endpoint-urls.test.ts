@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  geyserUrl,
-  networkHostUrl,
-  parseTransactionsUrl,
-  stakedUrl,
-  transactionHistoryUrl,
-  websocketUrl,
-} from '@/domain/endpoint-urls';
+import { geyserUrl, networkHostUrl, parseTransactionsUrl, stakedUrl, transactionHistoryUrl, websocketUrl } from '@/domain/endpoint-urls';
 
 const BASE = 'https://rpc.example.com/api';
 const KEY = 'bk_0123abcd';

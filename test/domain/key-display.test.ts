@@ -36,7 +36,9 @@ describe('the key counter and the plan limit', () => {
 describe('formatKeyDate', () => {
   it('reads a date in the reader’s calendar', () => {
     const iso = '2025-02-07T12:00:00.000Z';
-    expect(formatKeyDate(iso)).toBe(new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)));
+    expect(formatKeyDate(iso)).toBe(
+      new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)),
+    );
     expect(formatKeyDate(iso)).toMatch(/^Feb \d, 2025$/);
   });
   it.each([null, 'not a date'])('shows a dash for %j', (value) => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canUpgrade,
-  creditsAvailable,
-  formatLimit,
-  keysUsedLabel,
-  planLabel,
-  rateLabel,
-  usagePercent,
-} from '@/domain/plan-display';
+import { canUpgrade, creditsAvailable, formatLimit, keysUsedLabel, planLabel, rateLabel, usagePercent } from '@/domain/plan-display';
 
 describe('planLabel', () => {
   it.each([

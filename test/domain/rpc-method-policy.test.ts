@@ -3,7 +3,8 @@ import { PUBLIC_METHODS, callVerdict, isPublicMethod, methodVerdict } from '@/do
 import { RPC_METHODS } from '@/domain/rpc-methods';
 
 const notAvailable = (method: string) => `The method ${method} is not available on this service.`;
-const nodeAccounts = (method: string, instead: string) => `${method} needs the node's own accounts, which this service does not offer: ${instead}`;
+const nodeAccounts = (method: string, instead: string) =>
+  `${method} needs the node's own accounts, which this service does not offer: ${instead}`;
 
 describe('the method policy', () => {
   it.each([
@@ -110,7 +111,11 @@ describe('the policy on a call', () => {
     [['eth_chainId', 'eth_getLogs', 'net_version'], true, { allowed: true }],
     [['anvil_setBalance'], false, { allowed: false, index: null, message: notAvailable('anvil_setBalance') }],
     // A batch of one is still a batch: its answer names the entry.
-    [['anvil_setBalance'], true, { allowed: false, index: 0, message: `Batch entry 0: ${notAvailable('anvil_setBalance')} No call of this batch was sent.` }],
+    [
+      ['anvil_setBalance'],
+      true,
+      { allowed: false, index: 0, message: `Batch entry 0: ${notAvailable('anvil_setBalance')} No call of this batch was sent.` },
+    ],
     [
       ['eth_chainId', 'eth_blockNumber', 'eth_sendTransaction', 'evm_mine'],
       true,

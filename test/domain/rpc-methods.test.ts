@@ -37,7 +37,15 @@ describe('the playground methods', () => {
   });
 
   it('offers none of the methods the gateway refuses (node accounts, tracing, the node pool)', () => {
-    for (const name of ['eth_accounts', 'eth_coinbase', 'eth_sendTransaction', 'txpool_status', 'txpool_content', 'debug_traceTransaction', 'trace_block']) {
+    for (const name of [
+      'eth_accounts',
+      'eth_coinbase',
+      'eth_sendTransaction',
+      'txpool_status',
+      'txpool_content',
+      'debug_traceTransaction',
+      'trace_block',
+    ]) {
       expect(findRpcMethod(name), name).toBeUndefined();
     }
   });

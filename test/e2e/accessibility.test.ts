@@ -97,7 +97,10 @@ for (const viewport of viewports) {
       await expectNoViolations(page, '/endpoints with the Allowed IPs editor open');
 
       await page.goto('/keys');
-      await page.getByRole('button', { name: /^Delete (?!key$)/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Delete (?!key$)/ })
+        .first()
+        .click();
       await expectVisible(page.getByRole('alertdialog', { name: 'Delete API key?' }));
       await expectNoViolations(page, '/keys with the delete confirmation open');
     });

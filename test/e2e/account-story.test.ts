@@ -55,8 +55,7 @@ const ui = {
   /** The 5-bar meter announces its label (Very Weak ... Very Strong) as aria-valuetext. */
   strengthMeter: (page: Page) => page.getByRole('meter', { name: 'Password strength', exact: true }),
   closeErrorButton: (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Close', exact: true }),
-  dashboardHeading: (page: Page, productName: string) =>
-    page.getByRole('heading', { name: `Welcome to ${productName}`, exact: true }),
+  dashboardHeading: (page: Page, productName: string) => page.getByRole('heading', { name: `Welcome to ${productName}`, exact: true }),
   /** The sidebar is <nav aria-label="Main">; below 992 px the same nav sits in the drawer. */
   sidebar: (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true }),
   openDrawerButton: (page: Page) => page.getByRole('button', { name: 'Open navigation', exact: true }),

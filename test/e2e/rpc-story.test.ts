@@ -46,7 +46,8 @@ const ui = {
   endpointCard: (page: Page) => page.getByRole('region', { name: 'Endpoint', exact: true }),
   /** The network switch is a radio group drawn as a segmented control; its items are labels. */
   networkItem: (scope: Page | ReturnType<Page['getByRole']>, label: 'Mainnet' | 'Devnet') => scope.getByText(label, { exact: true }),
-  networkRadio: (scope: Page | ReturnType<Page['getByRole']>, label: 'Mainnet' | 'Devnet') => scope.getByRole('radio', { name: label, exact: true }),
+  networkRadio: (scope: Page | ReturnType<Page['getByRole']>, label: 'Mainnet' | 'Devnet') =>
+    scope.getByRole('radio', { name: label, exact: true }),
   rpcUrlField: (scope: Page | ReturnType<Page['getByRole']>) => scope.getByLabel('RPC URL', { exact: true }),
   methodSelect: (page: Page) => page.getByLabel('Method', { exact: true }),
   paramsField: (page: Page) => page.getByLabel('Params (JSON array)', { exact: true }),
@@ -58,7 +59,8 @@ const ui = {
   ipField: (page: Page) => page.getByLabel('IP address', { exact: true }),
   ipsSaved: (page: Page) => page.getByText('Allowed IPs saved. The gateway enforces them from now on.', { exact: true }),
   creditsUsedCard: (page: Page) => page.getByRole('group', { name: 'Credits Used', exact: true }),
-  viewButton: (page: Page, name: 'Methods' | 'Usage Type') => page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true }),
+  viewButton: (page: Page, name: 'Methods' | 'Usage Type') =>
+    page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true }),
   timeRange: (page: Page) => page.getByLabel('Time range', { exact: true }),
   resetFilters: (page: Page) => page.getByRole('button', { name: 'Reset Filters', exact: true }),
   breakdown: (page: Page) => page.getByRole('table', { name: 'Usage breakdown' }),
@@ -286,9 +288,11 @@ for (const viewport of viewports) {
       // user installs one), and it is a call the node answered: it costs its credits.
       await ui.methodSelect(page).selectOption('eth_getFilterChanges');
       await ui.runButton(page).click();
-      await expect.poll(async () => errorOf(JSON.parse((await ui.responseJson(page).textContent()) ?? '{}'))).toMatchObject({
-        message: 'filter not found',
-      });
+      await expect
+        .poll(async () => errorOf(JSON.parse((await ui.responseJson(page).textContent()) ?? '{}')))
+        .toMatchObject({
+          message: 'filter not found',
+        });
       creditsSpent += creditsFor('eth_getFilterChanges');
       await screenshot(page, 'rpc-testing-node-error');
     });
@@ -335,7 +339,8 @@ for (const viewport of viewports) {
       const report = await server.api.GET('/usage', { params: { query: { range: '1m', groupBy: 'method' } }, headers: authorization() });
       expect(report.data?.cycle.creditsUsed).toBe(creditsSpent);
       const table = ui.breakdown(page);
-      for (const method of ['eth_chainId', 'eth_blockNumber', 'eth_getBalance']) await expectVisible(table.getByRole('cell', { name: method, exact: true }));
+      for (const method of ['eth_chainId', 'eth_blockNumber', 'eth_getBalance'])
+        await expectVisible(table.getByRole('cell', { name: method, exact: true }));
       await screenshot(page, 'usage');
 
       await ui.viewButton(page, 'Usage Type').click();

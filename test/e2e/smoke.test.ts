@@ -46,8 +46,7 @@ describe('smoke: the built app in Chromium', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     // Framing is denied by the old header or by CSP frame-ancestors (either stops clickjacking).
     const framingDenied =
-      headers['x-frame-options']?.toUpperCase() === 'DENY' ||
-      /frame-ancestors\s+'none'/.test(headers['content-security-policy'] ?? '');
+      headers['x-frame-options']?.toUpperCase() === 'DENY' || /frame-ancestors\s+'none'/.test(headers['content-security-policy'] ?? '');
     expect(framingDenied, 'X-Frame-Options: DENY or CSP frame-ancestors none').toBe(true);
     expect(await response?.text()).toBe(builtIndex());
     await page.close();

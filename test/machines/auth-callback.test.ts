@@ -7,10 +7,7 @@ import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
 
 /** SPEC.md §8, word for word, by where the flow failed (a query's own error is checked by its arrival). */
-const expectedMessages = new Set([
-  'Authentication failed: No token received',
-  'Unable to complete authentication. Please try again.',
-]);
+const expectedMessages = new Set(['Authentication failed: No token received', 'Unable to complete authentication. Please try again.']);
 
 describe.each(authCallbackFlows)('auth callback machine, $name', ({ input, shownError, usesQueryToken, flow, paths }) => {
   for (const path of paths) {
@@ -74,9 +71,7 @@ describe.each(authCallbackFlows)('auth callback machine, $name', ({ input, shown
             expect(acceptToken.inputs).not.toContainEqual({ token: input.token });
           }
           if (snapshot.matches('signingIn')) expect(acceptToken.inputs.at(-1)).toEqual({ token: snapshot.context.token });
-          expect(navigations).toEqual(
-            snapshot.matches('signedIn') ? ['/'] : snapshot.matches('redirected') ? ['/login'] : [],
-          );
+          expect(navigations).toEqual(snapshot.matches('signedIn') ? ['/'] : snapshot.matches('redirected') ? ['/login'] : []);
         },
       );
     });
@@ -90,10 +85,9 @@ describe('auth callback machine', () => {
 
   it('asks for the cookie exactly twice before giving up', async () => {
     const exchangeToken = pendingCall<string | null>('exchangeToken');
-    const actor = createActor(
-      authCallbackMachine.provide({ actors: { exchangeToken: exchangeToken.logic }, delays: { retryDelay: 5 } }),
-      { input: { token: null, error: null, signInStartedAt: null, now: openedAt } },
-    ).start();
+    const actor = createActor(authCallbackMachine.provide({ actors: { exchangeToken: exchangeToken.logic }, delays: { retryDelay: 5 } }), {
+      input: { token: null, error: null, signInStartedAt: null, now: openedAt },
+    }).start();
     exchangeToken.resolve(null);
     await nextSnapshot(actor); // waitingToRetry
     await nextSnapshot(actor); // retrying

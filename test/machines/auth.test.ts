@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  authMachine,
-  selectIsAuthenticated,
-  selectIsResolving,
-  type Credentials,
-  type LoginResult,
-  type User,
-} from '@machines/auth';
+import { authMachine, selectIsAuthenticated, selectIsResolving, type Credentials, type LoginResult, type User } from '@machines/auth';
 import { type Executors, type FlowPath, describePath, unexercisedTransitions, unreachedStates } from './flow-model';
 import { type AuthModelEvent, authFlows } from './models/auth.model';
 import { pendingCall } from './pending-call';

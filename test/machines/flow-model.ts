@@ -144,9 +144,7 @@ function hasEffect(path: FlowPath): boolean {
 export function describePath(path: { steps: Array<{ event: EventObject }>; state: AnyMachineSnapshot }): string {
   const events = path.steps.slice(1).map(({ event }) => {
     const { type, ...payload } = event;
-    const short = type
-      .replace(/^xstate\.(done|error)\.actor\.(.*)$/, '$2 $1')
-      .replace(/^xstate\.after\.([^.]+)\..*$/, '$1 elapsed');
+    const short = type.replace(/^xstate\.(done|error)\.actor\.(.*)$/, '$2 $1').replace(/^xstate\.after\.([^.]+)\..*$/, '$1 elapsed');
     const json = JSON.stringify(payload);
     const detail = json === '{}' ? '' : ` ${json.length > 60 ? `${json.slice(0, 59)}…` : json}`;
     return `${short}${detail}`;

@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { forgotPasswordMachine, selectCanSubmit } from '@machines/forgot-password';
 import { type Executors, describePath, unexercisedTransitions, unreachedStates } from './flow-model';
-import {
-  FORGOT_FAILURE,
-  type ForgotPasswordModelEvent,
-  forgotPasswordFlow,
-  forgotPasswordPaths,
-} from './models/forgot-password.model';
+import { FORGOT_FAILURE, type ForgotPasswordModelEvent, forgotPasswordFlow, forgotPasswordPaths } from './models/forgot-password.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
 

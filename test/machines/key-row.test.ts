@@ -70,7 +70,8 @@ describe('key row machine', () => {
             expect(snapshot.context.error).toBeNull();
           }
           if (snapshot.matches({ entry: 'deleting' })) expect(deleteKey.inputs.at(-1)).toEqual({ id: KEY_ROW_INPUT.id });
-          if (snapshot.matches({ entry: 'viewing' })) expect({ draft, error: snapshot.context.error }).toEqual({ draft: name, error: null });
+          if (snapshot.matches({ entry: 'viewing' }))
+            expect({ draft, error: snapshot.context.error }).toEqual({ draft: name, error: null });
         },
       );
     });

@@ -3,12 +3,7 @@ import { createActor } from 'xstate';
 import { resetPasswordMachine, selectCanSubmit, type PasswordReset } from '@machines/reset-password';
 import { passwordRuleFailures } from '@/domain/password-rules';
 import { type Executors, type FlowPath, describePath, unexercisedTransitions, unreachedStates } from './flow-model';
-import {
-  RESET_FAILURE,
-  RESET_TOKEN,
-  type ResetPasswordModelEvent,
-  resetPasswordFlows,
-} from './models/reset-password.model';
+import { RESET_FAILURE, RESET_TOKEN, type ResetPasswordModelEvent, resetPasswordFlows } from './models/reset-password.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
 

@@ -39,7 +39,11 @@ describe('GET and PUT /api/accessControl', () => {
       ips: ['203.0.113.7', ' 2001:0DB8:0000:0000:0000:0000:0000:0001 '],
       cidrs: ['10.0.0.0/8', '192.168.1.0/24'],
     });
-    const saved = { domains: ['app.example.com', 'example.org'], ips: ['203.0.113.7', '2001:db8:0:0:0:0:0:1'], cidrs: ['10.0.0.0/8', '192.168.1.0/24'] };
+    const saved = {
+      domains: ['app.example.com', 'example.org'],
+      ips: ['203.0.113.7', '2001:db8:0:0:0:0:0:1'],
+      cidrs: ['10.0.0.0/8', '192.168.1.0/24'],
+    };
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual(saved);
     expect(await user.get()).toEqual(saved);
@@ -49,7 +53,8 @@ describe('GET and PUT /api/accessControl', () => {
   });
 
   /** The 400 message for a refused value: '{list}: {value as typed, trimmed}: {the SPA's message}'. */
-  const refusal = (kind: AccessKind, value: string, message: string) => (value.trim() === '' ? `${kind}: ${message}` : `${kind}: ${value.trim()}: ${message}`);
+  const refusal = (kind: AccessKind, value: string, message: string) =>
+    value.trim() === '' ? `${kind}: ${message}` : `${kind}: ${value.trim()}: ${message}`;
 
   /** The contract's maxLength of a list's values: longer ones are refused before the SPA's rules run. */
   const maxLength = (kind: AccessKind) => {
@@ -71,7 +76,11 @@ describe('GET and PUT /api/accessControl', () => {
       const user = await accessCalls(server.app);
       const answer = await user.put({ ...none, [kind]: values });
       if (value.length > maxLength(kind)) {
-        expect(answer.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `body/${kind}/${values.length - 1} must NOT have more than ${maxLength(kind)} characters` });
+        expect(answer.json()).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: `body/${kind}/${values.length - 1} must NOT have more than ${maxLength(kind)} characters`,
+        });
       } else if (message === null) {
         expect(answer.statusCode).toBe(200);
         expect(answer.json()).toEqual({ ...none, [kind]: values.map((each) => normalizeAccessValue(kind, each)) });

@@ -30,12 +30,16 @@ describe('register', () => {
 
   it('makes the gateway forget any miss it remembers for the first key, once the key exists', async () => {
     const forgotten: string[] = [];
-    const user = await createAccount(server.app.db, { invalidateKey: (apiKey) => forgotten.push(apiKey) }, {
-      email: uniqueEmail(),
-      passwordHash: null,
-      origin: 'google',
-      now: server.clock.now(),
-    });
+    const user = await createAccount(
+      server.app.db,
+      { invalidateKey: (apiKey) => forgotten.push(apiKey) },
+      {
+        email: uniqueEmail(),
+        passwordHash: null,
+        origin: 'google',
+        now: server.clock.now(),
+      },
+    );
     expect(forgotten).toEqual([await oldestApiKey(server.app.db, user.id)]);
   });
 
@@ -50,13 +54,21 @@ describe('register', () => {
   it('answers 409 for an e-mail already registered, whatever its case', async () => {
     const email = uniqueEmail();
     await register(server.app, email);
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: email.toUpperCase(), password: goodPassword } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: email.toUpperCase(), password: goodPassword },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ statusCode: 409, error: 'Conflict', message: emailTaken });
   });
 
   it('enforces the password rules of SPEC.md section 5 and lists the broken ones in order', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: uniqueEmail(), password: 'short' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: uniqueEmail(), password: 'short' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual([
       'Password must be at least 8 characters long',
@@ -71,7 +83,11 @@ describe('login, me, logout', () => {
   it('logs in whatever the case of the e-mail, and the token reads the current user', async () => {
     const email = uniqueEmail('Mixed');
     await register(server.app, email);
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: email.toUpperCase(), password: goodPassword } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: email.toUpperCase(), password: goodPassword },
+    });
     expect(response.statusCode).toBe(200);
     const { access_token: token, user } = response.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -90,7 +106,10 @@ describe('login, me, logout', () => {
   it('refuses a wrong password and an unknown e-mail with the same 401', async () => {
     const email = uniqueEmail();
     await register(server.app, email);
-    for (const payload of [{ email, password: 'Wrong$Passw0rd' }, { email: uniqueEmail('nobody'), password: goodPassword }]) {
+    for (const payload of [
+      { email, password: 'Wrong$Passw0rd' },
+      { email: uniqueEmail('nobody'), password: goodPassword },
+    ]) {
       const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: '10.1.0.1' });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: invalidCredentials });
@@ -135,7 +154,11 @@ describe('GET /users/me right after gateway calls', () => {
     const calls = ['eth_chainId', 'eth_blockNumber', 'eth_getLogs', 'eth_chainId'];
     let spent = 0;
     for (const [index, method] of calls.entries()) {
-      const answer = await rpc(gateway.app, holder.apiKey, call(method, index, method === 'eth_getLogs' ? [{ fromBlock: '0x0', toBlock: 'latest' }] : []));
+      const answer = await rpc(
+        gateway.app,
+        holder.apiKey,
+        call(method, index, method === 'eth_getLogs' ? [{ fromBlock: '0x0', toBlock: 'latest' }] : []),
+      );
       expect(answer.statusCode).toBe(200);
       spent += Number(answer.headers['x-credits-used']);
       // At once, well inside the metering's one-second write interval.

@@ -61,7 +61,12 @@ describe("a user's keys are their own", () => {
   it("answers another user's key with the same 404 as a missing one, and changes nothing", async () => {
     const { alice, bob } = await twoUsers();
     const aliceKey = only(await alice.list());
-    for (const answer of [await bob.rename(aliceKey.id, 'stolen'), await bob.remove(aliceKey.id), await bob.rename(unusedId, 'x'), await bob.remove(unusedId)]) {
+    for (const answer of [
+      await bob.rename(aliceKey.id, 'stolen'),
+      await bob.remove(aliceKey.id),
+      await bob.rename(unusedId, 'x'),
+      await bob.remove(unusedId),
+    ]) {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual(notFoundAnswer);
     }

@@ -20,7 +20,13 @@ describe('POST /api/apiKeys', () => {
     const second = await keys.create();
     expect(second.statusCode).toBe(201);
     const created: ApiKey = second.json();
-    expect(created).toEqual({ id: expect.any(Number), name: 'Key 2', apiKey: expect.stringMatching(recognisableKey), createdAt: expect.any(String), environment: null });
+    expect(created).toEqual({
+      id: expect.any(Number),
+      name: 'Key 2',
+      apiKey: expect.stringMatching(recognisableKey),
+      createdAt: expect.any(String),
+      environment: null,
+    });
     const third = await keys.create({ name: '  Staging  ' });
     expect(third.statusCode).toBe(201);
     expect(third.json()).toMatchObject({ name: 'Staging' });

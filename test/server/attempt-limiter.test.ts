@@ -62,9 +62,23 @@ describe('reserveAttempt', () => {
   it('counts under every limiter or under none', () => {
     const pair = new AttemptLimiter(1, window);
     const address = new AttemptLimiter(3, window);
-    const first = reserveAttempt([[pair, 'a'], [address, 'ip']], at(0));
+    const first = reserveAttempt(
+      [
+        [pair, 'a'],
+        [address, 'ip'],
+      ],
+      at(0),
+    );
     expect(first.ok).toBe(true);
-    expect(reserveAttempt([[pair, 'a'], [address, 'ip']], at(1))).toEqual({ ok: false, retryAfterMs: window - 1 });
+    expect(
+      reserveAttempt(
+        [
+          [pair, 'a'],
+          [address, 'ip'],
+        ],
+        at(1),
+      ),
+    ).toEqual({ ok: false, retryAfterMs: window - 1 });
     expect(address.retryAfterMs('ip', at(1))).toBe(0);
     expect(address.size).toBe(1);
     if (first.ok) first.reservation.release();

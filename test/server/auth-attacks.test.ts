@@ -105,7 +105,10 @@ describe('CPU burn without an account', () => {
   it('made-up reset tokens are limited per address', async () => {
     const address = freshAddress();
     const responses = await Promise.all(Array.from({ length: 60 }, () => reset(randomToken(), address)));
-    expect(statusCounts(responses)).toEqual({ 400: limitFigures.resetSubmissionsPerAddress, 429: 60 - limitFigures.resetSubmissionsPerAddress });
+    expect(statusCounts(responses)).toEqual({
+      400: limitFigures.resetSubmissionsPerAddress,
+      429: 60 - limitFigures.resetSubmissionsPerAddress,
+    });
     expect(responses.find((response) => response.statusCode === 429)?.json().message).toBe(tooManyResetAttempts);
   });
 

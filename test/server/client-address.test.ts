@@ -57,7 +57,12 @@ describe('the client address through trusted proxies', () => {
     const app = Fastify({ trustProxy: proxies });
     app.get('/', async (request) => request.ip);
     for (const [socket, forwardedFor, expected] of table) {
-      const answer = await app.inject({ method: 'GET', url: '/', remoteAddress: socket, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } });
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/',
+        remoteAddress: socket,
+        headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+      });
       expect(answer.body, `${socket} ${forwardedFor}`).toBe(expected);
     }
     await app.close();

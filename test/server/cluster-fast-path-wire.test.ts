@@ -38,7 +38,14 @@ beforeAll(async () => {
   server.keepAliveTimeout = keepAliveMs;
   server.headersTimeout = headersTimeoutMs;
   server.requestTimeout = requestTimeoutMs;
-  fastPathFor(server, { gateway, bodyLimit, onFailure: (error) => failures.push(error), now: Date.now, trust: proxyTrust([]), maxConnections: 10_000 });
+  fastPathFor(server, {
+    gateway,
+    bodyLimit,
+    onFailure: (error) => failures.push(error),
+    now: Date.now,
+    trust: proxyTrust([]),
+    maxConnections: 10_000,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   port = address !== null && typeof address === 'object' ? (address satisfies AddressInfo).port : 0;
@@ -96,7 +103,10 @@ describe('the fast path against a hostile client', () => {
     ['two Content-Lengths', call('outer', 'POST /api/v1/mainnet/smuggled HTTP/1.1\r\nHost: x\r\n\r\n', ['Content-Length: 0'])],
     ['Content-Length and Transfer-Encoding', call('outer', `0\r\n\r\n${call('smuggled')}`, ['Transfer-Encoding: chunked'])],
     ['a folded Content-Length', call('outer', call('smuggled'), ['X-A: a', ' Content-Length: 0'])],
-    ['a space before the colon', `POST /api/v1/mainnet/outer HTTP/1.1\r\nHost: x\r\nContent-Length : 0\r\nContent-Length: 44\r\n\r\n${call('smuggled')}`],
+    [
+      'a space before the colon',
+      `POST /api/v1/mainnet/outer HTTP/1.1\r\nHost: x\r\nContent-Length : 0\r\nContent-Length: 44\r\n\r\n${call('smuggled')}`,
+    ],
     ['a Content-Length with a sign', `POST /api/v1/mainnet/outer HTTP/1.1\r\nHost: x\r\nContent-Length: +0\r\n\r\n${call('smuggled')}`],
     ['bare line feeds', `POST /api/v1/mainnet/outer HTTP/1.1\nHost: x\nContent-Length: 0\n\n${call('smuggled')}`],
     ['a bare carriage return', `POST /api/v1/mainnet/outer HTTP/1.1\r\nHost: x\rContent-Length: 0\r\n\r\n${call('smuggled')}`],
@@ -115,14 +125,28 @@ describe('the fast path against a hostile client', () => {
 
   it('takes a call however its head and body are cut into packets', async () => {
     const whole = call('split', '{"id":1}', ['Origin: https://a.example']);
-    const conversations = await Promise.all(Array.from({ length: whole.length - 1 }, (_, index) => converse([whole.slice(0, index + 1), whole.slice(index + 1)], { waitMs: 300 })));
+    const conversations = await Promise.all(
+      Array.from({ length: whole.length - 1 }, (_, index) =>
+        converse([whole.slice(0, index + 1), whole.slice(index + 1)], { waitMs: 300 }),
+      ),
+    );
     for (const { received } of conversations) expect(received).toMatch(/\r\n\r\n\{"key":"split","body":"\{\\"id\\":1\}"\}$/);
   });
 
   it('hands on the exact bytes after a call: a chunked call whose body looks like requests, then a call', async () => {
     seen.length = 0;
     const inner = `${call('inner')}\r\n\r\n`;
-    const chunked = ['POST /api/v1/mainnet/chunked HTTP/1.1', 'Host: x', 'Transfer-Encoding: chunked', '', inner.length.toString(16), inner, '0', '', ''].join('\r\n');
+    const chunked = [
+      'POST /api/v1/mainnet/chunked HTTP/1.1',
+      'Host: x',
+      'Transfer-Encoding: chunked',
+      '',
+      inner.length.toString(16),
+      inner,
+      '0',
+      '',
+      '',
+    ].join('\r\n');
     const { received } = await converse([call('first') + chunked + call('last')]);
     expect(statusLines(received)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200', 'HTTP/1.1 200']);
     expect(seen).toEqual(['first', 'chunked', 'last']);
@@ -131,18 +155,25 @@ describe('the fast path against a hostile client', () => {
   it('says the keep-alive time-out as Node’s server does', async () => {
     const { received } = await converse([call('k') + 'GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n']);
     const timeouts = received.match(/^keep-alive: timeout=\d+/gim)?.map((field) => field.toLowerCase());
-    expect(timeouts).toEqual([`keep-alive: timeout=${Math.floor(keepAliveMs / 1000)}`, `keep-alive: timeout=${Math.floor(keepAliveMs / 1000)}`]);
+    expect(timeouts).toEqual([
+      `keep-alive: timeout=${Math.floor(keepAliveMs / 1000)}`,
+      `keep-alive: timeout=${Math.floor(keepAliveMs / 1000)}`,
+    ]);
   });
 
   it.each([
     ['a head', 'POST /api/v1/mainnet/slow HTTP/1.1\r\nHost: x\r\n', headersTimeoutMs],
     ['a body', 'POST /api/v1/mainnet/slow HTTP/1.1\r\nHost: x\r\nContent-Length: 20\r\n\r\n{}', requestTimeoutMs],
-  ])('cuts %s left incomplete by a silent client once its time is up', async (_name, bytes, limitMs) => {
-    const { closedAfterMs } = await converse([bytes], { waitMs: requestTimeoutMs + 2 * keepAliveMs + 500 });
-    expect(closedAfterMs).not.toBeNull();
-    expect(closedAfterMs).toBeGreaterThanOrEqual(limitMs);
-    expect(closedAfterMs).toBeLessThanOrEqual(limitMs + keepAliveMs + 200);
-  }, 10_000);
+  ])(
+    'cuts %s left incomplete by a silent client once its time is up',
+    async (_name, bytes, limitMs) => {
+      const { closedAfterMs } = await converse([bytes], { waitMs: requestTimeoutMs + 2 * keepAliveMs + 500 });
+      expect(closedAfterMs).not.toBeNull();
+      expect(closedAfterMs).toBeGreaterThanOrEqual(limitMs);
+      expect(closedAfterMs).toBeLessThanOrEqual(limitMs + keepAliveMs + 200);
+    },
+    10_000,
+  );
 
   it.each([
     ['its calls are answered', [call('a') + call('b')], 2],

@@ -53,7 +53,15 @@ function callBody(id: number, method = 'eth_chainId', params: unknown[] = []): s
 
 function post(id: number, fields: readonly string[] = [], path = `/api/v1/mainnet/${apiKey}`): string {
   const payload = callBody(id);
-  return [`POST ${path} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', `Content-Length: ${payload.length}`, ...fields, '', payload].join('\r\n');
+  return [
+    `POST ${path} HTTP/1.1`,
+    `Host: ${host}`,
+    'Content-Type: application/json',
+    `Content-Length: ${payload.length}`,
+    ...fields,
+    '',
+    payload,
+  ].join('\r\n');
 }
 
 /** Reads `count` whole answers (sized or chunked; a 100 Continue counts as one) off the bytes so far, or null. */
@@ -64,7 +72,9 @@ function readAnswers(bytes: Buffer, count: number): Answer[] | null {
     const headEnd = bytes.indexOf('\r\n\r\n', at);
     if (headEnd < 0) return null;
     const [statusLine = '', ...lines] = bytes.toString('latin1', at, headEnd).split('\r\n');
-    const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const));
+    const headers = new Map(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const),
+    );
     const status = Number(statusLine.split(' ')[1]);
     at = headEnd + 4;
     let body = '';
@@ -158,13 +168,27 @@ describe('the fast path of an HTTP worker', () => {
     const split = post(3);
     const cut = split.indexOf('\r\n\r\n') + 4;
     const answers = await exchange([post(1) + post(2), split.slice(0, 10), split.slice(10, cut), split.slice(cut)], 3);
-    expect(answers.map((answer) => [answer.status, idOf(answer)])).toEqual([[200, 1], [200, 2], [200, 3]]);
+    expect(answers.map((answer) => [answer.status, idOf(answer)])).toEqual([
+      [200, 1],
+      [200, 2],
+      [200, 3],
+    ]);
   });
 
   it('answers a call whose large body comes in hundreds of packets', async () => {
     const payload = callBody(7, 'web3_sha3', [`0x${'ab'.repeat(100_000)}`]);
-    const head = [`POST /api/v1/mainnet/${apiKey} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', `Content-Length: ${payload.length}`, '', ''].join('\r\n');
-    const packets = [head, ...Array.from({ length: Math.ceil(payload.length / 1000) }, (_, index) => payload.slice(index * 1000, (index + 1) * 1000))];
+    const head = [
+      `POST /api/v1/mainnet/${apiKey} HTTP/1.1`,
+      `Host: ${host}`,
+      'Content-Type: application/json',
+      `Content-Length: ${payload.length}`,
+      '',
+      '',
+    ].join('\r\n');
+    const packets = [
+      head,
+      ...Array.from({ length: Math.ceil(payload.length / 1000) }, (_, index) => payload.slice(index * 1000, (index + 1) * 1000)),
+    ];
     const [answer] = await exchange(packets, 1, 2);
     expect(answer?.status).toBe(200);
     expect(JSON.parse(answer?.body ?? 'null')).toEqual({ jsonrpc: '2.0', id: 7, result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
@@ -206,7 +230,17 @@ describe('the fast path of an HTTP worker', () => {
 
   it('hands a connection to Node’s HTTP server at the first request it does not take, bytes and order kept', async () => {
     const payload = callBody(2);
-    const chunked = [`POST /api/v1/mainnet/${apiKey} HTTP/1.1`, `Host: ${host}`, 'Transfer-Encoding: chunked', '', `${payload.length.toString(16)}`, payload, '0', '', ''].join('\r\n');
+    const chunked = [
+      `POST /api/v1/mainnet/${apiKey} HTTP/1.1`,
+      `Host: ${host}`,
+      'Transfer-Encoding: chunked',
+      '',
+      `${payload.length.toString(16)}`,
+      payload,
+      '0',
+      '',
+      '',
+    ].join('\r\n');
     const answers = await exchange([post(1) + chunked + post(3), `GET /api/config HTTP/1.1\r\nHost: ${host}\r\n\r\n${post(4)}`], 4);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect(answers.slice(0, 3).map(idOf)).toEqual([1, 2, 3]);
@@ -215,16 +249,29 @@ describe('the fast path of an HTTP worker', () => {
 
   it('lets Node answer what it always answered: 100 Continue, 413, 400 for a malformed head', async () => {
     const payload = callBody(1);
-    const expecting = [`POST /api/v1/mainnet/${apiKey} HTTP/1.1`, `Host: ${host}`, `Content-Length: ${payload.length}`, 'Expect: 100-continue', '', ''].join('\r\n');
+    const expecting = [
+      `POST /api/v1/mainnet/${apiKey} HTTP/1.1`,
+      `Host: ${host}`,
+      `Content-Length: ${payload.length}`,
+      'Expect: 100-continue',
+      '',
+      '',
+    ].join('\r\n');
     const continued = await exchange([expecting, payload], 2, 200);
     expect(continued.map((answer) => answer.status)).toEqual([100, 200]);
     expect(idOf(continued[1])).toBe(1);
 
-    const tooLarge = await exchange([`POST /api/v1/mainnet/${apiKey} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`], 1);
+    const tooLarge = await exchange(
+      [`POST /api/v1/mainnet/${apiKey} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`],
+      1,
+    );
     expect(tooLarge[0]?.status).toBe(413);
     expect(field(field(JSON.parse(tooLarge[0]?.body ?? 'null'), 'error'), 'code')).toBe(-32600);
 
-    const malformed = await exchange([`POST /api/v1/mainnet/${apiKey} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`], 1);
+    const malformed = await exchange(
+      [`POST /api/v1/mainnet/${apiKey} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`],
+      1,
+    );
     expect(malformed[0]?.status).toBe(400);
   });
 
@@ -235,11 +282,21 @@ describe('the fast path of an HTTP worker', () => {
     const call = (id: number, method: string, params: unknown[]) =>
       new Promise<{ response: IncomingMessage; body: string; reused: boolean }>((resolve, reject) => {
         const payload = callBody(id, method, params);
-        const request = httpRequest({ host, port, agent, method: 'POST', path: `/api/v1/mainnet/${apiKey}`, headers: { 'content-type': 'application/json', 'content-length': payload.length } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ response, body: Buffer.concat(chunks).toString('utf8'), reused: request.reusedSocket }));
-        });
+        const request = httpRequest(
+          {
+            host,
+            port,
+            agent,
+            method: 'POST',
+            path: `/api/v1/mainnet/${apiKey}`,
+            headers: { 'content-type': 'application/json', 'content-length': payload.length },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ response, body: Buffer.concat(chunks).toString('utf8'), reused: request.reusedSocket }));
+          },
+        );
         request.on('error', reject);
         request.end(payload);
       });
@@ -271,7 +328,12 @@ describe('the fast path of an HTTP worker', () => {
       { bytes: post(1, ['X-A: a', ' b']) },
       { bytes: `POST /api/v1/mainnet/${apiKey} HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n` },
       { bytes: post(1, [`X-Big: ${'a'.repeat(17 * 1024)}`]) },
-      { bytes: post(1, Array.from({ length: 200 }, (_, index) => `X-${index}: ${index}`)) },
+      {
+        bytes: post(
+          1,
+          Array.from({ length: 200 }, (_, index) => `X-${index}: ${index}`),
+        ),
+      },
       { bytes: post(1, ['X-Nul: a\0b']) },
       { bytes: post(1, [], '/api/v1/mainnet/%E0%A4%A') },
       { bytes: post(1, [], `/api/v1/%00/${apiKey}`) },
@@ -287,7 +349,12 @@ describe('the fast path of an HTTP worker', () => {
         const bytes = Buffer.from(call, 'latin1');
         const at = (index * 7919) % bytes.length;
         if (index % 3 === 0) bytes[at] = (index * 37) % 256;
-        const mutated = index % 3 === 1 ? Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1)]) : index % 3 === 2 ? Buffer.concat([bytes.subarray(0, at + 1), bytes.subarray(at)]) : bytes;
+        const mutated =
+          index % 3 === 1
+            ? Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1)])
+            : index % 3 === 2
+              ? Buffer.concat([bytes.subarray(0, at + 1), bytes.subarray(at)])
+              : bytes;
         return { bytes: mutated, end: index % 2 === 0 };
       }),
     ];
@@ -344,7 +411,18 @@ async function sendFrom(localAddress: string, bytes: string): Promise<RawAnswer 
 
 function chunkedPost(key: string, fields: readonly string[]): string {
   const payload = callBody(1);
-  return [`POST /api/v1/mainnet/${key} HTTP/1.1`, `Host: ${host}`, 'Transfer-Encoding: chunked', ...fields, '', payload.length.toString(16), payload, '0', '', ''].join('\r\n');
+  return [
+    `POST /api/v1/mainnet/${key} HTTP/1.1`,
+    `Host: ${host}`,
+    'Transfer-Encoding: chunked',
+    ...fields,
+    '',
+    payload.length.toString(16),
+    payload,
+    '0',
+    '',
+    '',
+  ].join('\r\n');
 }
 
 /** A new account whose key has never been called, with these allowed IPs: every worker reads them at its first call. */
@@ -360,12 +438,24 @@ async function keyAllowing(ips: string[]): Promise<string> {
 }
 
 /** Wrong passwords for new e-mails each time, from `localAddress` with `forwardedFor(i)`, until a 429 or `limit` tries. */
-async function failedLoginsUntilRefused(localAddress: string, forwardedFor: (attempt: number) => string, limit: number): Promise<number | null> {
+async function failedLoginsUntilRefused(
+  localAddress: string,
+  forwardedFor: (attempt: number) => string,
+  limit: number,
+): Promise<number | null> {
   for (let attempt = 0; attempt < limit; attempt += 1) {
     const payload = JSON.stringify({ email: uniqueEmail('proxied'), password: `${goodPassword}-wrong` });
     const answer = await sendFrom(
       localAddress,
-      [`POST /api/auth/login HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', `Content-Length: ${payload.length}`, `X-Forwarded-For: ${forwardedFor(attempt)}`, '', payload].join('\r\n'),
+      [
+        `POST /api/auth/login HTTP/1.1`,
+        `Host: ${host}`,
+        'Content-Type: application/json',
+        `Content-Length: ${payload.length}`,
+        `X-Forwarded-For: ${forwardedFor(attempt)}`,
+        '',
+        payload,
+      ].join('\r\n'),
     );
     if (answer?.status === 429) return attempt;
     expect(answer?.status).toBe(401);
@@ -394,28 +484,48 @@ describe('an HTTP worker behind a trusted proxy (TRUST_PROXY)', () => {
 });
 
 describe('mistakes in the request head, on an HTTP worker', () => {
-  const securityHeaders = { 'content-security-policy': contentSecurityPolicy, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
+  const securityHeaders = {
+    'content-security-policy': contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  };
   const headersOf = (answer: RawAnswer | null) => Object.fromEntries(answer?.headers ?? []);
 
   it('refuses two Host headers with 400: the gateway’s JSON-RPC error on a gateway path, the envelope on the API', async () => {
     const rpc = await sendFrom('127.0.0.1', post(1, ['Host: evil.example']));
     expect(rpc?.status).toBe(400);
-    expect(JSON.parse(rpc?.body ?? 'null')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: a request carries exactly one Host header.' } });
+    expect(JSON.parse(rpc?.body ?? 'null')).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid request: a request carries exactly one Host header.' },
+    });
     expect(headersOf(rpc)).toMatchObject(securityHeaders);
     const api = await sendFrom('127.0.0.1', `GET /api/plans HTTP/1.1\r\nHost: ${host}\r\nHost: evil.example\r\n\r\n`);
     expect(api?.status).toBe(400);
-    expect(JSON.parse(api?.body ?? 'null')).toEqual({ statusCode: 400, error: 'Bad Request', message: 'A request carries exactly one Host header.' });
+    expect(JSON.parse(api?.body ?? 'null')).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'A request carries exactly one Host header.',
+    });
     expect(headersOf(api)).toMatchObject(securityHeaders);
   });
 
   it('answers a bad percent-escape with the gateway’s JSON-RPC 400 or the API’s envelope, with the security headers', async () => {
     const rpc = await sendFrom('127.0.0.1', post(1, [], '/api/v1/mainnet/%ZZ'));
     expect(rpc?.status).toBe(400);
-    expect(JSON.parse(rpc?.body ?? 'null')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: the URL path is not valid percent-encoding.' } });
+    expect(JSON.parse(rpc?.body ?? 'null')).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid request: the URL path is not valid percent-encoding.' },
+    });
     expect(headersOf(rpc)).toMatchObject({ ...securityHeaders, 'access-control-allow-origin': '*' });
     const api = await sendFrom('127.0.0.1', `GET /api/plans%ZZ HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     expect(api?.status).toBe(400);
-    expect(JSON.parse(api?.body ?? 'null')).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The URL path is not valid percent-encoding.' });
+    expect(JSON.parse(api?.body ?? 'null')).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The URL path is not valid percent-encoding.',
+    });
     expect(headersOf(api)).toMatchObject(securityHeaders);
   });
 });

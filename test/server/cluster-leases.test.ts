@@ -18,15 +18,44 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
   const ledger = new CreditLedger();
   const limiter = new RateLimiter();
   const meter = new UsageMeter();
-  let stored = { userId: 7, anchor: new Date('2030-01-01T00:00:00Z'), creditsUsed: 0, countedCycleStart: new Date('2030-01-01T00:00:00Z'), creditLimit: plan.creditLimit };
+  let stored = {
+    userId: 7,
+    anchor: new Date('2030-01-01T00:00:00Z'),
+    creditsUsed: 0,
+    countedCycleStart: new Date('2030-01-01T00:00:00Z'),
+    creditLimit: plan.creditLimit,
+  };
   let exists = true;
-  const keys = new GatewayKeyCache<KeyEntry>(async (apiKey) =>
-    exists ? { apiKey, keyId: 3, userId: 7, rate: plan.rate, credits: ledger.sync(stored, new Date(nowMs), ledger.generation), access: compileAccessRules(lists), lists } : null,
-  () => nowMs);
+  const keys = new GatewayKeyCache<KeyEntry>(
+    async (apiKey) =>
+      exists
+        ? {
+            apiKey,
+            keyId: 3,
+            userId: 7,
+            rate: plan.rate,
+            credits: ledger.sync(stored, new Date(nowMs), ledger.generation),
+            access: compileAccessRules(lists),
+            lists,
+          }
+        : null,
+    () => nowMs,
+  );
   const authority = new LeaseAuthority({ keys, limiter, ledger, meter });
-  const key: WorkerKey = { apiKey: 'rpk_test', keyId: 3, userId: 7, rate: plan.rate, creditLimit: plan.creditLimit, access: compileAccessRules(lists) };
+  const key: WorkerKey = {
+    apiKey: 'rpk_test',
+    keyId: 3,
+    userId: 7,
+    rate: plan.rate,
+    creditLimit: plan.creditLimit,
+    access: compileAccessRules(lists),
+  };
   const unknown: string[] = [];
-  const worker = (id: number) => new LeasedAdmission((request) => authority.lease(id, request, nowMs), (apiKey) => unknown.push(apiKey));
+  const worker = (id: number) =>
+    new LeasedAdmission(
+      (request) => authority.lease(id, request, nowMs),
+      (apiKey) => unknown.push(apiKey),
+    );
   const account = async () => {
     const entry = await keys.get('rpk_test');
     if (entry === null) throw new Error('no key');
@@ -38,7 +67,18 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
     stored = { ...stored, anchor, creditsUsed: 0, countedCycleStart: anchor };
     keys.invalidateUser(7);
   };
-  return { authority, ledger, limiter, meter, key, worker, account, unknown, changePlan, deleteKey: () => ((exists = false), keys.invalidateKey('rpk_test')) };
+  return {
+    authority,
+    ledger,
+    limiter,
+    meter,
+    key,
+    worker,
+    account,
+    unknown,
+    changePlan,
+    deleteKey: () => ((exists = false), keys.invalidateKey('rpk_test')),
+  };
 }
 
 describe('leases of the HTTP workers (server/cluster)', () => {
@@ -60,7 +100,7 @@ describe('leases of the HTTP workers (server/cluster)', () => {
     expect(ledger.used(await account(), nowMs)).toBe(100);
   });
 
-  it('charges what was answered and gives back the rest at the report; a dead worker\'s lease is freed', async () => {
+  it("charges what was answered and gives back the rest at the report; a dead worker's lease is freed", async () => {
     const { authority, key, worker, account, ledger } = setting({ rate: 1000, creditLimit: 1_000_000 });
     const first = worker(1);
     const answered = await first.admit(key, 20, 1, nowMs);
@@ -106,10 +146,13 @@ describe('leases of the HTTP workers (server/cluster)', () => {
   it('keeps a refusal until a token can be back, without asking again', async () => {
     let asked = 0;
     const { key, authority } = setting({ rate: 2, creditLimit: null });
-    const admission = new LeasedAdmission((request) => {
-      asked += 1;
-      return authority.lease(1, request, nowMs);
-    }, () => undefined);
+    const admission = new LeasedAdmission(
+      (request) => {
+        asked += 1;
+        return authority.lease(1, request, nowMs);
+      },
+      () => undefined,
+    );
     for (let call = 0; call < 2; call += 1) expect((await admission.admit(key, 20, 1, nowMs)).kind).toBe('admitted');
     expect(await admission.admit(key, 20, 1, nowMs)).toEqual({ kind: 'rate', retryAfterMs: 500 });
     expect(asked).toBe(3);
@@ -121,7 +164,17 @@ describe('leases of the HTTP workers (server/cluster)', () => {
 
   it('merges reported minutes into the meter, and answers a key deleted meanwhile as unknown', async () => {
     const { authority, meter, key, worker, deleteKey, unknown } = setting({ rate: null, creditLimit: null });
-    const minute = { apiKeyId: 3, userId: 7, network: 'mainnet' as const, method: 'eth_chainId', minute: nowMs - (nowMs % 60_000), requests: 2, credits: 40, rateLimited: 1, refused: 0 };
+    const minute = {
+      apiKeyId: 3,
+      userId: 7,
+      network: 'mainnet' as const,
+      method: 'eth_chainId',
+      minute: nowMs - (nowMs % 60_000),
+      requests: 2,
+      credits: 40,
+      rateLimited: 1,
+      refused: 0,
+    };
     await authority.report(1, [minute], [], nowMs);
     await authority.report(2, [{ ...minute, requests: 1, credits: 20, rateLimited: 0 }], [], nowMs);
     expect(meter.take()).toEqual([{ ...minute, requests: 3, credits: 60, rateLimited: 1 }]);

@@ -20,7 +20,11 @@ let token: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'cluster-upstream-'));
   fakeNode = await startFakeNode();
-  server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2', UPSTREAM_MAINNET_URL: fakeNode.url, UPSTREAM_DEVNET_URL: fakeNode.url });
+  server = await start(join(dataDir, 'data'), await freePort(), {
+    WORKERS: '2',
+    UPSTREAM_MAINNET_URL: fakeNode.url,
+    UPSTREAM_DEVNET_URL: fakeNode.url,
+  });
   const email = uniqueEmail('clusterupstream');
   ({ token, apiKey } = await signUp(server.url, email));
 }, 120_000);
@@ -31,7 +35,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function post(method: string, key = apiKey, params: unknown[] = []): Promise<{ status: number; body: string; credits: string | null }> {
+async function post(
+  method: string,
+  key = apiKey,
+  params: unknown[] = [],
+): Promise<{ status: number; body: string; credits: string | null }> {
   const response = await rpcOver(server.url, 'mainnet', key, method, params);
   return { status: response.status, body: await response.text(), credits: response.headers.get('x-credits-used') };
 }
@@ -44,7 +52,10 @@ describe('the HTTP workers in front of a misbehaving node', () => {
     expect(JSON.parse(busy.body)).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32603, message: 'Upstream node unavailable: the mainnet node answered HTTP 503 without a JSON-RPC answer. Please try again later.' },
+      error: {
+        code: -32603,
+        message: 'Upstream node unavailable: the mainnet node answered HTTP 503 without a JSON-RPC answer. Please try again later.',
+      },
     });
     expect(await post('eth_call', apiKey, ['refusal'])).toEqual({ status: 500, body: refusal, credits: '0' });
     expect(await post('eth_call', apiKey, ['page'])).toEqual({ status: 200, body: '<html>maintenance</html>', credits: '0' });

@@ -16,7 +16,14 @@ describe('the fast path reads plain gateway calls off the wire', () => {
   it('reads a call: network, key, Origin and where its body lies', () => {
     const bytes = request([...plain, 'Origin: https://dapp.example', 'Content-Type: application/json']);
     const read = readWireCall(bytes, limit);
-    expect(read).toEqual({ kind: 'call', network: 'mainnet', apiKey: 'rpk_abc', origin: 'https://dapp.example', bodyStart: bytes.length - body.length, end: bytes.length });
+    expect(read).toEqual({
+      kind: 'call',
+      network: 'mainnet',
+      apiKey: 'rpk_abc',
+      origin: 'https://dapp.example',
+      bodyStart: bytes.length - body.length,
+      end: bytes.length,
+    });
     if (read.kind === 'call') expect(bytes.subarray(read.bodyStart, read.end).toString()).toBe(body);
   });
 
@@ -38,7 +45,11 @@ describe('the fast path reads plain gateway calls off the wire', () => {
   it('waits for the rest of a head, then of a body', () => {
     const bytes = request(plain);
     expect(readWireCall(bytes.subarray(0, 20), limit)).toEqual({ kind: 'incomplete', headComplete: false });
-    expect(readWireCall(bytes.subarray(0, bytes.length - 1), limit)).toEqual({ kind: 'incomplete', headComplete: true, needed: bytes.length });
+    expect(readWireCall(bytes.subarray(0, bytes.length - 1), limit)).toEqual({
+      kind: 'incomplete',
+      headComplete: true,
+      needed: bytes.length,
+    });
   });
 
   it.each([

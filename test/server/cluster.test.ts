@@ -56,7 +56,9 @@ describe('WORKERS=2', () => {
     // Free: 10 requests per second. The bucket is full after a second of quiet.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const began = Date.now();
-    const statuses = await Promise.all(Array.from({ length: 40 }, async () => (await rpcOver(server.url, 'mainnet', apiKey, 'eth_chainId')).status));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async () => (await rpcOver(server.url, 'mainnet', apiKey, 'eth_chainId')).status),
+    );
     const refilled = Math.ceil(((Date.now() - began) * 10) / 1000);
     const admitted = statuses.filter((status) => status === 200).length;
     expect(admitted).toBeGreaterThanOrEqual(10);
@@ -64,7 +66,7 @@ describe('WORKERS=2', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - admitted);
   });
 
-  it('checks allowed IPs against the connection, never against a client\'s X-Forwarded-For', async () => {
+  it("checks allowed IPs against the connection, never against a client's X-Forwarded-For", async () => {
     await putAllowList({ domains: [], ips: ['203.0.113.9'], cidrs: [] });
     const spoofed = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
       method: 'POST',
@@ -92,16 +94,27 @@ describe('WORKERS=2', () => {
     expect(answers[20]).toBe(429);
   });
 
-  it('answers the gateway\'s refusals and preflights itself, and passes other methods on to the API', async () => {
-    const oversized = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
+  it("answers the gateway's refusals and preflights itself, and passes other methods on to the API", async () => {
+    const oversized = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    });
     expect(oversized.status).toBe(413);
     expect(field(field(await oversized.json(), 'error'), 'code')).toBe(-32600);
-    const malformed = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' });
+    const malformed = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":',
+    });
     expect(malformed.status).toBe(400);
     expect(field(field(await malformed.json(), 'error'), 'code')).toBe(-32700);
     const unknownKey = await rpcOver(server.url, 'mainnet', 'rpk_NotAKeyOfAnyone0000000000000000', 'eth_chainId');
     expect(unknownKey.status).toBe(401);
-    const preflight = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, { method: 'OPTIONS', headers: { origin: 'https://dapp.example' } });
+    const preflight = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://dapp.example' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
     const get = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionNotices } from '@server/config';
 
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'no-reply@example.com', PUBLIC_URL: 'https://dash.example.com', UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546' };
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  MAIL_FROM: 'no-reply@example.com',
+  PUBLIC_URL: 'https://dash.example.com',
+  UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545',
+  UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546',
+};
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -109,12 +116,22 @@ describe('loadConfig', () => {
   });
 
   it('has time-outs and a connection cap by default', () => {
-    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1024 });
+    expect(loadConfig({})).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1024,
+    });
   });
 
   it('in production, notes that Google sign-in is not configured', () => {
     expect(productionNotices(loadConfig(production))).toContainEqual(expect.stringMatching(/^Sign-in with Google is not configured/));
-    const withGoogle = loadConfig({ ...production, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', DATABASE_URL: 'postgres://db/x' });
+    const withGoogle = loadConfig({
+      ...production,
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      DATABASE_URL: 'postgres://db/x',
+    });
     expect(productionNotices(withGoogle)).toEqual([]);
     expect(productionNotices(loadConfig({}))).toEqual([]);
   });

@@ -70,7 +70,9 @@ describe('gateway: allow-lists', () => {
     expect(await statusFrom(holder, { address: '2001:db8::2' })).toBe(403);
     expect(await statusFrom(holder, { address: '::1' })).toBe(403);
     const refused = await rpc(server.app, holder.apiKey, call('eth_chainId'), { remoteAddress: '192.0.2.1' });
-    expect(rpcError(refused).message).toBe('Not allowed: your IP address is not one of your allowed IPs (see Access Control on the Endpoints page).');
+    expect(rpcError(refused).message).toBe(
+      'Not allowed: your IP address is not one of your allowed IPs (see Access Control on the Endpoints page).',
+    );
   });
 
   it('matches the client address against allowed CIDR ranges', async () => {

@@ -30,14 +30,24 @@ describe('gateway: key and payload', () => {
   });
 
   it('refuses a deleted key at once (the cache is invalidated), and keeps serving a renamed one', async () => {
-    const created = await server.app.inject({ method: 'POST', url: '/api/apiKeys', headers: bearer(holder.token), payload: { name: 'second' } });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/apiKeys',
+      headers: bearer(holder.token),
+      payload: { name: 'second' },
+    });
     expect(created.statusCode).toBe(201);
     const key: unknown = created.json();
     const id = typeof key === 'object' && key !== null && 'id' in key ? key.id : undefined;
     const apiKey = typeof key === 'object' && key !== null && 'apiKey' in key ? key.apiKey : undefined;
     if (typeof apiKey !== 'string' || typeof id !== 'number') throw new Error(`unexpected key: ${created.body}`);
     expect((await rpc(server.app, apiKey, call('eth_chainId'))).statusCode).toBe(200);
-    const renamed = await server.app.inject({ method: 'PATCH', url: `/api/apiKeys/${id}`, headers: bearer(holder.token), payload: { name: 'renamed' } });
+    const renamed = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/apiKeys/${id}`,
+      headers: bearer(holder.token),
+      payload: { name: 'renamed' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect((await rpc(server.app, apiKey, call('eth_chainId'))).statusCode).toBe(200);
     const deleted = await server.app.inject({ method: 'DELETE', url: `/api/apiKeys/${id}`, headers: bearer(holder.token) });
@@ -61,7 +71,10 @@ describe('gateway: key and payload', () => {
     const network = 'n'.repeat(150);
     const response = await rpc(server.app, holder.apiKey, call('eth_chainId'), { network });
     expect(response.statusCode).toBe(400);
-    expect(rpcError(response)).toMatchObject({ code: -32600, message: `Invalid request: unknown network "${'n'.repeat(40)}" (use mainnet or devnet).` });
+    expect(rpcError(response)).toMatchObject({
+      code: -32600,
+      message: `Invalid request: unknown network "${'n'.repeat(40)}" (use mainnet or devnet).`,
+    });
   });
 
   it('answers malformed JSON with 400 -32700', async () => {
@@ -145,7 +158,11 @@ describe('gateway: transparency', () => {
   });
 
   it('answers the CORS preflight of a browser dapp', async () => {
-    const response = await server.app.inject({ method: 'OPTIONS', url: `/api/v1/mainnet/${holder.apiKey}`, headers: { origin: 'https://dapp.example' } });
+    const response = await server.app.inject({
+      method: 'OPTIONS',
+      url: `/api/v1/mainnet/${holder.apiKey}`,
+      headers: { origin: 'https://dapp.example' },
+    });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-methods']).toBe('POST, OPTIONS');
   });

@@ -72,7 +72,10 @@ export function rpcError(response: LightMyRequestResponse): { id: unknown; code:
 }
 
 /** Credits stored for the user (users.credits_used) and the sum of their metered minutes. */
-export async function storedCredits(app: FastifyInstance, userId: number): Promise<{ creditsUsed: number; metered: number; requests: number }> {
+export async function storedCredits(
+  app: FastifyInstance,
+  userId: number,
+): Promise<{ creditsUsed: number; metered: number; requests: number }> {
   const users = await app.db.query<{ credits_used: number | string }>('SELECT credits_used FROM users WHERE id = $1', [userId]);
   const usage = await app.db.query<{ credits: number | string | null; requests: number | string | null }>(
     'SELECT SUM(credits) AS credits, SUM(requests) AS requests FROM usage_minutes WHERE user_id = $1',

@@ -16,7 +16,12 @@ let holders: KeyHolder[];
 
 beforeAll(async () => {
   server = await startTestApp();
-  holders = [await keyHolder(server.app, 'one'), await keyHolder(server.app, 'two'), await keyHolder(server.app, 'three'), await keyHolder(server.app, 'four')];
+  holders = [
+    await keyHolder(server.app, 'one'),
+    await keyHolder(server.app, 'two'),
+    await keyHolder(server.app, 'three'),
+    await keyHolder(server.app, 'four'),
+  ];
 });
 afterAll(() => server.close());
 

@@ -46,7 +46,9 @@ describe('gateway: rate limit (token bucket at the plan rate)', () => {
       expect(response.headers['x-credits-used']).toBe('0');
       expect(response.headers['retry-after']).toBe('1');
     }
-    const remaining = responses.filter((response) => response.statusCode === 200).map((response) => Number(response.headers['x-ratelimit-remaining']));
+    const remaining = responses
+      .filter((response) => response.statusCode === 200)
+      .map((response) => Number(response.headers['x-ratelimit-remaining']));
     expect(remaining.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
@@ -73,7 +75,11 @@ describe('gateway: rate limit (token bucket at the plan rate)', () => {
 
   it('refuses a batch larger than the rate for good, saying why', async () => {
     const holder = await keyHolder(server.app);
-    const response = await rpc(server.app, holder.apiKey, Array.from({ length: 11 }, (_, index) => call('eth_chainId', index)));
+    const response = await rpc(
+      server.app,
+      holder.apiKey,
+      Array.from({ length: 11 }, (_, index) => call('eth_chainId', index)),
+    );
     expect(response.statusCode).toBe(429);
     expect(rpcError(response).message).toBe(
       "Rate limit exceeded: a batch of 11 calls is more than your plan's 10 requests per second; send smaller batches.",
@@ -95,7 +101,10 @@ describe('gateway: rate limit (token bucket at the plan rate)', () => {
 
 describe('gateway: monthly credit quota', () => {
   async function nearlySpent(holder: KeyHolder, creditsUsed: number): Promise<void> {
-    await server.app.db.query('UPDATE users SET credits_used = $2, credits_cycle_start = cycle_start WHERE id = $1', [holder.userId, creditsUsed]);
+    await server.app.db.query('UPDATE users SET credits_used = $2, credits_cycle_start = cycle_start WHERE id = $1', [
+      holder.userId,
+      creditsUsed,
+    ]);
     server.app.keyCache.invalidateUser(holder.userId);
   }
 

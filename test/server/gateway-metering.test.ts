@@ -59,9 +59,16 @@ describe('metering', () => {
 
   it('counts refusals per method without charging them', async () => {
     const holder = await keyHolder(server.app);
-    await server.app.inject({ method: 'PUT', url: '/api/accessControl', headers: bearer(holder.token), payload: { domains: ['example.com'], ips: [], cidrs: [] } });
+    await server.app.inject({
+      method: 'PUT',
+      url: '/api/accessControl',
+      headers: bearer(holder.token),
+      payload: { domains: ['example.com'], ips: [], cidrs: [] },
+    });
     const origin = { origin: 'https://example.com' };
-    await Promise.all(Array.from({ length: 12 }, (_, index) => rpc(server.app, holder.apiKey, call('eth_chainId', index), { headers: origin })));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) => rpc(server.app, holder.apiKey, call('eth_chainId', index), { headers: origin })),
+    );
     await rpc(server.app, holder.apiKey, call('eth_getLogs', 1, [logsFilter]), { headers: { origin: 'https://elsewhere.org' } });
     await server.app.metering.flush();
     const rows = await server.app.db.query<{ method: string; requests: number; credits: number; rate_limited: number; refused: number }>(
@@ -98,7 +105,19 @@ describe('metering', () => {
     ]);
     const created = new Date((await me(server.app, holder.token)).createdAt);
     expect(new Date(byMethod.cycle.start).getTime()).toBe(created.getTime());
-    expect(byMethod.cycle.end).toBe(new Date(Date.UTC(2030, 1, created.getUTCDate(), created.getUTCHours(), created.getUTCMinutes(), created.getUTCSeconds(), created.getUTCMilliseconds())).toISOString());
+    expect(byMethod.cycle.end).toBe(
+      new Date(
+        Date.UTC(
+          2030,
+          1,
+          created.getUTCDate(),
+          created.getUTCHours(),
+          created.getUTCMinutes(),
+          created.getUTCSeconds(),
+          created.getUTCMilliseconds(),
+        ),
+      ).toISOString(),
+    );
   });
 
   it('keeps older calls out of shorter ranges', async () => {

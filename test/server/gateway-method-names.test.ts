@@ -31,7 +31,10 @@ async function usage(app: FastifyInstance, holder: KeyHolder): Promise<UsageRepo
   return response.json();
 }
 
-async function methodsStored(app: FastifyInstance, userId: number): Promise<Array<{ method: string; requests: number; credits: number; refused: number }>> {
+async function methodsStored(
+  app: FastifyInstance,
+  userId: number,
+): Promise<Array<{ method: string; requests: number; credits: number; refused: number }>> {
   const { rows } = await app.db.query<{ method: string; requests: number; credits: number; refused: number }>(
     'SELECT method, SUM(requests)::int AS requests, SUM(credits)::int AS credits, SUM(refused)::int AS refused FROM usage_minutes WHERE user_id = $1 GROUP BY method ORDER BY method',
     [userId],
@@ -53,7 +56,9 @@ describe('metering: the method names clients send', () => {
     const report = await usage(server.app, other);
     expect(report.totals).toEqual({ requests: 1, credits: 20, rateLimited: 0, refused: 0 });
     expect(report.cycle.creditsUsed).toBe(20);
-    expect((await usage(server.app, holder)).rows).toEqual([{ name: '(invalid method)', usageType: 'standard', requests: 0, credits: 0, rateLimited: 0, refused: 3 }]);
+    expect((await usage(server.app, holder)).rows).toEqual([
+      { name: '(invalid method)', usageType: 'standard', requests: 0, credits: 0, rateLimited: 0, refused: 3 },
+    ]);
   });
 
   it('keeps at most 100 method names per key and minute, the rest under one label', async () => {
@@ -66,13 +71,21 @@ describe('metering: the method names clients send', () => {
     await server.app.metering.flush();
     const rows = await methodsStored(server.app, holder.userId);
     expect(rows).toHaveLength(101);
-    expect(rows.find((row) => row.method === '(other methods)')).toEqual({ method: '(other methods)', requests: 0, credits: 0, refused: 1900 });
+    expect(rows.find((row) => row.method === '(other methods)')).toEqual({
+      method: '(other methods)',
+      requests: 0,
+      credits: 0,
+      refused: 1900,
+    });
     expect(rows.reduce((sum, row) => sum + row.refused, 0)).toBe(2000);
     // The next minute starts afresh.
     server.clock.advance(60_000);
     expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(200);
     await server.app.metering.flush();
-    expect((await methodsStored(server.app, holder.userId)).find((row) => row.method === 'eth_chainId')).toMatchObject({ requests: 1, credits: 20 });
+    expect((await methodsStored(server.app, holder.userId)).find((row) => row.method === 'eth_chainId')).toMatchObject({
+      requests: 1,
+      credits: 20,
+    });
   });
 
   it('drops metered rows the database refuses for their content, and still writes the credits', async () => {
@@ -80,7 +93,17 @@ describe('metering: the method names clients send', () => {
     expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(200);
     // A row no label can make safe: its user does not exist (a foreign key violation, every time).
     server.app.metering.meter.restore([
-      { apiKeyId: 1, userId: 999_999, network: 'mainnet', method: 'eth_chainId', minute: 60_000, requests: 1, credits: 20, rateLimited: 0, refused: 0 },
+      {
+        apiKeyId: 1,
+        userId: 999_999,
+        network: 'mainnet',
+        method: 'eth_chainId',
+        minute: 60_000,
+        requests: 1,
+        credits: 20,
+        rateLimited: 0,
+        refused: 0,
+      },
     ]);
     const report = await usage(server.app, holder);
     expect(report.cycle.creditsUsed).toBe(20);

@@ -22,7 +22,11 @@ let token: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'method-policy-workers-'));
   node = await startTestAnvil();
-  server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2', UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url });
+  server = await start(join(dataDir, 'data'), await freePort(), {
+    WORKERS: '2',
+    UPSTREAM_MAINNET_URL: node.url,
+    UPSTREAM_DEVNET_URL: node.url,
+  });
   ({ token, apiKey } = await signUp(server.url, uniqueEmail('methodpolicy')));
 }, 120_000);
 afterAll(async () => {
@@ -33,7 +37,11 @@ afterAll(async () => {
 });
 
 async function post(body: unknown): Promise<{ status: number; body: unknown; credits: string | null }> {
-  const response = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answer: unknown = JSON.parse(await response.text());
   return { status: response.status, body: answer, credits: response.headers.get('x-credits-used') };
 }
@@ -74,7 +82,9 @@ describe('the method policy on the HTTP workers', () => {
       { jsonrpc: '2.0', id: 2, method: 'evm_mine' },
     ]);
     expect(batch.status).toBe(403);
-    expect(field(field(batch.body, 'error'), 'message')).toBe('Batch entry 1: The method evm_mine is not available on this service. No call of this batch was sent.');
+    expect(field(field(batch.body, 'error'), 'message')).toBe(
+      'Batch entry 1: The method evm_mine is not available on this service. No call of this batch was sent.',
+    );
 
     expect(await nodeResult('eth_getBalance', [EXAMPLE_SENDER, 'latest'])).toBe(balanceBefore);
     expect(await nodeResult('anvil_getAutomine')).toBe(true);

@@ -79,12 +79,17 @@ describe('gateway: the method policy against a real node', () => {
   it("refuses eth_sendTransaction from the node's account, saying to sign and send a raw transaction", async () => {
     const holder = await keyHolder(server.app);
     const nonceBefore = await nodeResult('eth_getTransactionCount', [EXAMPLE_ADDRESS, 'latest']);
-    const response = await rpc(server.app, holder.apiKey, call('eth_sendTransaction', 'send', [{ from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, value: '0x1' }]));
+    const response = await rpc(
+      server.app,
+      holder.apiKey,
+      call('eth_sendTransaction', 'send', [{ from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, value: '0x1' }]),
+    );
     expect(response.statusCode).toBe(403);
     expect(rpcError(response)).toEqual({
       id: 'send',
       code: -32601,
-      message: "eth_sendTransaction needs the node's own accounts, which this service does not offer: sign the transaction yourself and send it with eth_sendRawTransaction.",
+      message:
+        "eth_sendTransaction needs the node's own accounts, which this service does not offer: sign the transaction yourself and send it with eth_sendRawTransaction.",
     });
     expect(await nodeResult('eth_getTransactionCount', [EXAMPLE_ADDRESS, 'latest'])).toBe(nonceBefore);
     expect(await creditsUsed(holder)).toBe(0);
@@ -113,7 +118,11 @@ describe('gateway: the method policy against a real node', () => {
   it('refuses a batch whole when one entry is refused: nothing is sent to the node, nothing charged', async () => {
     const holder = await keyHolder(server.app);
     const nonceBefore = await nodeResult('eth_getTransactionCount', [EXAMPLE_SENDER, 'latest']);
-    const batch = [call('eth_sendRawTransaction', 1, [EXAMPLE_RAW_TRANSACTION]), call('eth_chainId', 2), call('anvil_setBalance', 3, [EXAMPLE_SENDER, rich])];
+    const batch = [
+      call('eth_sendRawTransaction', 1, [EXAMPLE_RAW_TRANSACTION]),
+      call('eth_chainId', 2),
+      call('anvil_setBalance', 3, [EXAMPLE_SENDER, rich]),
+    ];
     const response = await rpc(server.app, holder.apiKey, batch);
     expect(response.statusCode).toBe(403);
     expect(rpcError(response)).toEqual({
@@ -146,7 +155,11 @@ describe('gateway: the method policy against a real node', () => {
 
   it('serves the public methods as before', async () => {
     const holder = await keyHolder(server.app);
-    const response = await rpc(server.app, holder.apiKey, [call('eth_chainId', 1), call('net_version', 2), call('eth_getBalance', 3, [EXAMPLE_ADDRESS, 'latest'])]);
+    const response = await rpc(server.app, holder.apiKey, [
+      call('eth_chainId', 1),
+      call('net_version', 2),
+      call('eth_getBalance', 3, [EXAMPLE_ADDRESS, 'latest']),
+    ]);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-credits-used']).toBe('60');
   });

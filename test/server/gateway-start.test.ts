@@ -42,11 +42,17 @@ describe.each([1, 2])('npm start (server/start.ts) with WORKERS=%i', (workers) =
     // Up to the SIGTERM: calls one after another and bursts at once (most refused at 10 req/s), each
     // answer's credits counted, so a charge still on its way to the main process at the end shows.
     // The main process kept busy meanwhile (each usage read is a metering write), as under load.
-    const answered = async (method: string, params: unknown[] = []) => Number((await rpcOver(first.url, 'mainnet', apiKey, method, params)).headers.get('x-credits-used'));
-    const busy = (token: string) => Array.from({ length: 10 }, async () => (await fetch(`${first.url}/api/usage`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer().then(() => 0));
+    const answered = async (method: string, params: unknown[] = []) =>
+      Number((await rpcOver(first.url, 'mainnet', apiKey, method, params)).headers.get('x-credits-used'));
+    const busy = (token: string) =>
+      Array.from({ length: 10 }, async () =>
+        (await fetch(`${first.url}/api/usage`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer().then(() => 0),
+      );
     for (let round = 0; round < 3; round += 1) {
       const burst = await Promise.all([
-        ...Array.from({ length: 30 }, (_, index) => answered(index % 2 === 0 ? 'eth_blockNumber' : 'eth_getLogs', index % 2 === 0 ? [] : [{ fromBlock: '0x0', toBlock: 'latest' }])),
+        ...Array.from({ length: 30 }, (_, index) =>
+          answered(index % 2 === 0 ? 'eth_blockNumber' : 'eth_getLogs', index % 2 === 0 ? [] : [{ fromBlock: '0x0', toBlock: 'latest' }]),
+        ),
         ...busy(token),
       ]);
       spent += burst.reduce((sum, credits) => sum + credits, 0);
@@ -63,7 +69,10 @@ describe.each([1, 2])('npm start (server/start.ts) with WORKERS=%i', (workers) =
     try {
       const secondToken = await signIn(second.url, email);
       const usage = await json(await fetch(`${second.url}/api/usage`, { headers: { authorization: `Bearer ${secondToken}` } }));
-      expect({ charged: field(await getMe(second.url, secondToken), 'currentCredit'), metered: field(field(usage, 'totals'), 'credits') }).toEqual({ charged: spent, metered: spent });
+      expect({
+        charged: field(await getMe(second.url, secondToken), 'currentCredit'),
+        metered: field(field(usage, 'totals'), 'credits'),
+      }).toEqual({ charged: spent, metered: spent });
     } finally {
       expect(await stop(second)).toBe(0);
     }

@@ -50,7 +50,13 @@ describe('quota cycle: monthly from the anchor', () => {
 });
 
 describe('credit ledger', () => {
-  const stored = { userId: 1, anchor: at('2030-01-15T10:00:00Z'), creditsUsed: 100, countedCycleStart: at('2030-01-15T10:00:00Z'), creditLimit: 1000 };
+  const stored = {
+    userId: 1,
+    anchor: at('2030-01-15T10:00:00Z'),
+    creditsUsed: 100,
+    countedCycleStart: at('2030-01-15T10:00:00Z'),
+    creditLimit: 1000,
+  };
   const now = at('2030-01-20T00:00:00Z');
 
   it('counts reserved, pending and written credits, and releases what the node never answered', () => {
@@ -145,7 +151,10 @@ describe('metered method names', () => {
     // A write later in the same minute: known names keep their rows, new ones are still bounded.
     meter.count(key, 'mainnet', 'm_0', minute, 'requests', 20);
     meter.count(key, 'devnet', 'm_new', minute, 'refused');
-    expect(meter.take().map((row) => [row.network, row.method])).toEqual([['mainnet', 'm_0'], ['devnet', '(other methods)']]);
+    expect(meter.take().map((row) => [row.network, row.method])).toEqual([
+      ['mainnet', 'm_0'],
+      ['devnet', '(other methods)'],
+    ]);
     // Another key, or the next minute, starts afresh.
     meter.count({ keyId: 9, userId: 2 }, 'mainnet', 'm_new', minute, 'refused');
     meter.count(key, 'mainnet', 'm_new', minute + 60_000, 'refused');
@@ -155,7 +164,17 @@ describe('metered method names', () => {
   it('bounds the names of reports merged from several workers too', () => {
     const meter = new UsageMeter();
     const report = (from: number) =>
-      Array.from({ length: 100 }, (_, index) => ({ apiKeyId: 1, userId: 2, network: 'mainnet' as const, method: `m_${from + index}`, minute, requests: 1, credits: 20, rateLimited: 0, refused: 0 }));
+      Array.from({ length: 100 }, (_, index) => ({
+        apiKeyId: 1,
+        userId: 2,
+        network: 'mainnet' as const,
+        method: `m_${from + index}`,
+        minute,
+        requests: 1,
+        credits: 20,
+        rateLimited: 0,
+        refused: 0,
+      }));
     meter.restore(report(0));
     meter.restore(report(100));
     const rows = meter.take();
@@ -229,7 +248,10 @@ describe('implausible keys', () => {
 
   it('are never loaded nor cached by the key cache', async () => {
     const loaded: string[] = [];
-    const cache = new GatewayKeyCache<KeyEntry>(async (apiKey) => (loaded.push(apiKey), null), () => 0);
+    const cache = new GatewayKeyCache<KeyEntry>(
+      async (apiKey) => (loaded.push(apiKey), null),
+      () => 0,
+    );
     for (const apiKey of garbage) {
       expect(await cache.get(apiKey)).toBeNull();
       expect(cache.peek(apiKey)).toBeUndefined();
@@ -253,13 +275,21 @@ describe('JSON-RPC payloads', () => {
 
   it('refuses batches above 1000 calls', () => {
     const batch = JSON.stringify(Array.from({ length: 1001 }, () => ({ jsonrpc: '2.0', method: 'eth_chainId' })));
-    expect(parsePayload(Buffer.from(batch))).toEqual({ ok: false, problem: { kind: 'invalid', detail: 'a batch holds at most 1000 requests' } });
+    expect(parsePayload(Buffer.from(batch))).toEqual({
+      ok: false,
+      problem: { kind: 'invalid', detail: 'a batch holds at most 1000 requests' },
+    });
   });
 });
 
 describe('gateway configuration', () => {
   it('has defaults: no upstream, a 10 s time-out, a 1 MiB body limit', () => {
-    expect(loadConfig({})).toMatchObject({ upstreamMainnetUrl: null, upstreamDevnetUrl: null, upstreamTimeoutMs: 10_000, gatewayBodyLimit: 1_048_576 });
+    expect(loadConfig({})).toMatchObject({
+      upstreamMainnetUrl: null,
+      upstreamDevnetUrl: null,
+      upstreamTimeoutMs: 10_000,
+      gatewayBodyLimit: 1_048_576,
+    });
   });
 
   it('reads the upstream URLs and limits', () => {

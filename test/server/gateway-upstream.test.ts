@@ -56,7 +56,11 @@ describe('gateway: upstream failures', () => {
     const response = await rpc(withFake.app, fakeHolder.apiKey, misbehaving('hang', 'h'));
     const elapsed = Date.now() - started;
     expect(response.statusCode).toBe(504);
-    expect(rpcError(response)).toEqual({ id: 'h', code: -32603, message: 'Upstream node timed out: the mainnet node did not answer within 300 ms.' });
+    expect(rpcError(response)).toEqual({
+      id: 'h',
+      code: -32603,
+      message: 'Upstream node timed out: the mainnet node did not answer within 300 ms.',
+    });
     expect(elapsed).toBeGreaterThanOrEqual(250);
     expect(elapsed).toBeLessThan(800);
   });

@@ -24,20 +24,17 @@ describe('Google sign-in without the local stand-in', () => {
     await app.close();
   });
 
-  it.each(['local', 'production'] as const)(
-    'talks to Google, and mounts nothing, when credentials are set (%s mode)',
-    async (mode) => {
-      const app = Fastify();
-      // No network here: creating it must not contact Google (discovery waits for the first begin()).
-      const signIn = await createGoogleSignIn(app, {
-        mode,
-        publicUrl: 'https://dashboard.example.com',
-        googleClientId: 'client-id.apps.googleusercontent.com',
-        googleClientSecret: 'client-secret',
-      });
-      expect(signIn.kind).toBe('google');
-      expect((await app.inject({ method: 'GET', url: discoveryPath })).statusCode).toBe(404);
-      await app.close();
-    },
-  );
+  it.each(['local', 'production'] as const)('talks to Google, and mounts nothing, when credentials are set (%s mode)', async (mode) => {
+    const app = Fastify();
+    // No network here: creating it must not contact Google (discovery waits for the first begin()).
+    const signIn = await createGoogleSignIn(app, {
+      mode,
+      publicUrl: 'https://dashboard.example.com',
+      googleClientId: 'client-id.apps.googleusercontent.com',
+      googleClientSecret: 'client-secret',
+    });
+    expect(signIn.kind).toBe('google');
+    expect((await app.inject({ method: 'GET', url: discoveryPath })).statusCode).toBe(404);
+    await app.close();
+  });
 });

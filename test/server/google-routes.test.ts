@@ -142,7 +142,12 @@ describe('Google sign-in through the API routes (local provider)', () => {
   });
 
   it('refuses an account without a password that it did not create (a Google account)', async () => {
-    await createAccount(app.db, app.keyCache, { email: 'real.google.user@example.com', passwordHash: null, origin: 'google', now: new Date() });
+    await createAccount(app.db, app.keyCache, {
+      email: 'real.google.user@example.com',
+      passwordHash: null,
+      origin: 'google',
+      now: new Date(),
+    });
     await expectRefused('real.google.user@example.com', notStandInAccount);
   });
 });

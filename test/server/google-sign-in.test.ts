@@ -5,7 +5,14 @@ import { bearer, signedInUser, uniqueEmail } from './helpers/accounts';
 import { BrowserSession } from './helpers/browser-session';
 import { startTestApp } from './helpers/test-app';
 
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'no-reply@example.com', PUBLIC_URL: 'https://dash.example.com', UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546' };
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  MAIL_FROM: 'no-reply@example.com',
+  PUBLIC_URL: 'https://dash.example.com',
+  UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545',
+  UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546',
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,8 +78,14 @@ describe('Google sign-in through the local OpenID provider (local mode, no crede
       const action = form.match(/<form method="post" action="([^"]+)"/)?.[1];
       expect(action).toBeDefined();
 
-      const submitted = await browser.request(new URL(action ?? '', publicUrl).href, { method: 'POST', form: { email, action: 'continue' } });
-      const callback = await browser.followUntil(submitted.headers.get('location') ?? '', (url) => url.pathname === '/api/auth/google/callback');
+      const submitted = await browser.request(new URL(action ?? '', publicUrl).href, {
+        method: 'POST',
+        form: { email, action: 'continue' },
+      });
+      const callback = await browser.followUntil(
+        submitted.headers.get('location') ?? '',
+        (url) => url.pathname === '/api/auth/google/callback',
+      );
       const finished = await browser.request(callback.href);
       expect(finished.status).toBe(302);
       expect(finished.headers.get('location')).toBe(`${publicUrl}/auth/callback`);

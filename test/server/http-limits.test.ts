@@ -55,7 +55,9 @@ function describeLimits(mode: string, target: () => Target): void {
   describe(mode, () => {
     it('cuts slow clients holding an unfinished body (gateway and API) once the request time-out is up', async () => {
       const slow = await Promise.all(
-        Array.from({ length: 30 }, (_, index) => slowClient(target(), index % 2 === 0 ? '/api/v1/mainnet/rpk_slow' : '/api/auth/login', index % 2 === 0 ? 1024 * 1024 : 60_000)),
+        Array.from({ length: 30 }, (_, index) =>
+          slowClient(target(), index % 2 === 0 ? '/api/v1/mainnet/rpk_slow' : '/api/auth/login', index % 2 === 0 ? 1024 * 1024 : 60_000),
+        ),
       );
       await Promise.all(slow.map((connection) => connection.closing()));
       // Cut with Node's 408, or without a word by the fast path: never an answer to the request.

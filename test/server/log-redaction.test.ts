@@ -77,17 +77,35 @@ describe.each([1, 2])('a production log with WORKERS=%i', (workers) => {
     expect((await fetch(`${url}/api/v1/mainnet/${apiKey}`, { method: 'POST', body: 'not json' })).status).toBe(400);
     expect((await fetch(`${url}/api/v1/mainnet/${apiKey}`)).status).toBeGreaterThanOrEqual(400);
     expect((await fetch(`${url}/api/v1/mainnet/${apiKey}%ZZ`, { method: 'POST', body: '{}' })).status).toBeGreaterThanOrEqual(400);
-    expect((await fetch(`${url}/api/v1/mainnet?api-key=${apiKey}&x=%ZZ`, { method: 'POST', body: '{}' })).status).toBeGreaterThanOrEqual(400);
+    expect((await fetch(`${url}/api/v1/mainnet?api-key=${apiKey}&x=%ZZ`, { method: 'POST', body: '{}' })).status).toBeGreaterThanOrEqual(
+      400,
+    );
     expect((await fetch(`${url}/api/nowhere/${apiKey}`)).status).toBe(404);
 
     const mail = smtp.next(new RegExp(email.replace(/[.+]/g, '\\$&')));
-    expect((await fetch(`${url}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${url}/api/auth/forgot-password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email }),
+        })
+      ).status,
+    ).toBe(200);
     const resetToken = resetTokenOf(await mail);
     expect((await fetch(`${url}/reset-password/${resetToken}`)).status).toBe(200);
-    const reset = await fetch(`${url}/api/auth/reset-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: resetToken, password: newPassword }) });
+    const reset = await fetch(`${url}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: resetToken, password: newPassword }),
+    });
     expect(reset.status).toBe(200);
     // A malformed body quoting the token (parse errors may echo the input).
-    await fetch(`${url}/api/auth/reset-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"token":"${resetToken}", oops` });
+    await fetch(`${url}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"token":"${resetToken}", oops`,
+    });
 
     await fetch(`${url}/auth/callback?token=${session}`);
     await fetch(`${url}/?token=${session}`);
@@ -105,7 +123,9 @@ describe.each([1, 2])('a production log with WORKERS=%i', (workers) => {
     expect(logged).toContain('GET /reset-password/[redacted] 200');
     expect(logged).toContain('POST /api/auth/reset-password 200');
     expect(logged).toContain('GET /auth/callback?token=[redacted] 200');
-    expect(logged.filter((line) => /^GET \/api\/auth\/google\/callback\?code=\[redacted\]&state=\[redacted\] \d{3}$/.test(line))).toHaveLength(1);
+    expect(
+      logged.filter((line) => /^GET \/api\/auth\/google\/callback\?code=\[redacted\]&state=\[redacted\] \d{3}$/.test(line)),
+    ).toHaveLength(1);
     expect(logged).toContain('GET /api/nowhere/rpk_[redacted] 404');
     // With workers, gateway calls are served (and not logged) by the workers.
     if (workers === 1) {

@@ -123,7 +123,10 @@ describe.each([1, 2])('credits under load with WORKERS=%i', (workers) => {
       users.push({ email, plan, token: '', apiKey, answered: 0, requests: 0 });
     }
     expect(await stop(server)).toBe(0);
-    await setPlans(data, users.filter((user) => user.plan !== 'Free'));
+    await setPlans(
+      data,
+      users.filter((user) => user.plan !== 'Free'),
+    );
 
     server = await start(data, port, settings);
     const { url } = server;

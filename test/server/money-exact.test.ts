@@ -15,7 +15,12 @@ function answeredCredits(cluster: LeaseCluster): number {
 }
 
 function expectExact(cluster: LeaseCluster): void {
-  expect({ charged: cluster.storedCredits, metered: cluster.storedMetered, reserved: cluster.reserved(), pending: cluster.pending() }).toEqual({
+  expect({
+    charged: cluster.storedCredits,
+    metered: cluster.storedMetered,
+    reserved: cluster.reserved(),
+    pending: cluster.pending(),
+  }).toEqual({
     charged: cluster.owed,
     metered: cluster.owed,
     reserved: 0,
@@ -144,7 +149,7 @@ async function play(seed: number, workers: number, steps: number): Promise<Lease
   const cluster = new LeaseCluster(pick(next, plans) ?? freeLike, workers);
   for (let step = 0; step < steps; step += 1) {
     const live = cluster.workers.filter((worker) => worker.alive);
-    const worker = workers === 0 ? null : pick(next, live) ?? null;
+    const worker = workers === 0 ? null : (pick(next, live) ?? null);
     const atNode = cluster.calls.filter((call) => call.state === 'atNode');
     const roll = next();
     if (roll < 0.3) await cluster.start(worker, pick(next, costs) ?? 20);
@@ -176,7 +181,13 @@ describe('credits under concurrency: random interleavings', () => {
     it(`charged = metered = Σ cost of answered calls, nothing left reserved (${workers === 0 ? 'one process' : `WORKERS=${workers}`})`, async () => {
       for (let seed = 1; seed <= 300; seed += 1) {
         const cluster = await play(seed * 1000 + workers, workers, 150);
-        const result = { seed, charged: cluster.storedCredits, metered: cluster.storedMetered, reserved: cluster.reserved(), pending: cluster.pending() };
+        const result = {
+          seed,
+          charged: cluster.storedCredits,
+          metered: cluster.storedMetered,
+          reserved: cluster.reserved(),
+          pending: cluster.pending(),
+        };
         expect(result).toEqual({ seed, charged: cluster.owed, metered: cluster.owed, reserved: 0, pending: 0 });
         // Without a worker dying, what was reported is everything answered.
         if (cluster.workers.every((worker) => worker.alive)) expect(cluster.owed).toBe(answeredCredits(cluster));

@@ -37,7 +37,10 @@ describe('forgot-password', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ message: resetRequested });
     expect(server.app.outbox.slice(before).map((mail) => mail.to)).toEqual([email]);
-    expect(server.app.outbox.at(-1)).toMatchObject({ subject: expect.stringContaining('Reset'), text: expect.stringContaining('/reset-password/') });
+    expect(server.app.outbox.at(-1)).toMatchObject({
+      subject: expect.stringContaining('Reset'),
+      text: expect.stringContaining('/reset-password/'),
+    });
   });
 
   it('is limited per e-mail, whether or not the account exists', async () => {

@@ -44,7 +44,9 @@ describe('migrations', () => {
       const files = await readMigrations();
       expect(files.map((file) => file.name)[0]).toBe('001_init.sql');
       expect(await migrate(server.app.db)).toEqual([]);
-      const { rows } = await server.app.db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+      const { rows } = await server.app.db.query<{ version: number; name: string }>(
+        'SELECT version, name FROM schema_migrations ORDER BY version',
+      );
       expect(rows).toEqual(files.map((file) => ({ version: file.version, name: file.name })));
       const plans = await server.app.db.query<{ count: number }>('SELECT count(*)::int AS count FROM plans');
       expect(plans.rows[0]?.count).toBe(5);

@@ -12,8 +12,14 @@ describe('plans and keys', () => {
   it('lists each plan once per billing frequency, in plan order, yearly at 12 × monthly × 0.9', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/plans' });
     expect(response.statusCode).toBe(200);
-    const plans: Array<{ name: string; billingFrequency: string; price: number | null; credit: number | null; rate: number | null; maxKey: number | null }> =
-      response.json();
+    const plans: Array<{
+      name: string;
+      billingFrequency: string;
+      price: number | null;
+      credit: number | null;
+      rate: number | null;
+      maxKey: number | null;
+    }> = response.json();
     const order = ['Free', 'Developer', 'Business', 'Professional', 'Enterprise'];
     expect(plans.filter((plan) => plan.billingFrequency === 'MONTHLY').map((plan) => plan.name)).toEqual(order);
     expect(plans.filter((plan) => plan.billingFrequency === 'ANNUALY').map((plan) => plan.name)).toEqual(order);
@@ -49,7 +55,9 @@ describe('plans and keys', () => {
     await signedInUser(server.app, 'bob');
     const keys = (await server.app.inject({ method: 'GET', url: '/api/apiKeys', headers: bearer(alice.token) })).json();
     const me = (await server.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(alice.token) })).json();
-    expect(keys).toEqual([{ id: expect.any(Number), name: 'Default key', apiKey: me.apiKey, createdAt: expect.any(String), environment: null }]);
+    expect(keys).toEqual([
+      { id: expect.any(Number), name: 'Default key', apiKey: me.apiKey, createdAt: expect.any(String), environment: null },
+    ]);
   });
 });
 
@@ -58,7 +66,12 @@ describe('GET /api/config', () => {
     const custom = await startTestApp({ PRODUCT_NAME: 'Acme RPC', DOCS_URL: 'https://docs.acme.test/', SALES_EMAIL: 'deals@acme.test' });
     try {
       const response = await custom.app.inject({ method: 'GET', url: '/api/config' });
-      expect(response.json()).toMatchObject({ productName: 'Acme RPC', documentationUrl: 'https://docs.acme.test', salesEmail: 'deals@acme.test', googleSignIn: true });
+      expect(response.json()).toMatchObject({
+        productName: 'Acme RPC',
+        documentationUrl: 'https://docs.acme.test',
+        salesEmail: 'deals@acme.test',
+        googleSignIn: true,
+      });
     } finally {
       await custom.close();
     }

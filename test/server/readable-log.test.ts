@@ -4,7 +4,11 @@ import { formatLogLine } from '@server/log/readable-line';
 
 describe('the local server log', () => {
   it('prints a pino JSON line as time, level and message', () => {
-    const line = JSON.stringify({ level: 30, time: Date.parse('2030-01-15T10:11:12Z'), msg: 'Development outbox: open http://x/reset-password/abc' });
+    const line = JSON.stringify({
+      level: 30,
+      time: Date.parse('2030-01-15T10:11:12Z'),
+      msg: 'Development outbox: open http://x/reset-password/abc',
+    });
     expect(formatLogLine(line)).toBe('10:11:12 INFO  Development outbox: open http://x/reset-password/abc\n');
   });
 
@@ -22,7 +26,9 @@ describe('a log line as each mode writes it', () => {
   const line = `${JSON.stringify({ level: 30, time: 0, msg: 'Route GET:/api/v1/mainnet/rpk_abc123 not found' })}\n`;
 
   it('is masked JSON in production', () => {
-    expect(logLine('production', line)).toBe(`${JSON.stringify({ level: 30, time: 0, msg: 'Route GET:/api/v1/mainnet/[redacted] not found' })}\n`);
+    expect(logLine('production', line)).toBe(
+      `${JSON.stringify({ level: 30, time: 0, msg: 'Route GET:/api/v1/mainnet/[redacted] not found' })}\n`,
+    );
   });
 
   it('is the readable line locally, where the development outbox prints its links on purpose', () => {

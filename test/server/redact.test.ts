@@ -16,20 +16,36 @@ describe('redactSecrets', () => {
     ['a reset path with a query', `/reset-password/${token}?a=b`, '/reset-password/[redacted]?a=b'],
     ['a session token in the callback query', `/auth/callback?token=${token}`, '/auth/callback?token=[redacted]'],
     ['the home page token', `/?token=${token}`, '/?token=[redacted]'],
-    ['an OpenID callback', '/api/auth/google/callback?code=abc123&state=xyz789&iss=https%3A%2F%2Faccounts.google.com', '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Faccounts.google.com'],
+    [
+      'an OpenID callback',
+      '/api/auth/google/callback?code=abc123&state=xyz789&iss=https%3A%2F%2Faccounts.google.com',
+      '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Faccounts.google.com',
+    ],
     ['an access token in a fragment', '/cb#access_token=abc&token_type=Bearer', '/cb#access_token=[redacted]&token_type=Bearer'],
     ['an api-key parameter', `/api/v1/mainnet?api-key=${key}`, '/api/v1/mainnet?api-key=[redacted]'],
     ['a percent-encoded parameter name', '/auth/callback?%74oken=secret', '/auth/callback?%74oken=[redacted]'],
     ['a parameter name in capitals', '/auth/callback?TOKEN=secret', '/auth/callback?TOKEN=[redacted]'],
-    ['OpenID interaction and resume ids', '/api/oidc/interaction/Uid123/login /api/oidc/auth/Uid456', '/api/oidc/interaction/[redacted]/login /api/oidc/auth/[redacted]'],
-    ['credentials in a URL', 'connect ECONNREFUSED smtp://mailer:hunter2@mail.example.com:587', 'connect ECONNREFUSED smtp://mailer:[redacted]@mail.example.com:587'],
+    [
+      'OpenID interaction and resume ids',
+      '/api/oidc/interaction/Uid123/login /api/oidc/auth/Uid456',
+      '/api/oidc/interaction/[redacted]/login /api/oidc/auth/[redacted]',
+    ],
+    [
+      'credentials in a URL',
+      'connect ECONNREFUSED smtp://mailer:hunter2@mail.example.com:587',
+      'connect ECONNREFUSED smtp://mailer:[redacted]@mail.example.com:587',
+    ],
     ['a bearer token as text', `authorization: Bearer ${token}`, 'authorization: Bearer [redacted]'],
     ['a header field', `{"authorization":"Bearer ${token}","host":"x"}`, '{"authorization":"[redacted]","host":"x"}'],
     ['a cookie field', '{"cookie":"session=abc; theme=dark"}', '{"cookie":"[redacted]"}'],
     ['set-cookie as an array', '{"set-cookie":["a=1; HttpOnly","b=\\"2\\""],"x":1}', '{"set-cookie":"[redacted]","x":1}'],
     ['a body field with escapes', '{"password":"a\\"b\\\\c","email":"a@b.c"}', '{"password":"[redacted]","email":"a@b.c"}'],
     ['a reset body', `{"token":"${token}","password":"Secret-pass-1"}`, '{"token":"[redacted]","password":"[redacted]"}'],
-    ['a body quoted in a JSON string', `{"msg":"Unexpected token in {\\"token\\":\\"${token}\\",\\"password\\":\\"abc"}`, '{"msg":"Unexpected token in {\\"token\\":\\"[redacted]\\",\\"password\\":\\"[redacted]"}'],
+    [
+      'a body quoted in a JSON string',
+      `{"msg":"Unexpected token in {\\"token\\":\\"${token}\\",\\"password\\":\\"abc"}`,
+      '{"msg":"Unexpected token in {\\"token\\":\\"[redacted]\\",\\"password\\":\\"[redacted]"}',
+    ],
   ])('masks %s', (_, text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });
@@ -45,9 +61,19 @@ describe('redactSecrets', () => {
   });
 
   it('keeps a pino line valid JSON, with method, path and status readable', () => {
-    const line = JSON.stringify({ level: 30, req: { method: 'POST', url: `/api/v1/mainnet/${key}?token=${token}` }, res: { statusCode: 200 }, msg: `Route POST:/reset-password/${token} not found` });
+    const line = JSON.stringify({
+      level: 30,
+      req: { method: 'POST', url: `/api/v1/mainnet/${key}?token=${token}` },
+      res: { statusCode: 200 },
+      msg: `Route POST:/reset-password/${token} not found`,
+    });
     const masked: unknown = JSON.parse(redactSecrets(line));
-    expect(masked).toEqual({ level: 30, req: { method: 'POST', url: '/api/v1/mainnet/[redacted]?token=[redacted]' }, res: { statusCode: 200 }, msg: 'Route POST:/reset-password/[redacted] not found' });
+    expect(masked).toEqual({
+      level: 30,
+      req: { method: 'POST', url: '/api/v1/mainnet/[redacted]?token=[redacted]' },
+      res: { statusCode: 200 },
+      msg: 'Route POST:/reset-password/[redacted] not found',
+    });
   });
 
   it('is idempotent', () => {

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  EXAMPLE_RAW_TRANSACTION,
-  EXAMPLE_TRANSACTION_HASH,
-  RPC_METHODS,
-  type RpcMethod,
-  findRpcMethod,
-} from '@/domain/rpc-methods';
+import { EXAMPLE_RAW_TRANSACTION, EXAMPLE_TRANSACTION_HASH, RPC_METHODS, type RpcMethod, findRpcMethod } from '@/domain/rpc-methods';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { call, keyHolder, rpc, type KeyHolder } from './gateway-harness';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -109,7 +103,10 @@ describe('the playground examples on a fresh local node', () => {
       { timeout: 10_000, interval: 50 },
     );
     for (const name of ['eth_getTransactionByHash', 'eth_getTransactionByBlockNumberAndIndex']) {
-      expect(await run(method(name)), name).toEqual({ kind: 'result', result: expect.objectContaining({ hash: EXAMPLE_TRANSACTION_HASH }) });
+      expect(await run(method(name)), name).toEqual({
+        kind: 'result',
+        result: expect.objectContaining({ hash: EXAMPLE_TRANSACTION_HASH }),
+      });
     }
     expect(await run(method('eth_getTransactionReceipt'))).toEqual({
       kind: 'result',

@@ -8,14 +8,23 @@ import { projectRoot } from '@server/spa-build';
 /** server/start.ts with exactly these settings; resolves when it exits, with everything it printed. */
 function startAndExit(settings: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), DATA_DIR: 'memory://', SKIP_SPA_BUILD: '1', ...settings };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
 }
 
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'no-reply@example.com', PUBLIC_URL: 'https://dash.example.com' };
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  MAIL_FROM: 'no-reply@example.com',
+  PUBLIC_URL: 'https://dash.example.com',
+};
 
 describe('start-up refusals', () => {
   it('in production without UPSTREAM_* URLs, starts no node and names both variables', async () => {
@@ -42,7 +51,10 @@ describe('start-up refusals', () => {
   }, 60_000);
 
   it('never starts local nodes for a production config, whoever asks', async () => {
-    const config = { ...loadConfig({ ...production, UPSTREAM_MAINNET_URL: 'http://127.0.0.1:1', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:2' }), upstreamDevnetUrl: null };
+    const config = {
+      ...loadConfig({ ...production, UPSTREAM_MAINNET_URL: 'http://127.0.0.1:1', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:2' }),
+      upstreamDevnetUrl: null,
+    };
     await expect(startLocalNodes(config)).rejects.toThrow(/never starts local nodes/);
   });
 });

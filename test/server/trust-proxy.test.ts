@@ -33,17 +33,30 @@ beforeEach(() => {
 });
 
 async function allowOnly(server: TestApp, holder: KeyHolder, ip: string): Promise<void> {
-  const response = await server.app.inject({ method: 'PUT', url: '/api/accessControl', headers: bearer(holder.token), payload: { domains: [], ips: [ip], cidrs: [] } });
+  const response = await server.app.inject({
+    method: 'PUT',
+    url: '/api/accessControl',
+    headers: bearer(holder.token),
+    payload: { domains: [], ips: [ip], cidrs: [] },
+  });
   expect(response.statusCode).toBe(200);
 }
 
 async function statusFrom(server: TestApp, holder: KeyHolder, remoteAddress: string, forwardedFor?: string): Promise<number> {
-  const response = await rpc(server.app, holder.apiKey, call('eth_chainId'), { remoteAddress, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } });
+  const response = await rpc(server.app, holder.apiKey, call('eth_chainId'), {
+    remoteAddress,
+    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+  });
   return response.statusCode;
 }
 
 /** Wrong passwords for new e-mails each time, from `remoteAddress` with `forwardedFor(i)`, until a 429 or `limit` tries. */
-async function failedLoginsUntilRefused(server: TestApp, remoteAddress: string, forwardedFor: (attempt: number) => string, limit: number): Promise<number | null> {
+async function failedLoginsUntilRefused(
+  server: TestApp,
+  remoteAddress: string,
+  forwardedFor: (attempt: number) => string,
+  limit: number,
+): Promise<number | null> {
   for (let attempt = 0; attempt < limit; attempt += 1) {
     const response = await server.app.inject({
       method: 'POST',
@@ -78,7 +91,7 @@ describe('TRUST_PROXY, WORKERS=1', () => {
     expect(await statusFrom(direct, holder, allowed, '198.51.100.7')).toBe(200);
   });
 
-  it('limits failed logins per client behind the proxy, not per proxy, and ignores a direct client\'s header', async () => {
+  it("limits failed logins per client behind the proxy, not per proxy, and ignores a direct client's header", async () => {
     const limit = await failedLoginsUntilRefused(behindProxy, '198.51.100.20', (attempt) => `192.0.2.${attempt}`, 200);
     expect(limit).not.toBeNull();
     const perClient = await failedLoginsUntilRefused(behindProxy, proxy, (attempt) => `192.0.2.${attempt}`, (limit ?? 0) + 5);

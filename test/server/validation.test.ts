@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+const post = (url: string, payload: unknown) =>
+  server.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
 
 function expectBadRequest(response: { statusCode: number; json: () => unknown }, message: string | RegExp): void {
   expect(response.statusCode).toBe(400);
@@ -29,16 +30,25 @@ describe('request validation from openapi.yaml', () => {
   });
 
   it('names a field of the wrong format or type', async () => {
-    expectBadRequest(await post('/api/auth/login', { email: 'not-an-email', password: goodPassword }), /^body\/email must match format "email"$/);
+    expectBadRequest(
+      await post('/api/auth/login', { email: 'not-an-email', password: goodPassword }),
+      /^body\/email must match format "email"$/,
+    );
     expectBadRequest(await post('/api/auth/login', { email: uniqueEmail(), password: 12345678 }), /^body\/password must be string$/);
   });
 
   it('refuses an unknown field instead of dropping it', async () => {
-    expectBadRequest(await post('/api/auth/register', { email: uniqueEmail(), password: goodPassword, isAdmin: true }), /^body\/isAdmin is not an allowed field$/);
+    expectBadRequest(
+      await post('/api/auth/register', { email: uniqueEmail(), password: goodPassword, isAdmin: true }),
+      /^body\/isAdmin is not an allowed field$/,
+    );
   });
 
   it('does not coerce JSON types in bodies', async () => {
-    expectBadRequest(await post('/api/auth/register', { email: uniqueEmail(), password: goodPassword, company: 42 }), /^body\/company must be string$/);
+    expectBadRequest(
+      await post('/api/auth/register', { email: uniqueEmail(), password: goodPassword, company: 42 }),
+      /^body\/company must be string$/,
+    );
   });
 
   it('names an invalid path parameter', async () => {
@@ -48,7 +58,12 @@ describe('request validation from openapi.yaml', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectBadRequest(response, /not valid JSON/);
   });
 
@@ -64,7 +79,12 @@ describe('request validation from openapi.yaml', () => {
   });
 
   it('answers 415 in the envelope for a body type the API does not take', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'email=a', headers: { 'content-type': 'text/xml' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'email=a',
+      headers: { 'content-type': 'text/xml' },
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
   });
@@ -112,7 +132,18 @@ describe('the NUL character, anywhere in a request', () => {
 
   it('covers the string fields of every body and every parameter of the contract', () => {
     const covered = (cases: Array<{ operation: OperationSpec }>) => new Set(cases.map((entry) => entry.operation.operationId));
-    expect([...covered(bodyCases)]).toEqual(expect.arrayContaining(['register', 'login', 'forgotPassword', 'resetPassword', 'createApiKey', 'renameApiKey', 'putAccessControl', 'subscribe']));
+    expect([...covered(bodyCases)]).toEqual(
+      expect.arrayContaining([
+        'register',
+        'login',
+        'forgotPassword',
+        'resetPassword',
+        'createApiKey',
+        'renameApiKey',
+        'putAccessControl',
+        'subscribe',
+      ]),
+    );
     expect([...covered(parameterCases)]).toEqual(expect.arrayContaining(['renameApiKey', 'deleteApiKey', 'getUsage', 'googleCallback']));
   });
 
@@ -136,7 +167,12 @@ describe('the NUL character, anywhere in a request', () => {
 
   it('is refused in a property name too, and in a key name that SQL would store', async () => {
     const headers = { ...bearer(token), 'content-type': 'application/json' };
-    const oddName = await server.app.inject({ method: 'POST', url: '/api/apiKeys', headers, payload: JSON.stringify({ 'na\u0000me': 'x' }) });
+    const oddName = await server.app.inject({
+      method: 'POST',
+      url: '/api/apiKeys',
+      headers,
+      payload: JSON.stringify({ 'na\u0000me': 'x' }),
+    });
     expectRefused(oddName, 'body');
     const created = await server.app.inject({ method: 'POST', url: '/api/apiKeys', headers, payload: JSON.stringify({ name: 'a\u0000' }) });
     expectRefused(created, 'body/name');
@@ -145,21 +181,35 @@ describe('the NUL character, anywhere in a request', () => {
 
 /** A client's mistake in the request line or head: a 4xx in the answer's own form, never a 500 or the framework's. */
 describe('mistakes in the URL and the head', () => {
-  const securityHeaders = { 'content-security-policy': contentSecurityPolicy, 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'cache-control': 'no-store' };
+  const securityHeaders = {
+    'content-security-policy': contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+  };
 
   it.each(['1e999', 'Infinity', '-Infinity', '9'.repeat(309)])('answers 400 naming the key id for %s, on DELETE and PATCH', async (id) => {
     const { token } = await signedInUser(server.app);
     for (const method of ['DELETE', 'PATCH'] as const) {
-      const response = await server.app.inject({ method, url: `/api/apiKeys/${id}`, headers: bearer(token), ...(method === 'PATCH' ? { payload: { name: 'x' } } : {}) });
+      const response = await server.app.inject({
+        method,
+        url: `/api/apiKeys/${id}`,
+        headers: bearer(token),
+        ...(method === 'PATCH' ? { payload: { name: 'x' } } : {}),
+      });
       expectBadRequest(response, /^params\/id must be a finite number$/);
     }
   });
 
-  it('answers a gateway path with a bad percent-escape with the gateway\'s JSON-RPC 400 and the security headers', async () => {
+  it("answers a gateway path with a bad percent-escape with the gateway's JSON-RPC 400 and the security headers", async () => {
     for (const url of ['/api/v1/mainnet/%ZZ', '/api/v1/%E0%A4%A/rpk_abc']) {
       const response = await server.app.inject({ method: 'POST', url, payload: '{}', headers: { 'content-type': 'application/json' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: the URL path is not valid percent-encoding.' } });
+      expect(response.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid request: the URL path is not valid percent-encoding.' },
+      });
       expect(response.headers).toMatchObject({ ...securityHeaders, 'access-control-allow-origin': '*' });
     }
   });
@@ -180,10 +230,15 @@ describe('mistakes in the URL and the head', () => {
 
     it.each([
       ['GET /api/plans', { statusCode: 400, error: 'Bad Request', message: 'A request carries exactly one Host header.' }],
-      ['POST /api/v1/mainnet/rpk_abc', { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: a request carries exactly one Host header.' } }],
+      [
+        'POST /api/v1/mainnet/rpk_abc',
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: a request carries exactly one Host header.' } },
+      ],
     ])('refuses %s with two Host headers', async (line, expected) => {
       const connection = await RawConnection.open(port, '127.0.0.1');
-      connection.write(`${line} HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
+      connection.write(
+        `${line} HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+      );
       const answer = await connection.answer();
       connection.destroy();
       expect(answer?.status).toBe(400);

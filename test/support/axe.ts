@@ -31,7 +31,8 @@ export async function wcagViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations: unknown = await page.evaluate(async (tags) => {
     const axe: unknown = Reflect.get(window, 'axe');
-    if (typeof axe !== 'object' || axe === null || !('run' in axe) || typeof axe.run !== 'function') throw new Error('axe-core did not load');
+    if (typeof axe !== 'object' || axe === null || !('run' in axe) || typeof axe.run !== 'function')
+      throw new Error('axe-core did not load');
     const result: unknown = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return typeof result === 'object' && result !== null ? Reflect.get(result, 'violations') : undefined;
   }, wcag21aa);

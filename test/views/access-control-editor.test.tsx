@@ -47,7 +47,9 @@ const serverAnswers = (lists: AccessLists) =>
 function shownValues(kind: AccessKind): string[] {
   const list = within(ruleSection(kind)).queryByRole('list', { hidden: true });
   if (!list) return [within(ruleSection(kind)).getByText('No values set').textContent ?? ''];
-  return within(list).getAllByRole('listitem', { hidden: true }).map((item) => item.textContent ?? '');
+  return within(list)
+    .getAllByRole('listitem', { hidden: true })
+    .map((item) => item.textContent ?? '');
 }
 
 function renderCard(lists: AccessLists = STORED_LISTS) {
@@ -98,7 +100,9 @@ describe('access control card, walking the editor machine paths', () => {
             expect(shownValues(rule)).toEqual(lists[rule].length > 0 ? lists[rule] : ['No values set']);
           }
           const status = screen.getByRole('status', { hidden: true });
-          expect(status.textContent).toBe(expected.matches('saved') ? `${ACCESS_RULE_TEXT[kind].title} saved. The gateway enforces them from now on.` : '');
+          expect(status.textContent).toBe(
+            expected.matches('saved') ? `${ACCESS_RULE_TEXT[kind].title} saved. The gateway enforces them from now on.` : '',
+          );
           if (!selectIsOpen(expected)) {
             await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
             return;
@@ -109,7 +113,13 @@ describe('access control card, walking the editor machine paths', () => {
           expect(valueInput(kind).getAttribute('aria-invalid')).toBe(error === null ? null : 'true');
           if (error !== null) expect(within(modal).getByText(error)).toBeTruthy();
           const listed = within(modal).queryByRole('list');
-          expect(listed ? within(listed).getAllByRole('listitem').map((item) => item.textContent) : []).toEqual(values);
+          expect(
+            listed
+              ? within(listed)
+                  .getAllByRole('listitem')
+                  .map((item) => item.textContent)
+              : [],
+          ).toEqual(values);
           if (values.length === 0) expect(within(modal).getByText('No values set')).toBeTruthy();
           expect(within(modal).queryByRole('alert')?.textContent ?? null).toBe(selectSaveError(expected));
           const saving = expected.matches('saving');
@@ -136,11 +146,11 @@ describe('access control card', () => {
     renderCard();
     const card = screen.getByRole('region', { name: 'RPC Access Control' });
     expect(within(card).queryAllByRole('region')).toEqual([]);
-    expect(within(card).getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'))).toEqual([
-      'access-rule-domains',
-      'access-rule-ips',
-      'access-rule-cidrs',
-    ]);
+    expect(
+      within(card)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-labelledby')),
+    ).toEqual(['access-rule-domains', 'access-rule-ips', 'access-rule-cidrs']);
   });
 
   it('moves focus into the modal, ties the label to the field, and Cancel closes it without saving', async () => {

@@ -70,9 +70,14 @@ describe('layout: landmarks and sidebar', () => {
   it('lists the SPEC.md entries in order, Soon badges included, then the bottom group', async () => {
     await renderSignedIn();
     const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
-    expect(links.map((link) => link.textContent?.replace(/\s+/g, ' ').replace(/(\S)(Soon|\()/g, '$1 $2').trim())).toEqual(
-      sidebarNames,
-    );
+    expect(
+      links.map((link) =>
+        link.textContent
+          ?.replace(/\s+/g, ' ')
+          .replace(/(\S)(Soon|\()/g, '$1 $2')
+          .trim(),
+      ),
+    ).toEqual(sidebarNames);
     expect(links.map((link) => link.getAttribute('href'))).toEqual(sidebarHrefs);
   });
 

@@ -5,12 +5,7 @@ import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { queryClient } from '@/app/query-client';
 import AuthCallbackPage from '@/views/auth-callback/auth-callback-page';
 import { type Executors, describePath } from '../machines/flow-model';
-import {
-  type AuthCallbackModelEvent,
-  type CallbackArrival,
-  authCallbackFlows,
-  openedAt,
-} from '../machines/models/auth-callback.model';
+import { type AuthCallbackModelEvent, type CallbackArrival, authCallbackFlows, openedAt } from '../machines/models/auth-callback.model';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp, testUser } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -53,68 +48,71 @@ function renderCallback({ input }: Pick<CallbackArrival, 'input'>) {
   return { exchangeToken, fetchUser, shownPath, ...rendered };
 }
 
-describe.each(authCallbackFlows)('auth callback screen, $name, walking the machine paths', ({ input, shownError, usesQueryToken, flow, paths }) => {
-  for (const path of paths) {
-    it(describePath(path), async () => {
-      const { exchangeToken, fetchUser, shownPath, currentPath, location } = renderCallback({ input });
-      // Replaced, not pushed: the address with the token is not in the history either.
-      expect(location.history).toEqual([shownPath]);
-      // Single use, whatever came back.
-      expect(sessionStorage.length).toBe(0);
+describe.each(authCallbackFlows)(
+  'auth callback screen, $name, walking the machine paths',
+  ({ input, shownError, usesQueryToken, flow, paths }) => {
+    for (const path of paths) {
+      it(describePath(path), async () => {
+        const { exchangeToken, fetchUser, shownPath, currentPath, location } = renderCallback({ input });
+        // Replaced, not pushed: the address with the token is not in the history either.
+        expect(location.history).toEqual([shownPath]);
+        // Single use, whatever came back.
+        expect(sessionStorage.length).toBe(0);
 
-      await flow.run(
-        path,
-        {
-          'xstate.done.actor.exchangeToken': ({ output }) => settle(() => exchangeToken.resolve(output)),
-          'xstate.error.actor.exchangeToken': ({ error }) => settle(() => exchangeToken.reject(error)),
-          'xstate.done.actor.retryExchangeToken': ({ output }) => settle(() => exchangeToken.resolve(output)),
-          'xstate.error.actor.retryExchangeToken': ({ error }) => settle(() => exchangeToken.reject(error)),
-          // The real acceptToken: the session loads the user with the token, and the screen waits for it.
-          'xstate.done.actor.acceptToken': () => settle(() => fetchUser.resolve(testUser)),
-          'xstate.error.actor.acceptToken': ({ error }) => settle(() => fetchUser.reject(error)),
-          'xstate.after.retryDelay.authCallback.waitingToRetry': async () => {
-            await elapse(999);
-            expect(exchangeToken.inputs).toHaveLength(1);
-            await elapse(1);
-            expect(exchangeToken.inputs).toHaveLength(2);
-          },
-          'xstate.after.redirectDelay.authCallback.failed': async () => {
-            await elapse(2999);
+        await flow.run(
+          path,
+          {
+            'xstate.done.actor.exchangeToken': ({ output }) => settle(() => exchangeToken.resolve(output)),
+            'xstate.error.actor.exchangeToken': ({ error }) => settle(() => exchangeToken.reject(error)),
+            'xstate.done.actor.retryExchangeToken': ({ output }) => settle(() => exchangeToken.resolve(output)),
+            'xstate.error.actor.retryExchangeToken': ({ error }) => settle(() => exchangeToken.reject(error)),
+            // The real acceptToken: the session loads the user with the token, and the screen waits for it.
+            'xstate.done.actor.acceptToken': () => settle(() => fetchUser.resolve(testUser)),
+            'xstate.error.actor.acceptToken': ({ error }) => settle(() => fetchUser.reject(error)),
+            'xstate.after.retryDelay.authCallback.waitingToRetry': async () => {
+              await elapse(999);
+              expect(exchangeToken.inputs).toHaveLength(1);
+              await elapse(1);
+              expect(exchangeToken.inputs).toHaveLength(2);
+            },
+            'xstate.after.redirectDelay.authCallback.failed': async () => {
+              await elapse(2999);
+              expect(currentPath()).toBe(shownPath);
+              await elapse(1);
+            },
+          } satisfies Executors<AuthCallbackModelEvent>,
+          (expected) => {
+            const { error, token } = expected.context;
+            // A token this browser did not ask for is never stored, whatever happens next.
+            if (input.token !== null && !usesQueryToken) expect(localStorage.getItem('token')).not.toBe(input.token);
+            if (expected.matches('signedIn')) {
+              expect(currentPath()).toBe('/');
+              expect(localStorage.getItem('token')).toBe(token);
+              return;
+            }
+            if (expected.matches('redirected')) {
+              expect(currentPath()).toBe('/login');
+              return;
+            }
             expect(currentPath()).toBe(shownPath);
-            await elapse(1);
+            const alert = screen.queryByRole('alert');
+            expect(alert?.textContent ?? null).toBe(error);
+            if (shownError !== null) expect(alert?.textContent).toBe(shownError);
+            // The query's error is text: no element of its markup is made.
+            expect(alert?.querySelector('b')).toBeFalsy();
+            expect(screen.queryByText('Authenticating...') !== null).toBe(error === null);
+            expect(screen.queryByText('Redirecting to login...') !== null).toBe(error !== null);
+            if (expected.matches('signingIn')) {
+              // Handed to the app's session, which stores it and loads the user with it.
+              expect(localStorage.getItem('token')).toBe(token);
+              expect(fetchUser.inputs.at(-1)).toEqual({ token });
+            }
           },
-        } satisfies Executors<AuthCallbackModelEvent>,
-        (expected) => {
-          const { error, token } = expected.context;
-          // A token this browser did not ask for is never stored, whatever happens next.
-          if (input.token !== null && !usesQueryToken) expect(localStorage.getItem('token')).not.toBe(input.token);
-          if (expected.matches('signedIn')) {
-            expect(currentPath()).toBe('/');
-            expect(localStorage.getItem('token')).toBe(token);
-            return;
-          }
-          if (expected.matches('redirected')) {
-            expect(currentPath()).toBe('/login');
-            return;
-          }
-          expect(currentPath()).toBe(shownPath);
-          const alert = screen.queryByRole('alert');
-          expect(alert?.textContent ?? null).toBe(error);
-          if (shownError !== null) expect(alert?.textContent).toBe(shownError);
-          // The query's error is text: no element of its markup is made.
-          expect(alert?.querySelector('b')).toBeFalsy();
-          expect(screen.queryByText('Authenticating...') !== null).toBe(error === null);
-          expect(screen.queryByText('Redirecting to login...') !== null).toBe(error !== null);
-          if (expected.matches('signingIn')) {
-            // Handed to the app's session, which stores it and loads the user with it.
-            expect(localStorage.getItem('token')).toBe(token);
-            expect(fetchUser.inputs.at(-1)).toEqual({ token });
-          }
-        },
-      );
-    });
-  }
-});
+        );
+      });
+    }
+  },
+);
 
 describe('auth callback screen', () => {
   it('has one h1 and its page title', () => {

@@ -15,7 +15,6 @@ const free: PlanFigures = { name: 'Free', description: 'Start building', credit:
 const developer: PlanFigures = { name: 'Developer', credit: 1_500_000, rate: 50, maxKey: 10 };
 const enterprise: PlanFigures = { name: 'Enterprise', description: 'By contract', credit: null, rate: null, maxKey: null };
 
-
 afterEach(() => queryClient.clear());
 
 const cardText = (label: string) => screen.getByRole('group', { name: label }).textContent ?? '';

@@ -82,9 +82,11 @@ describe('endpoints screen', () => {
     for (const message of [STAKED_LOCKED, GEYSER_LOCKED]) {
       expect(within(rpcs).queryByText(message) !== null).toBe(messages.some((shown) => shown === message));
     }
-    expect(within(rpcs).queryAllByRole('link', { name: 'View plans' }).map((link) => link.getAttribute('href'))).toEqual(
-      messages.map(() => '/billing'),
-    );
+    expect(
+      within(rpcs)
+        .queryAllByRole('link', { name: 'View plans' })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(messages.map(() => '/billing'));
     expect(screen.queryByLabelText('Dedicated Staked Connection URL', { selector: 'input' }) !== null).toBe(plan !== 'Free');
   });
 

@@ -5,11 +5,7 @@ import { selectCanSubmit } from '@machines/forgot-password';
 import { queryClient } from '@/app/query-client';
 import ForgotPasswordPage from '@/views/forgot-password/forgot-password-page';
 import { type Executors, describePath } from '../machines/flow-model';
-import {
-  type ForgotPasswordModelEvent,
-  forgotPasswordFlow,
-  forgotPasswordPaths,
-} from '../machines/models/forgot-password.model';
+import { type ForgotPasswordModelEvent, forgotPasswordFlow, forgotPasswordPaths } from '../machines/models/forgot-password.model';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp } from './app-harness';
 import { seedConfig } from './seed-config';

@@ -41,7 +41,11 @@ describe('API Keys & Endpoints screen', () => {
   it('lists every key with its name, masked value, creation date and environment tag when present', async () => {
     await renderKeysPage([serverKey(1, { name: 'Production', environment: 'MAINNET' }), serverKey(2, { name: 'Staging' })]);
     const table = screen.getByRole('table', { name: 'API Keys' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'API key', 'Created', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'API key', 'Created', 'Actions']);
     const [, production, staging] = within(table).getAllByRole('row');
     if (!production || !staging) throw new Error('two key rows expected');
     expect(within(production).getByText('Production')).toBeTruthy();
@@ -113,7 +117,10 @@ describe('API Keys & Endpoints screen', () => {
     seedConfig();
     seedPlan();
     // The path read through the generic hooks (no time-out, retries), hanging: /keys must not join it.
-    void queryClient.prefetchQuery({ queryKey: $api.queryOptions('get', '/apiKeys').queryKey, queryFn: () => new Promise<never>(() => {}) });
+    void queryClient.prefetchQuery({
+      queryKey: $api.queryOptions('get', '/apiKeys').queryKey,
+      queryFn: () => new Promise<never>(() => {}),
+    });
     renderInApp(<KeysPage listKeys={() => Promise.reject(new Error(KEY_LIST_FAILED))} />, { path: '/keys' });
     expect(await screen.findByText('Your API keys could not be loaded: your default key is shown meanwhile.')).toBeTruthy();
     expect(urlField()).toHaveProperty('value', rpcUrl(currentApiBase(), 'mainnet', testUser.apiKey));

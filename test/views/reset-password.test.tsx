@@ -36,73 +36,76 @@ function renderResetPassword(token: string | null) {
   return { resetPassword, ...rendered };
 }
 
-describe.each(resetPasswordFlows)('reset password screen, token $token, walking the machine paths', ({ token, flow, paths: modelPaths }) => {
-  for (const path of modelPaths) {
-    it(describePath(path), async () => {
-      const user = userEvent.setup({ delay: null });
-      const { resetPassword, currentPath } = renderResetPassword(token);
-      const startPath = currentPath();
-      const retype = async (input: HTMLElement, value: string) => {
-        await user.clear(input);
-        if (value !== '') await user.paste(value);
-      };
+describe.each(resetPasswordFlows)(
+  'reset password screen, token $token, walking the machine paths',
+  ({ token, flow, paths: modelPaths }) => {
+    for (const path of modelPaths) {
+      it(describePath(path), async () => {
+        const user = userEvent.setup({ delay: null });
+        const { resetPassword, currentPath } = renderResetPassword(token);
+        const startPath = currentPath();
+        const retype = async (input: HTMLElement, value: string) => {
+          await user.clear(input);
+          if (value !== '') await user.paste(value);
+        };
 
-      await flow.run(
-        path,
-        {
-          'reset.setPassword': ({ value }) => retype(newPasswordInput(), value),
-          'reset.setConfirm': ({ value }) => retype(confirmInput(), value),
-          'reset.submit': () => user.click(submitButton()),
-          'reset.clearError': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
-          'xstate.done.actor.resetPassword': async ({ output }) => {
-            // The 3 s redirect runs on the real delay, under a fake clock the next step moves. Faked only
-            // now: Testing Library's async wrapper waits on a real setTimeout during user events.
-            vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-            await act(async () => resetPassword.resolve(output));
-          },
-          'xstate.error.actor.resetPassword': ({ error }) => act(async () => resetPassword.reject(error)),
-          'xstate.after.redirectDelay.resetPassword.succeeded': async () => {
-            await act(() => vi.advanceTimersByTimeAsync(2999));
+        await flow.run(
+          path,
+          {
+            'reset.setPassword': ({ value }) => retype(newPasswordInput(), value),
+            'reset.setConfirm': ({ value }) => retype(confirmInput(), value),
+            'reset.submit': () => user.click(submitButton()),
+            'reset.clearError': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
+            'xstate.done.actor.resetPassword': async ({ output }) => {
+              // The 3 s redirect runs on the real delay, under a fake clock the next step moves. Faked only
+              // now: Testing Library's async wrapper waits on a real setTimeout during user events.
+              vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+              await act(async () => resetPassword.resolve(output));
+            },
+            'xstate.error.actor.resetPassword': ({ error }) => act(async () => resetPassword.reject(error)),
+            'xstate.after.redirectDelay.resetPassword.succeeded': async () => {
+              await act(() => vi.advanceTimersByTimeAsync(2999));
+              expect(currentPath()).toBe(startPath);
+              await act(() => vi.advanceTimersByTimeAsync(1));
+            },
+          } satisfies Executors<ResetPasswordModelEvent>,
+          (expected) => {
+            const { password, confirm, error } = expected.context;
+            if (expected.matches('redirected')) {
+              expect(currentPath()).toBe('/login'); // and the route no longer shows this screen
+              return;
+            }
             expect(currentPath()).toBe(startPath);
-            await act(() => vi.advanceTimersByTimeAsync(1));
+            expect(screen.queryByRole('alert')?.textContent ?? null).toBe(error);
+            if (expected.matches('invalidLink')) {
+              expect(error).toBe(INVALID);
+              expect(within(screen.getByRole('alert')).queryByRole('button', { name: 'Close' })).toBeNull();
+              expect(screen.queryByLabelText(/^New password/)).toBeNull();
+              expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+              return;
+            }
+            if (expected.matches('succeeded')) {
+              expect(screen.getByRole('status').textContent).toBe(DONE);
+              return;
+            }
+            expect(screen.queryByText(DONE)).toBeNull();
+            expect(newPasswordInput()).toHaveProperty('value', password);
+            expect(confirmInput()).toHaveProperty('value', confirm);
+            expect(newPasswordInput()).toHaveProperty('disabled', expected.matches('submitting'));
+            expect(screen.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuetext')).toBe(
+              passwordStrength(password).label,
+            );
+            for (const rule of passwordRuleFailures('')) {
+              expect(screen.queryByText(rule) !== null).toBe(password !== '' && passwordRuleFailures(password).includes(rule));
+            }
+            expect(screen.queryByText('Passwords do not match') !== null).toBe(passwordMismatch(password, confirm) !== null);
+            expect(submitButton()).toHaveProperty('disabled', !selectCanSubmit(expected));
           },
-        } satisfies Executors<ResetPasswordModelEvent>,
-        (expected) => {
-          const { password, confirm, error } = expected.context;
-          if (expected.matches('redirected')) {
-            expect(currentPath()).toBe('/login'); // and the route no longer shows this screen
-            return;
-          }
-          expect(currentPath()).toBe(startPath);
-          expect(screen.queryByRole('alert')?.textContent ?? null).toBe(error);
-          if (expected.matches('invalidLink')) {
-            expect(error).toBe(INVALID);
-            expect(within(screen.getByRole('alert')).queryByRole('button', { name: 'Close' })).toBeNull();
-            expect(screen.queryByLabelText(/^New password/)).toBeNull();
-            expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgot-password');
-            return;
-          }
-          if (expected.matches('succeeded')) {
-            expect(screen.getByRole('status').textContent).toBe(DONE);
-            return;
-          }
-          expect(screen.queryByText(DONE)).toBeNull();
-          expect(newPasswordInput()).toHaveProperty('value', password);
-          expect(confirmInput()).toHaveProperty('value', confirm);
-          expect(newPasswordInput()).toHaveProperty('disabled', expected.matches('submitting'));
-          expect(screen.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuetext')).toBe(
-            passwordStrength(password).label,
-          );
-          for (const rule of passwordRuleFailures('')) {
-            expect(screen.queryByText(rule) !== null).toBe(password !== '' && passwordRuleFailures(password).includes(rule));
-          }
-          expect(screen.queryByText('Passwords do not match') !== null).toBe(passwordMismatch(password, confirm) !== null);
-          expect(submitButton()).toHaveProperty('disabled', !selectCanSubmit(expected));
-        },
-      );
-    });
-  }
-});
+        );
+      });
+    }
+  },
+);
 
 describe('reset password screen', () => {
   it('has one h1 and its page title', () => {

@@ -19,7 +19,13 @@ import { seedConfig } from './seed-config';
 afterEach(() => queryClient.clear());
 
 type ApiKey = components['schemas']['ApiKey'];
-const storedKey = (apiKey: string, id = 1): ApiKey => ({ id, name: `Key ${id}`, apiKey, createdAt: '2025-02-07T10:00:00.000Z', environment: null });
+const storedKey = (apiKey: string, id = 1): ApiKey => ({
+  id,
+  name: `Key ${id}`,
+  apiKey,
+  createdAt: '2025-02-07T10:00:00.000Z',
+  environment: null,
+});
 
 const methodSelect = () => screen.getByLabelText('Method', { selector: 'select' });
 const paramsEditor = () => screen.getByLabelText(/^Params/, { selector: 'textarea' });
@@ -115,7 +121,9 @@ describe('rpc testing screen', () => {
 
   it('offers every method in the dropdown, under a label', async () => {
     await renderRpcTesting(Promise.resolve([storedKey('rpc_live_first')]));
-    const options = within(methodSelect()).getAllByRole('option').filter((option) => option.getAttribute('value') !== '');
+    const options = within(methodSelect())
+      .getAllByRole('option')
+      .filter((option) => option.getAttribute('value') !== '');
     expect(options.map((option) => option.textContent)).toEqual(expect.arrayContaining(RPC_METHODS.map((m) => m.name)));
     expect(options).toHaveLength(RPC_METHODS.length);
   });

@@ -77,8 +77,7 @@ describe('session expiry', () => {
     // The API's answer to a revoked session, through the same client code the SPA uses.
     const refusing = createClient<paths>({
       baseUrl: 'http://localhost/api',
-      fetch: async () =>
-        Response.json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid or expired session' }, { status: 401 }),
+      fetch: async () => Response.json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid or expired session' }, { status: 401 }),
     });
     const { currentPath } = renderInApp(guarded(<KeysPage listKeys={createKeyCalls(refusing).list} />), {
       path: '/keys',

@@ -64,7 +64,11 @@ const rowsShown = () =>
   within(breakdown())
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 describe('usage screen', () => {
   it('has one h1 and its page title', () => {

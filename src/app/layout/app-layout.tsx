@@ -46,7 +46,16 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           </Flex>
           <Flex direction="column" flex="1" minW="0">
             <TopNavbar productName={config?.productName} navigationOpen={drawerOpen} onOpenNavigation={openDrawer} />
-            <SkipNavContent as="main" id={MAIN_ID} flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" w="full" mx="auto">
+            <SkipNavContent
+              as="main"
+              id={MAIN_ID}
+              flex="1"
+              px={{ base: '4', md: '8' }}
+              py={{ base: '5', md: '8' }}
+              maxW="7xl"
+              w="full"
+              mx="auto"
+            >
               <PageFade>{children}</PageFade>
             </SkipNavContent>
           </Flex>

@@ -28,11 +28,7 @@ export const navRowStyle = {
 export function NavLink({ entry, active, onNavigate }: NavLinkProps) {
   return (
     <Link href={entry.href} asChild onClick={onNavigate}>
-      <ChakraLink
-        {...navRowStyle}
-        aria-current={active ? 'page' : undefined}
-        _currentPage={{ bg: 'blue.50', color: 'blue.800' }}
-      >
+      <ChakraLink {...navRowStyle} aria-current={active ? 'page' : undefined} _currentPage={{ bg: 'blue.50', color: 'blue.800' }}>
         {entry.label}
         {entry.soon ? (
           <Badge size="sm" variant="subtle" colorPalette="gray">

@@ -12,7 +12,15 @@ interface SidebarNavProps {
   onNavigate?: (() => void) | undefined;
 }
 
-function EntryList({ entries, location, onNavigate }: { entries: readonly NavEntry[]; location: string; onNavigate?: (() => void) | undefined }) {
+function EntryList({
+  entries,
+  location,
+  onNavigate,
+}: {
+  entries: readonly NavEntry[];
+  location: string;
+  onNavigate?: (() => void) | undefined;
+}) {
   return entries.map((entry) => (
     <Box as="li" key={entry.href} listStyleType="none">
       <NavLink entry={entry} active={isCurrentEntry(location, entry.href)} onNavigate={onNavigate} />
@@ -31,13 +39,7 @@ export function SidebarNav({ documentationUrl, onNavigate }: SidebarNavProps) {
       <Flex as="ul" direction="column" gap="1" borderTopWidth="1px" pt="3">
         <EntryList entries={bottomNavEntries} location={location} onNavigate={onNavigate} />
         <Box as="li" listStyleType="none">
-          <ChakraLink
-            {...navRowStyle}
-            href={documentationUrl ?? paths.docs}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={onNavigate}
-          >
+          <ChakraLink {...navRowStyle} href={documentationUrl ?? paths.docs} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
             <span>
               Documentation
               <VisuallyHidden> (opens in a new tab)</VisuallyHidden>

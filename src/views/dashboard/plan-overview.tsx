@@ -31,9 +31,7 @@ export function PlanOverview({ plan, creditsUsed }: PlanOverviewProps) {
           ) : null}
         </Flex>
         {percent === null ? (
-          <Text>
-            Unlimited credits · {formatLimit(creditsUsed)} used this cycle
-          </Text>
+          <Text>Unlimited credits · {formatLimit(creditsUsed)} used this cycle</Text>
         ) : (
           <Progress.Root value={percent} max={100} colorPalette={percent >= 90 ? 'red' : 'blue'}>
             <Flex justify="space-between" mb="2" gap="2" wrap="wrap">

@@ -22,7 +22,15 @@ export function WelcomeBanner({ email, productName }: WelcomeBannerProps) {
         {productName ? `Welcome to ${productName}` : 'Welcome'}
       </Heading>
       <Text mt="2" maxW="2xl">
-        {email ? <>Signed in as <Text as="strong" wordBreak="break-all">{email}</Text>. </> : null}
+        {email ? (
+          <>
+            Signed in as{' '}
+            <Text as="strong" wordBreak="break-all">
+              {email}
+            </Text>
+            .{' '}
+          </>
+        ) : null}
         Your plan, credits and API keys at a glance.
       </Text>
     </Box>

@@ -29,8 +29,8 @@ export function AccessControlCard({ actors = accessControlActors }: AccessContro
           RPC Access Control
         </Heading>
         <Text color="fg.muted">
-          Limit who may call your RPC URLs with any of your API keys. Every list that has values must
-          let a call through; an empty list allows everything.
+          Limit who may call your RPC URLs with any of your API keys. Every list that has values must let a call through; an empty list
+          allows everything.
         </Text>
       </Card.Header>
       <Card.Body>

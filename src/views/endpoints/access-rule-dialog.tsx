@@ -117,12 +117,7 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
               <Button variant="outline" disabled={isSaving} onClick={() => editor.send({ type: 'rule.cancel' })}>
                 Cancel
               </Button>
-              <Button
-                colorPalette="blue"
-                loading={isSaving}
-                loadingText="Saving..."
-                onClick={() => editor.send({ type: 'rule.save' })}
-              >
+              <Button colorPalette="blue" loading={isSaving} loadingText="Saving..." onClick={() => editor.send({ type: 'rule.save' })}>
                 Save Changes
               </Button>
             </Dialog.Footer>

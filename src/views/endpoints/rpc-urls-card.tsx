@@ -32,8 +32,8 @@ export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardP
           RPCs
         </Heading>
         <Text color="fg.muted">
-          The RPC URL works now: paste it into curl or your app. The other addresses show the shapes of a deployment
-          with a host per network; this server does not answer them (display only).
+          The RPC URL works now: paste it into curl or your app. The other addresses show the shapes of a deployment with a host per
+          network; this server does not answer them (display only).
         </Text>
       </Card.Header>
       <Card.Body>

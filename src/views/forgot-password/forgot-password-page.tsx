@@ -18,8 +18,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { SuccessAlert } from '@/components/success-alert';
 
 /** SPEC.md "/forgot-password", word for word. */
-const RESET_LINK_SENT =
-  'If an account with that email exists, we have sent password reset instructions to your email.';
+const RESET_LINK_SENT = 'If an account with that email exists, we have sent password reset instructions to your email.';
 
 export interface ForgotPasswordPageProps {
   /** The machine's effects; the real API calls unless a test brings its own. */

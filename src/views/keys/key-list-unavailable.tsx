@@ -7,9 +7,7 @@ export function KeyListUnavailable({ hasKey, onRetry }: { hasKey: boolean; onRet
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Description>
-          {hasKey
-            ? 'Your API keys could not be loaded: your default key is shown meanwhile.'
-            : 'Your API keys could not be loaded.'}
+          {hasKey ? 'Your API keys could not be loaded: your default key is shown meanwhile.' : 'Your API keys could not be loaded.'}
         </Alert.Description>
       </Alert.Content>
       <Button size="sm" variant="outline" onClick={onRetry}>

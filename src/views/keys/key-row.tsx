@@ -123,7 +123,13 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
             >
               Rename
             </Button>
-            <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${name}`} onClick={() => send({ type: 'key.delete' })}>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              aria-label={`Delete ${name}`}
+              onClick={() => send({ type: 'key.delete' })}
+            >
               Delete
             </Button>
           </HStack>

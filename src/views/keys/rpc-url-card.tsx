@@ -34,9 +34,7 @@ export function RpcUrlCard({ apiKey, clipboard }: RpcUrlCardProps) {
             failed={failed}
             onCopy={() => copy(url)}
             helperText={
-              apiKey
-                ? 'Send JSON-RPC calls here with POST. The URL uses your first key.'
-                : 'Generate a key to get a working URL.'
+              apiKey ? 'Send JSON-RPC calls here with POST. The URL uses your first key.' : 'Generate a key to get a working URL.'
             }
           />
         </Stack>

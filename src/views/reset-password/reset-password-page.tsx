@@ -67,9 +67,7 @@ export default function ResetPasswordPage({ actors = resetPasswordCalls }: Reset
         </Text>
       }
     >
-      {error ? (
-        <ErrorAlert message={error} onClose={isInvalidLink ? undefined : () => reset.send({ type: 'reset.clearError' })} />
-      ) : null}
+      {error ? <ErrorAlert message={error} onClose={isInvalidLink ? undefined : () => reset.send({ type: 'reset.clearError' })} /> : null}
       {isSucceeded ? <SuccessAlert message={PASSWORD_RESET_DONE} /> : null}
       {isInvalidLink || isSucceeded ? null : (
         <form onSubmit={submit}>

@@ -23,7 +23,11 @@ export function ParamsEditor({ value, problem, onChange, disabled }: ParamsEdito
         autoComplete="off"
         autoCapitalize="off"
       />
-      {problem ? <Field.ErrorText>{problem}</Field.ErrorText> : <Field.HelperText>Sent as the request&apos;s params, e.g. [] or [&quot;latest&quot;, false].</Field.HelperText>}
+      {problem ? (
+        <Field.ErrorText>{problem}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>Sent as the request&apos;s params, e.g. [] or [&quot;latest&quot;, false].</Field.HelperText>
+      )}
     </Field.Root>
   );
 }

@@ -70,7 +70,12 @@ export function RpcPlayground({ apiKey, actors }: RpcPlaygroundProps) {
               }
             />
             <MethodSelect value={method} disabled={running} onChange={(next) => send({ type: 'rpc.selectMethod', method: next })} />
-            <ParamsEditor value={paramsText} problem={paramsProblem} disabled={running} onChange={(text) => send({ type: 'rpc.editParams', text })} />
+            <ParamsEditor
+              value={paramsText}
+              problem={paramsProblem}
+              disabled={running}
+              onChange={(text) => send({ type: 'rpc.editParams', text })}
+            />
             <Button type="submit" colorPalette="blue" alignSelf="flex-start" disabled={!canRun} loading={running} loadingText="Running...">
               Run
             </Button>

@@ -14,8 +14,8 @@ export function CreditCostNote({ documentationUrl }: { documentationUrl: string 
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Description>
-          Each call costs credits by method: about {CREDITS_PER_CALL.standard} per standard call,{' '}
-          {CREDITS_PER_CALL.logs} for eth_getLogs and {CREDITS_PER_CALL.transaction} for eth_sendRawTransaction. See the{' '}
+          Each call costs credits by method: about {CREDITS_PER_CALL.standard} per standard call, {CREDITS_PER_CALL.logs} for eth_getLogs
+          and {CREDITS_PER_CALL.transaction} for eth_sendRawTransaction. See the{' '}
           <Link
             href={documentationUrl ?? paths.docs}
             target="_blank"

@@ -40,8 +40,7 @@ export function RpcMetrics({ unlocked, totals, period }: RpcMetricsProps) {
               Upgrade Required
             </Badge>
             <Text maxW="md">
-              RPC metrics (requests, rate-limited and refused calls) are available on paid plans. Upgrade to see how
-              your calls fare.
+              RPC metrics (requests, rate-limited and refused calls) are available on paid plans. Upgrade to see how your calls fare.
             </Text>
             <Button asChild colorPalette="blue" size="sm">
               <Link href={paths.billing}>Upgrade Plan</Link>

@@ -36,7 +36,10 @@ export class ContractChecker {
       const validate = this.ajv.compile(schema);
       const body: unknown = JSON.parse(answer.body);
       const valid = validate(body);
-      expect(valid, `${operationId} ${answer.statusCode} body ${answer.body} breaks its schema: ${this.ajv.errorsText(validate.errors)}`).toBe(true);
+      expect(
+        valid,
+        `${operationId} ${answer.statusCode} body ${answer.body} breaks its schema: ${this.ajv.errorsText(validate.errors)}`,
+      ).toBe(true);
     }
     const statuses = this.seen.get(operationId) ?? new Set<number>();
     statuses.add(answer.statusCode);

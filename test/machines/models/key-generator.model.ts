@@ -3,10 +3,7 @@ import { keyGeneratorMachine } from '@machines/key-generator';
 import { KEY_LIMIT_REACHED } from '@/domain/key-errors';
 import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
 
-export type KeyGeneratorModelEvent =
-  | EventFromLogic<typeof keyGeneratorMachine>
-  | DoneEvent<'createKey', void>
-  | ErrorEvent<'createKey'>;
+export type KeyGeneratorModelEvent = EventFromLogic<typeof keyGeneratorMachine> | DoneEvent<'createKey', void> | ErrorEvent<'createKey'>;
 
 export const keyGeneratorFixtures: KeyGeneratorModelEvent[] = [
   { type: 'keys.generate', count: 1, maxKey: 3 },

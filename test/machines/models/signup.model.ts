@@ -2,10 +2,7 @@ import type { EventFromLogic } from 'xstate';
 import { signupMachine } from '@machines/signup';
 import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
 
-export type SignupModelEvent =
-  | EventFromLogic<typeof signupMachine>
-  | DoneEvent<'register', void>
-  | ErrorEvent<'register'>;
+export type SignupModelEvent = EventFromLogic<typeof signupMachine> | DoneEvent<'register', void> | ErrorEvent<'register'>;
 
 /** Payloads the paths use: one weak and one strong password, a matching and a differing confirmation. */
 export const signupFixtures: SignupModelEvent[] = [

@@ -23,14 +23,25 @@ function nextSignUpAddress(): string {
 }
 
 export async function register(app: FastifyInstance, email: string, password = goodPassword): Promise<void> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password }, remoteAddress: nextSignUpAddress() });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password },
+    remoteAddress: nextSignUpAddress(),
+  });
   if (response.statusCode !== 201) throw new Error(`register answered ${response.statusCode}: ${response.body}`);
 }
 
 export async function login(app: FastifyInstance, email: string, password = goodPassword): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const body: unknown = response.json();
-  if (response.statusCode !== 200 || typeof body !== 'object' || body === null || !('access_token' in body) || typeof body.access_token !== 'string') {
+  if (
+    response.statusCode !== 200 ||
+    typeof body !== 'object' ||
+    body === null ||
+    !('access_token' in body) ||
+    typeof body.access_token !== 'string'
+  ) {
     throw new Error(`login answered ${response.statusCode}: ${response.body}`);
   }
   return body.access_token;

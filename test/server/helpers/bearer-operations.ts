@@ -19,7 +19,10 @@ export function sampleUrl(operation: OperationSpec): string {
 }
 
 /** The ways a bearer token can be wrong; `revokedToken`/`expiredToken` come from the caller. */
-export function badAuthorizations(tokens: { revokedToken: string; expiredToken: string }): Array<{ name: string; headers: Record<string, string> }> {
+export function badAuthorizations(tokens: {
+  revokedToken: string;
+  expiredToken: string;
+}): Array<{ name: string; headers: Record<string, string> }> {
   return [
     { name: 'missing', headers: {} },
     { name: 'empty', headers: { authorization: '' } },

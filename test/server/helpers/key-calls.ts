@@ -14,7 +14,8 @@ export function keyCalls(app: FastifyInstance, token: string) {
   return {
     list: async (): Promise<ApiKey[]> => (await app.inject({ method: 'GET', url: '/api/apiKeys', headers })).json(),
     me: async (): Promise<ApiUser> => (await app.inject({ method: 'GET', url: '/api/users/me', headers })).json(),
-    create: (payload?: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/apiKeys', headers, ...(payload ? { payload } : {}) }),
+    create: (payload?: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/apiKeys', headers, ...(payload ? { payload } : {}) }),
     rename: (id: number | string, name: string) => app.inject({ method: 'PATCH', url: `/api/apiKeys/${id}`, headers, payload: { name } }),
     remove: (id: number | string) => app.inject({ method: 'DELETE', url: `/api/apiKeys/${id}`, headers }),
   };

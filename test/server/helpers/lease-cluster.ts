@@ -85,22 +85,25 @@ export class LeaseCluster {
   constructor(plan: Plan, workers: number) {
     this.plan = plan;
     // A key load reads the database: it ends when a step lets it (loadKeys), not at once.
-    this.keys = new GatewayKeyCache<KeyEntry>((key) => {
-      const generation = this.ledger.generation;
-      return new Promise((resolve) => {
-        this.loads.push(() =>
-          resolve({
-            apiKey: key,
-            keyId: 3,
-            userId,
-            rate: this.plan.rate,
-            credits: this.ledger.sync(this.stored(), new Date(this.nowMs), generation),
-            access: compileAccessRules(lists),
-            lists,
-          }),
-        );
-      });
-    }, () => this.nowMs);
+    this.keys = new GatewayKeyCache<KeyEntry>(
+      (key) => {
+        const generation = this.ledger.generation;
+        return new Promise((resolve) => {
+          this.loads.push(() =>
+            resolve({
+              apiKey: key,
+              keyId: 3,
+              userId,
+              rate: this.plan.rate,
+              credits: this.ledger.sync(this.stored(), new Date(this.nowMs), generation),
+              access: compileAccessRules(lists),
+              lists,
+            }),
+          );
+        });
+      },
+      () => this.nowMs,
+    );
     this.authority = new LeaseAuthority({ keys: this.keys, limiter: this.limiter, ledger: this.ledger, meter: this.meter });
     this.local = new LocalAdmission(this.limiter, this.ledger);
     for (let index = 0; index < workers; index += 1) this.addWorker();
@@ -113,9 +116,13 @@ export class LeaseCluster {
   addWorker(): SimWorker {
     const worker: SimWorker = {
       id: this.nextWorkerId++,
-      admission: new LeasedAdmission((request) => new Promise((resolve) => {
-        worker.outbox.push({ kind: 'lease', request, reply: (answer) => worker.inbox.push(() => resolve(answer)) });
-      }), () => undefined),
+      admission: new LeasedAdmission(
+        (request) =>
+          new Promise((resolve) => {
+            worker.outbox.push({ kind: 'lease', request, reply: (answer) => worker.inbox.push(() => resolve(answer)) });
+          }),
+        () => undefined,
+      ),
       meter: new UsageMeter(),
       outbox: [],
       inbox: [],
@@ -132,13 +139,16 @@ export class LeaseCluster {
     this.calls.push(call);
     const admitted = worker === null ? await this.localAdmit(cost) : worker.admission.admit(key, cost, 1, this.nowMs);
     const admit = admitted instanceof Promise ? admitted : Promise.resolve(admitted);
-    admit.then((answer) => {
-      if (call.state !== 'admitting') return;
-      if (answer.kind === 'admitted') {
-        call.ticket = answer.ticket;
-        call.state = 'atNode';
-      } else call.state = 'refused';
-    }, () => (call.state = 'refused'));
+    admit.then(
+      (answer) => {
+        if (call.state !== 'admitting') return;
+        if (answer.kind === 'admitted') {
+          call.ticket = answer.ticket;
+          call.state = 'atNode';
+        } else call.state = 'refused';
+      },
+      () => (call.state = 'refused'),
+    );
     await settleMicrotasks();
     return call;
   }
@@ -199,7 +209,8 @@ export class LeaseCluster {
     this.authority.forget(worker.id);
     worker.unreported = 0;
     worker.inbox.length = 0;
-    for (const call of this.calls) if (call.worker === worker && (call.state === 'admitting' || call.state === 'atNode')) call.state = 'lost';
+    for (const call of this.calls)
+      if (call.worker === worker && (call.state === 'admitting' || call.state === 'atNode')) call.state = 'lost';
   }
 
   /** A plan reload (npm run admin, or a dashboard change): the key is loaded again with `plan`. */

@@ -12,7 +12,9 @@ export function firstAnswer(bytes: Buffer): RawAnswer | null {
   const headEnd = bytes.indexOf('\r\n\r\n');
   if (headEnd < 0) return null;
   const [statusLine = '', ...lines] = bytes.toString('latin1', 0, headEnd).split('\r\n');
-  const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const));
+  const headers = new Map(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const),
+  );
   const length = Number(headers.get('content-length') ?? 0);
   if (bytes.length < headEnd + 4 + length) return null;
   return { status: Number(statusLine.split(' ')[1]), headers, body: bytes.toString('utf8', headEnd + 4, headEnd + 4 + length) };

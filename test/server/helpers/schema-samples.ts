@@ -12,7 +12,9 @@ export function sampleOf(schema: JsonObject): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const kinds = types(schema);
   if (kinds.includes('object')) {
-    return Object.fromEntries(Object.entries(objectAt(schema, 'properties') ?? {}).map(([name, child]) => [name, sampleOf(isObject(child) ? child : {})]));
+    return Object.fromEntries(
+      Object.entries(objectAt(schema, 'properties') ?? {}).map(([name, child]) => [name, sampleOf(isObject(child) ? child : {})]),
+    );
   }
   if (kinds.includes('array')) return [sampleOf(objectAt(schema, 'items') ?? {})];
   if (kinds.includes('string')) return 'x';
@@ -25,7 +27,9 @@ export function sampleOf(schema: JsonObject): unknown {
 export function stringFields(schema: JsonObject, at: FieldPath = []): FieldPath[] {
   const kinds = types(schema);
   if (kinds.includes('object')) {
-    return Object.entries(objectAt(schema, 'properties') ?? {}).flatMap(([name, child]) => stringFields(isObject(child) ? child : {}, [...at, name]));
+    return Object.entries(objectAt(schema, 'properties') ?? {}).flatMap(([name, child]) =>
+      stringFields(isObject(child) ? child : {}, [...at, name]),
+    );
   }
   if (kinds.includes('array')) return stringFields(objectAt(schema, 'items') ?? {}, [...at, '0']);
   return kinds.includes('string') ? [at] : [];

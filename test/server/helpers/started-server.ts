@@ -44,7 +44,11 @@ export function start(dataDir: string, port: number, settings: Record<string, st
     SKIP_SPA_BUILD: '1',
     ...settings,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
@@ -102,7 +106,13 @@ export function field(value: unknown, name: string): unknown {
 }
 
 export async function signIn(url: string, email: string): Promise<string> {
-  const answer = await json(await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
+  const answer = await json(
+    await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: goodPassword }),
+    }),
+  );
   const token = field(answer, 'access_token');
   if (typeof token !== 'string') throw new Error('no access_token');
   return token;
@@ -110,7 +120,13 @@ export async function signIn(url: string, email: string): Promise<string> {
 
 /** Registers `email` on the running server and signs in: its session token and the key signup made. */
 export async function signUp(url: string, email: string): Promise<{ token: string; apiKey: string }> {
-  await json(await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: goodPassword }) }));
+  await json(
+    await fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: goodPassword }),
+    }),
+  );
   const token = await signIn(url, email);
   const apiKey = field(await getMe(url, token), 'apiKey');
   if (typeof apiKey !== 'string') throw new Error('no apiKey');
@@ -128,4 +144,3 @@ export async function rpcOver(url: string, network: string, apiKey: string, meth
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
 }
-
