@@ -5,7 +5,7 @@
  * then hydrates it.
  *
  * What is rendered is what an anonymous first visit renders: no stored token (Node has no
- * localStorage), no server configuration (src/app/config.ts has not loaded it, so nothing from GET /api/config
+ * localStorage), no server configuration (src/hooks/app-config.ts has not loaded it, so nothing from GET /api/config
  * is baked in; page titles are set by the client), no time or user data.
  *
  * Styles: Emotion (under Chakra) renders each rule on the server as a <style data-emotion> tag just

@@ -1,3 +1,4 @@
+import { maxHeadBytes } from '@server/http/server-limits';
 /**
  * The workers' fast path reads plain gateway calls straight off the socket (server/cluster/
  * rpc-connection.ts) instead of through Node's HTTP server: the same answers for a fraction of the
@@ -30,8 +31,6 @@ export type WireRead =
   /** Not for the fast path: Node's HTTP server takes the connection from here. */
   | { readonly kind: 'handOff' };
 
-/** Node's own limit on a request head (--max-http-header-size): past it, its HTTP server answers 431. */
-export const maxHeadBytes = 16 * 1024;
 /** More header lines than any API client sends: such a request goes the ordinary way. */
 const maxHeaderLines = 64;
 

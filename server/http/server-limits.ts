@@ -10,6 +10,9 @@ export interface ServerTimeouts {
   readonly connectionsCheckingInterval: number;
 }
 
+/** Node's own limit on a request head (--max-http-header-size): past it, its HTTP server answers 431. */
+export const maxHeadBytes = 16 * 1024;
+
 type TimeoutSettings = Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>;
 
 export function serverTimeouts(config: TimeoutSettings): ServerTimeouts {

@@ -67,7 +67,7 @@ const rules: readonly Rule[] = [
   // The key segment of a gateway path, whatever it looks like (mistyped, percent-encoded); paths are case-sensitive.
   { triggers: ['/v1/'], pattern: new RegExp(String.raw`(/v1/[^\s/?#"'\\<>]+/)${secretChars}`, 'g'), replacement: `$1${redacted}` },
   // An API key anywhere else: a query, a message, another path.
-  { triggers: ['rpk_'], pattern: new RegExp(String.raw`rpk_[^\s/?#&;,)"'\\<>]*`, 'gi'), replacement: `rpk_${redacted}` },
+  { triggers: ['rpk_'], pattern: /rpk_[^\s/?#&;,)"'\\<>]*/gi, replacement: `rpk_${redacted}` },
   // The SPA's reset link, and the local OpenID provider's interaction and resume ids.
   { triggers: ['/reset-password/'], pattern: new RegExp(`(/reset-password/)${secretChars}`, 'gi'), replacement: `$1${redacted}` },
   { triggers: ['/oidc/'], pattern: new RegExp(`(/oidc/(?:interaction|auth)/)${secretChars}`, 'gi'), replacement: `$1${redacted}` },

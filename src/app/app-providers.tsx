@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { readToken } from '@/api/token-store';
-import { AuthActor } from './auth-context';
+import { AuthActor } from '@/hooks/auth-actor';
 import type { InspectObserver } from './inspector';
 import { system } from './theme';
 

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Center, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { LoadingScreen } from '@/components/loading-screen';
-import { useAppConfigQuery } from './config';
-import { usePageTitle } from './page-title';
-import { paths } from './paths';
+import { useAppConfigQuery } from '@/hooks/app-config';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { paths } from '@/domain/paths';
 
 /** /docs: leaves for the external documentation, whose address is server configuration. */
 export default function DocsRedirect() {

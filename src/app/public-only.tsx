@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { selectIsAuthenticated } from '@machines/auth';
-import { AuthActor } from './auth-context';
+import { AuthActor } from '@/hooks/auth-actor';
 import { useReturnPath } from './return-to';
 
 /**

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { registerServerCache } from './server-cache';
+import { registerServerCache } from '@/hooks/server-cache';
 
 /** How long unused server data stays cached (SPEC.md §9: 60 seconds). */
 export const CACHE_TIME_MS = 60_000;

@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
 import { safeReturnPath } from '@/domain/return-path';
-import { paths, RETURN_PARAM } from './paths';
+import { paths, RETURN_PARAM } from '@/domain/paths';
 
 /** Where to go after login: the remembered origin when it is a safe path of this app, else /. */
 export function returnPathFrom(search: string): string {

@@ -3,8 +3,8 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { selectIsAuthenticated, selectIsResolving, type AuthSnapshot } from '@machines/auth';
 import { readToken } from '@/api/token-store';
 import { LoadingScreen } from '@/components/loading-screen';
-import { AuthActor } from './auth-context';
-import { loginReturningTo, paths } from './paths';
+import { AuthActor } from '@/hooks/auth-actor';
+import { loginReturningTo, paths } from '@/domain/paths';
 
 const selectIsLoggingOut = (s: AuthSnapshot) => s.matches('loggingOut');
 

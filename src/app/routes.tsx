@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
-import { legacyRedirects, guardedPaths, paths, sectionRoutes } from './paths';
+import { legacyRedirects, guardedPaths, paths, sectionRoutes } from '@/domain/paths';
 import { PublicOnly } from './public-only';
 import { RouteGuard } from './route-guard';
 import { KeepTypedBeforeHydration } from './typed-before-hydration';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AuthActor } from './auth-context';
+import { AuthActor } from '@/hooks/auth-actor';
 
 /** The API's error envelope for a missing, expired or revoked session. */
 function isUnauthorized(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerHead, framingFor, InvalidHeaderError } from '@server/cluster/rpc-answer-head';
-import { maxHeadBytes, readWireCall } from '@server/cluster/rpc-wire';
+import { readWireCall } from '@server/cluster/rpc-wire';
+import { maxHeadBytes } from '@server/http/server-limits';
 
 const limit = 1024;
 const body = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}';

@@ -7,7 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Credentials, LoginResult, User } from '@machines/auth';
 import { readToken } from '@/api/token-store';
-import { appAuthMachine, AuthActor } from '@/app/auth-context';
+import { appAuthMachine, AuthActor } from '@/hooks/auth-actor';
 import { queryClient } from '@/app/query-client';
 import { system } from '@/app/theme';
 

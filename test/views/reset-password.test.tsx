@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { selectCanSubmit, type PasswordReset } from '@machines/reset-password';
-import { paths, toResetPassword } from '@/app/paths';
+import { paths, toResetPassword } from '@/domain/paths';
 import { queryClient } from '@/app/query-client';
 import { passwordMismatch, passwordRuleFailures, passwordStrength } from '@/domain/password-rules';
 import ResetPasswordPage from '@/views/reset-password/reset-password-page';

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
-import { AuthActor } from '@/app/auth-context';
+import { AuthActor } from '@/hooks/auth-actor';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';

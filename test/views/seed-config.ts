@@ -1,5 +1,5 @@
-import type { AppConfig } from '@/app/config';
-import { setAppConfig } from '@/app/config';
+import type { AppConfig } from '@/hooks/app-config';
+import { setAppConfig } from '@/hooks/app-config';
 
 export const testConfig: AppConfig = {
   productName: 'Test RPC',

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { LazyMotion, MotionConfig } from 'framer-motion';
-import { useAppConfig } from '@/app/config';
+import { useAppConfig } from '@/hooks/app-config';
 import { Brand } from './brand';
 import { onNarrowScreens } from './breakpoints';
 import { NavDrawer } from './nav-drawer';

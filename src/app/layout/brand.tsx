@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Box, Link as ChakraLink } from '@chakra-ui/react';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 
 /** The product name, linking home; an empty slot of the same height until the configuration arrives. */
 export function Brand({ productName }: { productName?: string | undefined }) {

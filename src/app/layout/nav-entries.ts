@@ -1,4 +1,4 @@
-import { paths, toComingSoon } from '@/app/paths';
+import { paths, toComingSoon } from '@/domain/paths';
 
 export interface NavEntry {
   label: string;

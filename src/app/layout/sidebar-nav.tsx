@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { Box, Flex, Link as ChakraLink, VisuallyHidden } from '@chakra-ui/react';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 import { ExternalLinkIcon } from './icons';
 import { bottomNavEntries, isCurrentEntry, mainNavEntries, type NavEntry } from './nav-entries';
 import { NavLink, navRowStyle } from './nav-link';

@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'wouter';
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { selectIsAuthenticated, selectUser } from '@machines/auth';
-import { AuthActor } from '@/app/auth-context';
-import { paths } from '@/app/paths';
+import { AuthActor } from '@/hooks/auth-actor';
+import { paths } from '@/domain/paths';
 import { userButtonLabel } from '@/domain/user-label';
 import { ChevronDownIcon } from './icons';
 

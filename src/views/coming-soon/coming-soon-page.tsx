@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { usePageTitle } from '@/app/page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { PlaceholderScreen } from '@/components/placeholder-screen';
 import { featureTitle } from '@/domain/feature-title';
 

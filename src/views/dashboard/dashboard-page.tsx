@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import { $api } from '@/api/query-hooks';
 import { useApiKeyList } from '@/api/key-calls';
-import { useAppConfig } from '@/app/config';
-import { usePageTitle } from '@/app/page-title';
+import { useAppConfig } from '@/hooks/app-config';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';
 import { PlanOverview } from './plan-overview';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Button, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 import { canUpgrade, formatLimit, planLabel, usagePercent } from '@/domain/plan-display';
 import type { PlanFigures } from './plan-figures';
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Card, Heading, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 
 const shortcuts = [
   { title: 'RPC Usage', text: 'Credits used by your calls, by method and over time.', href: paths.usage },

@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react';
 import type { accessControlActors } from '@/api/access-control-calls';
 import { apiBaseUrl } from '@/api/client';
 import { $api } from '@/api/query-hooks';
-import { usePageTitle } from '@/app/page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { NetworkSwitch } from '@/components/network-switch';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 import { LockIcon } from '@/components/lock-icon';
 
 interface LockedUrlProps {

@@ -1,4 +1,4 @@
-import { useCopyFeedback } from '@/app/copy-feedback';
+import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyField } from '@/components/copy-field';
 
 /** Said under every SPEC.md §7 shape that this deployment does not answer. */

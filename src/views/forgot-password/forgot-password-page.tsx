@@ -11,8 +11,8 @@ import {
   selectIsSubmitting,
 } from '@machines/forgot-password';
 import { forgotPasswordCalls } from '@/api/auth-calls';
-import { usePageTitle } from '@/app/page-title';
-import { paths } from '@/app/paths';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { paths } from '@/domain/paths';
 import { AuthPageFrame } from '@/components/auth-page-frame';
 import { ErrorAlert } from '@/components/error-alert';
 import { SuccessAlert } from '@/components/success-alert';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import * as keyRow from '@machines/key-row';
-import { useCopyFeedback } from '@/app/copy-feedback';
+import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyButton } from '@/components/copy-button';
 import { formatKeyDate } from '@/domain/key-display';
 import type { KeyView } from '@/domain/key-list';

@@ -1,5 +1,5 @@
 import { keyGeneratorCalls, keyRowCalls } from '@/api/key-calls';
-import { type CopyActors, clipboardActors } from '@/app/copy-feedback';
+import { type CopyActors, clipboardActors } from '@/hooks/use-copy-feedback';
 
 /** The effects of /keys' machines; the real calls and clipboard unless a test brings its own. */
 export interface KeysPageActors {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 
 /** SPEC.md "/keys": the Playground card linking to /rpc-testing. */
 export function PlaygroundCard() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Heading, Stack } from '@chakra-ui/react';
 import { rpcUrl, DEFAULT_NETWORK, type Network } from '@/domain/rpc-urls';
 import { currentApiBase } from '@/api/rpc-calls';
-import { type CopyActors, useCopyFeedback } from '@/app/copy-feedback';
+import { type CopyActors, useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyField } from '@/components/copy-field';
 import { NetworkSwitch } from '@/components/network-switch';
 

@@ -4,9 +4,9 @@ import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-u
 import { selectAuthError, selectIsBusy } from '@machines/auth';
 import { apiBaseUrl } from '@/api/client';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
-import { AuthActor } from '@/app/auth-context';
-import { usePageTitle } from '@/app/page-title';
-import { paths } from '@/app/paths';
+import { AuthActor } from '@/hooks/auth-actor';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { paths } from '@/domain/paths';
 import { loginScreenText } from '@/domain/auth-errors';
 import { AuthPageFrame } from '@/components/auth-page-frame';
 import { ErrorAlert } from '@/components/error-alert';

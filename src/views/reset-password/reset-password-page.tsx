@@ -15,9 +15,9 @@ import {
   selectRuleFailures,
 } from '@machines/reset-password';
 import { resetPasswordCalls } from '@/api/auth-calls';
-import { usePageTitle } from '@/app/page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { decodePathParam } from '@/domain/path-param';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 import { AuthPageFrame } from '@/components/auth-page-frame';
 import { ErrorAlert } from '@/components/error-alert';
 import { NewPasswordFields } from '@/components/new-password-fields';

@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { type CopyActors, useCopyFeedback } from '@/app/copy-feedback';
+import { type CopyActors, useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyButton } from '@/components/copy-button';
 import { formatElapsed, formatSize, type RpcExchange } from '@/domain/rpc-exchange';
 

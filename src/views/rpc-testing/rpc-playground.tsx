@@ -3,8 +3,8 @@ import { Button, Card, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { useActorRef, useSelector } from '@xstate/react';
 import * as rpcTest from '@machines/rpc-test';
 import { currentApiBase } from '@/api/rpc-calls';
-import { useCopyFeedback } from '@/app/copy-feedback';
-import { paths } from '@/app/paths';
+import { useCopyFeedback } from '@/hooks/use-copy-feedback';
+import { paths } from '@/domain/paths';
 import { CopyField } from '@/components/copy-field';
 import { NetworkSwitch } from '@/components/network-switch';
 import { rpcUrl } from '@/domain/rpc-urls';

@@ -1,5 +1,5 @@
 import { rpcTestCalls } from '@/api/rpc-calls';
-import { type CopyActors, clipboardActors } from '@/app/copy-feedback';
+import { type CopyActors, clipboardActors } from '@/hooks/use-copy-feedback';
 
 /** The effects of /rpc-testing's machines; the real gateway call and clipboard unless a test brings its own. */
 export interface RpcTestingActors {

@@ -1,8 +1,8 @@
 import { selectUser } from '@machines/auth';
 import { type ListApiKeys, listApiKeys } from '@/api/key-calls';
 import { useApiKeys } from '@/api/use-api-keys';
-import { AuthActor } from '@/app/auth-context';
-import { usePageTitle } from '@/app/page-title';
+import { AuthActor } from '@/hooks/auth-actor';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { KEYS_LOADING } from '@/domain/key-list';

@@ -1,4 +1,4 @@
-import { usePageTitle } from '@/app/page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { PlaceholderScreen } from '@/components/placeholder-screen';
 import { upcomingScreens, type UpcomingScreenKey } from './upcoming-screens';
 

@@ -1,5 +1,5 @@
 import { Alert, Link, VisuallyHidden } from '@chakra-ui/react';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 import { CREDITS_PER_CALL } from '@/domain/credits';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Badge, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { UsageReport } from '@/api/usage-queries';
-import { paths } from '@/app/paths';
+import { paths } from '@/domain/paths';
 import { LockIcon } from '@/components/lock-icon';
 import { StatCard } from '@/components/stat-card';
 import { formatLimit } from '@/domain/plan-display';

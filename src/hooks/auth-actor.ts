@@ -2,7 +2,7 @@ import { createActorContext } from '@xstate/react';
 import { authMachine } from '@machines/auth';
 import { authCalls } from '@/api/auth-calls';
 import { clearToken, writeToken } from '@/api/token-store';
-import { clearServerCache } from './server-cache';
+import { clearServerCache } from '@/hooks/server-cache';
 
 /**
  * The auth machine with the SPA's effects: the token in localStorage, the server-data cache

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { formatPageTitle } from '@/domain/page-title';
-import { useAppConfig } from './config';
+import { useAppConfig } from '@/hooks/app-config';
 
 /** Sets document.title to '{title} | {product name}' (SPEC.md §2) while the calling page is shown. */
 export function usePageTitle(title: string): void {
