@@ -1,5 +1,7 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type AnyEventObject, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '@/api/schema';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 
 export type User = components['schemas']['User'];
 
@@ -23,12 +25,12 @@ export interface AuthContext {
 export type AuthEvent =
   | { type: 'auth.login'; email: string; password: string }
   | { type: 'auth.tokenReceived'; token: string }
+  /** The stored token changed outside this tab's own writes (another tab signed in or out). */
+  | { type: 'auth.token.stored'; token: string }
+  | { type: 'auth.token.cleared' }
   | { type: 'auth.refresh' }
   | { type: 'auth.logout' }
   | { type: 'auth.clearError' };
-
-/** Turns an actor's rejection into the message shown; actors reject with SPEC.md §8 texts. */
-const messageOf = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback);
 
 /**
  * The app-wide session (SPEC.md §4 "Auth").
@@ -36,7 +38,11 @@ const messageOf = (error: unknown, fallback: string): string => (error instanceo
  * - `booting` decides once: a stored token means we trust it and load the user.
  * - `loadingUser` fails closed: any error forgets the token, so a stale token never loops.
  * - `loggingOut` always ends logged out, even when the call fails (SPEC.md: "even if the call fails").
- * Effects (storage, cache reset, calls) are named actions and actors supplied by the SPA.
+ * - `anonymous.sessionEnded` is a session that ended in this visit (logout, a refused refresh, a
+ *   sign-out in another tab): the route guard then goes to /login without remembering the page.
+ * - The stored token is watched (`watchStoredToken`, for the whole life of the actor): a token
+ *   stored by another tab is adopted like a new sign-in, one cleared there ends the session here.
+ * Effects (storage, cache reset, calls, the storage watcher) are named actions and actors supplied by the SPA.
  */
 export const authMachine = setup({
   types: {
@@ -52,6 +58,8 @@ export const authMachine = setup({
       throw new Error('fetchUser actor not provided');
     }),
     logout: fromPromise<void, { token: string | null }>(async () => undefined),
+    /** Sends `auth.token.stored` / `auth.token.cleared` when another tab changes the stored token. */
+    watchStoredToken: fromCallback<AnyEventObject>(() => undefined),
   },
   actions: {
     persistToken: (_, _params: { token: string }) => {},
@@ -59,15 +67,19 @@ export const authMachine = setup({
     resetCache: () => {},
     clearError: assign({ error: null }),
     forgetSession: assign({ token: null, user: null }),
-    takeToken: assign(({ event }) => (event.type === 'auth.tokenReceived' ? { token: event.token, user: null, error: null } : {})),
+    takeToken: assign(({ event }) =>
+      event.type === 'auth.tokenReceived' || event.type === 'auth.token.stored' ? { token: event.token, user: null, error: null } : {},
+    ),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    isNewToken: ({ context, event }) => event.type === 'auth.token.stored' && event.token !== context.token,
   },
 }).createMachine({
   id: 'auth',
   context: ({ input }) => ({ token: input.token, user: null, error: null }),
   initial: 'booting',
+  invoke: { id: 'storedToken', src: 'watchStoredToken' },
   on: {
     'auth.clearError': { actions: 'clearError' },
     // A redirect sign-in (Google) hands over a token whatever state we are in: it replaces any
@@ -82,14 +94,21 @@ export const authMachine = setup({
       always: [{ guard: 'hasToken', target: 'loadingUser' }, { target: 'anonymous' }],
     },
     anonymous: {
+      initial: 'visiting',
       on: {
         'auth.login': { target: 'loggingIn' },
+        'auth.token.stored': { target: 'loadingUser', actions: 'takeToken' },
+      },
+      states: {
+        visiting: {},
+        sessionEnded: {},
       },
     },
     loggingIn: {
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) =>
           event.type === 'auth.login' ? { email: event.email, password: event.password } : { email: '', password: '' },
@@ -112,7 +131,7 @@ export const authMachine = setup({
         ],
         onError: {
           target: 'anonymous',
-          actions: assign({ error: ({ event }) => messageOf(event.error, 'Authentication failed. Please try again.') }),
+          actions: assign({ error: ({ event }) => failureMessage('login', failureIn(event.error)) }),
         },
       },
     },
@@ -125,14 +144,17 @@ export const authMachine = setup({
           reenter: true,
           actions: ['takeToken', { type: 'persistToken', params: ({ event }) => ({ token: event.token }) }],
         },
+        'auth.token.stored': { guard: 'isNewToken', target: 'loadingUser', reenter: true, actions: 'takeToken' },
+        'auth.token.cleared': { target: 'anonymous', actions: 'forgetSession' },
       },
       invoke: {
+        id: 'loadUser',
         src: 'fetchUser',
         input: ({ context }) => ({ token: context.token }),
         onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
         onError: {
           target: 'anonymous',
-          actions: ['forgetToken', 'forgetSession', assign({ error: ({ event }) => messageOf(event.error, 'Failed to fetch user data') })],
+          actions: ['forgetToken', 'forgetSession', assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) })],
         },
       },
     },
@@ -141,6 +163,8 @@ export const authMachine = setup({
       initial: 'idle',
       on: {
         'auth.logout': { target: 'loggingOut' },
+        'auth.token.stored': { guard: 'isNewToken', target: 'loadingUser', actions: 'takeToken' },
+        'auth.token.cleared': { target: 'anonymous.sessionEnded', actions: ['forgetSession', 'resetCache'] },
       },
       states: {
         idle: {
@@ -148,15 +172,16 @@ export const authMachine = setup({
         },
         refreshing: {
           invoke: {
+            id: 'refreshUser',
             src: 'fetchUser',
             input: ({ context }) => ({ token: context.token }),
             onDone: { target: 'idle', actions: assign({ user: ({ event }) => event.output }) },
             onError: {
-              target: '#auth.anonymous',
+              target: '#auth.anonymous.sessionEnded',
               actions: [
                 'forgetToken',
                 'forgetSession',
-                assign({ error: ({ event }) => messageOf(event.error, 'Failed to fetch user data') }),
+                assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) }),
               ],
             },
           },
@@ -167,10 +192,11 @@ export const authMachine = setup({
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
+        id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'anonymous', actions: ['forgetToken', 'forgetSession', 'resetCache'] },
-        onError: { target: 'anonymous', actions: ['forgetToken', 'forgetSession', 'resetCache'] },
+        onDone: { target: 'anonymous.sessionEnded', actions: ['forgetToken', 'forgetSession', 'resetCache'] },
+        onError: { target: 'anonymous.sessionEnded', actions: ['forgetToken', 'forgetSession', 'resetCache'] },
       },
     },
   },
@@ -185,3 +211,6 @@ export const selectIsAuthenticated = (s: AuthSnapshot) => s.hasTag('authenticate
 export const selectIsBusy = (s: AuthSnapshot) => s.hasTag('busy');
 /** True while the app cannot yet tell whether the visitor is signed in (route guard shows loading). */
 export const selectIsResolving = (s: AuthSnapshot) => s.matches('booting') || s.hasTag('resolving');
+export const selectIsLoggingOut = (s: AuthSnapshot) => s.matches('loggingOut');
+/** A session ended in this visit: /login, without remembering the page it ended on. */
+export const selectSessionEnded = (s: AuthSnapshot) => s.matches({ anonymous: 'sessionEnded' });

@@ -16,3 +16,17 @@ export function writeToken(token: string): void {
 export function clearToken(): void {
   globalThis.localStorage?.removeItem(KEY);
 }
+
+/**
+ * Calls back with the stored token whenever another tab stores or clears it (browsers fire
+ * `storage` only in the other tabs, never for this tab's own writes). Returns the unsubscribe.
+ */
+export function watchToken(onChange: (token: string | null) => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const listener = (event: StorageEvent) => {
+    // A null key is `localStorage.clear()` in the other tab.
+    if (event.key === KEY || event.key === null) onChange(readToken());
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}

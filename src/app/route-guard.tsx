@@ -1,43 +1,30 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { selectIsAuthenticated, selectIsResolving, type AuthSnapshot } from '@machines/auth';
-import { readToken } from '@/api/token-store';
+import { selectIsAuthenticated, selectIsLoggingOut, selectIsResolving, selectSessionEnded } from '@machines/auth';
 import { LoadingScreen } from '@/components/loading-screen';
 import { AuthActor } from '@/hooks/auth-actor';
 import { loginReturningTo, paths } from '@/domain/paths';
 
-const selectIsLoggingOut = (s: AuthSnapshot) => s.matches('loggingOut');
-
 /**
- * Lets only a signed-in user through (SPEC.md §2 "Authenticated routes"):
+ * Lets only a signed-in user through (SPEC.md §2 "Authenticated routes"), reading the auth machine:
  * - signed in: the page;
- * - the session is being resolved: a loading screen; being ended (logout): "Signing out...";
- * - a token is stored but no user is loaded (e.g. stored by another tab or by the Google callback):
- *   the token is handed to the auth machine, which fetches the current user, loading screen meanwhile;
- * - a visitor who arrives without a session: /login, remembering the origin so that login returns there;
- * - a session that ended here (logout, expiry): /login, only once the token is gone from storage
- *   (SPEC.md: "Logout then goes to /login").
+ * - the session is being resolved (a stored token, or one stored by another tab, loading its user):
+ *   a loading screen; being ended (logout): "Signing out...";
+ * - a session that ended in this visit (logout, expiry, signed out in another tab): /login
+ *   (SPEC.md: "Logout then goes to /login");
+ * - a visitor without a session: /login, remembering the origin so that login returns there.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
-  const auth = AuthActor.useActorRef();
   const isAuthenticated = AuthActor.useSelector(selectIsAuthenticated);
   const isResolving = AuthActor.useSelector(selectIsResolving);
   const isLoggingOut = AuthActor.useSelector(selectIsLoggingOut);
+  const sessionEnded = AuthActor.useSelector(selectSessionEnded);
   const [location] = useLocation();
   const search = useSearch();
-  const hadSession = useRef(false);
-  if (isAuthenticated) hadSession.current = true;
-
-  const settled = !isAuthenticated && !isResolving && !isLoggingOut;
-  const storedToken = settled ? readToken() : null;
-
-  useEffect(() => {
-    if (storedToken) auth.send({ type: 'auth.tokenReceived', token: storedToken });
-  }, [auth, storedToken]);
 
   if (isAuthenticated) return <>{children}</>;
   if (isLoggingOut) return <LoadingScreen fullPage label="Signing out..." />;
-  if (!settled || storedToken) return <LoadingScreen fullPage />;
-  if (hadSession.current) return <Redirect to={paths.login} replace />;
+  if (isResolving) return <LoadingScreen fullPage />;
+  if (sessionEnded) return <Redirect to={paths.login} replace />;
   return <Redirect to={loginReturningTo(search ? `${location}?${search}` : location)} replace />;
 }

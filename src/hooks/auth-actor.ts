@@ -1,12 +1,14 @@
 import { createActorContext } from '@xstate/react';
-import { authMachine } from '@machines/auth';
+import { fromCallback } from 'xstate';
+import { type AuthEvent, authMachine } from '@machines/auth';
 import { authCalls } from '@/api/auth-calls';
-import { clearToken, writeToken } from '@/api/token-store';
+import { clearToken, watchToken, writeToken } from '@/api/token-store';
 import { clearServerCache } from '@/hooks/server-cache';
 
 /**
- * The auth machine with the SPA's effects: the token in localStorage, the server-data cache
- * cleared at logout, and the calls to the API. Tests provide their own actors on top of this.
+ * The auth machine with the SPA's effects: the token in localStorage (and its changes by other
+ * tabs), the server-data cache cleared at logout, and the calls to the API. Tests provide their
+ * own actors on top of this.
  */
 export const appAuthMachine = authMachine.provide({
   actions: {
@@ -14,7 +16,15 @@ export const appAuthMachine = authMachine.provide({
     forgetToken: () => clearToken(),
     resetCache: () => clearServerCache(),
   },
-  actors: authCalls,
+  actors: {
+    ...authCalls,
+    watchStoredToken: fromCallback(({ sendBack }) =>
+      watchToken((token) => {
+        const event: AuthEvent = token === null ? { type: 'auth.token.cleared' } : { type: 'auth.token.stored', token };
+        sendBack(event);
+      }),
+    ),
+  },
 });
 
 /** The one app-wide auth actor; views read it with `AuthActor.useSelector(select...)` from machines/auth. */

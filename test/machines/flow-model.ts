@@ -1,7 +1,7 @@
-import { TestModel, getStateNodes, type StatePath } from 'xstate/graph';
+import { TestModel, getStateNodes as descendantsOf, type StatePath } from 'xstate/graph';
 import {
-  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
   getNextSnapshot,
+  getStateNodes as activeNodesOf,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
@@ -19,6 +19,9 @@ import {
  * fixtures merged with each state's own events — minus the check, and adds paths through every
  * transition of the chart. The tests' executors turn those events into the real thing: settle a
  * pending call, let a (shortened or fake-clock) delay run out.
+ *
+ * Only xstate's public API: snapshots are read through `value` and `getStateNodes` (never `_nodes`),
+ * a state's events through each active node's `ownEvents`.
  */
 
 /** An invoked actor finished (its `id` in the chart). */
@@ -53,6 +56,16 @@ export interface FlowModelOptions<M extends AnyStateMachine, E extends EventObje
   input?: InputFrom<M>;
   /** Leaves out events a driver cannot produce (e.g. a screen that only shows part of a machine). */
   filterEvents?: (state: AnyMachineSnapshot, event: EventObject) => boolean;
+}
+
+/** The state nodes a snapshot is in: the root, every active compound or parallel node and the leaves. */
+function activeNodes(state: AnyMachineSnapshot): ReadonlySet<AnyStateNode> {
+  return new Set(activeNodesOf(state.machine.root, state.value));
+}
+
+/** The event types some active state node has a transition for (what xstate would not ignore). */
+function ownEventTypes(state: AnyMachineSnapshot): string[] {
+  return [...new Set([...activeNodes(state)].flatMap((node) => node.ownEvents))];
 }
 
 /** Paths carry the machine's snapshots; xstate/graph types them loosely (any context). */
@@ -97,7 +110,7 @@ export function createFlowModel<M extends AnyStateMachine, E extends EventObject
     for (const missing of transitionsOf(machine)) {
       if (takes(chosen, missing)) continue;
       const extended = toEveryState
-        .filter((path) => path.state._nodes.includes(missing.source))
+        .filter((path) => activeNodes(path.state).has(missing.source))
         .flatMap((path) =>
           eventsIn(path.state)
             .filter((event) => event.type === missing.eventType)
@@ -160,7 +173,7 @@ interface ChartTransition {
 
 /** Every event transition of the chart (eventless `always` branches are not steps of a path). */
 function transitionsOf(machine: AnyStateMachine): ChartTransition[] {
-  return [machine.root, ...getStateNodes(machine.root)].flatMap((source) =>
+  return [machine.root, ...descendantsOf(machine.root)].flatMap((source) =>
     [...source.transitions].flatMap(([eventType, candidates]) =>
       candidates.map((candidate) => ({ source, eventType, targets: candidate.target ?? [] })),
     ),
@@ -177,8 +190,9 @@ function takes(paths: ReadonlyArray<FlowPath>, transition: ChartTransition): boo
       return (
         i > 0 &&
         step.event.type === transition.eventType &&
-        !!from?._nodes.includes(transition.source) &&
-        transition.targets.every((target) => step.state._nodes.includes(target))
+        !!from &&
+        activeNodes(from).has(transition.source) &&
+        transition.targets.every((target) => activeNodes(step.state).has(target))
       );
     }),
   );
@@ -190,9 +204,9 @@ function takes(paths: ReadonlyArray<FlowPath>, transition: ChartTransition): boo
  */
 export function unreachedStates(machine: AnyStateMachine, paths: ReadonlyArray<FlowPath>): string[] {
   const visited = paths.flatMap((path) => path.steps.map((step) => step.state));
-  return getStateNodes(machine.root)
+  return descendantsOf(machine.root)
     .filter((node) => (node.type === 'atomic' || node.type === 'final') && !node.always?.length)
-    .filter((node) => !visited.some((state) => state._nodes.includes(node)))
+    .filter((node) => !visited.some((state) => activeNodes(state).has(node)))
     .map((node) => node.id);
 }
 

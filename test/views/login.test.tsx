@@ -26,22 +26,22 @@ type LoginScreenEvent = Extract<
     type:
       | 'auth.login'
       | 'auth.clearError'
-      | 'xstate.done.actor.0.auth.loggingIn'
-      | 'xstate.error.actor.0.auth.loggingIn'
-      | 'xstate.done.actor.0.auth.loadingUser'
-      | 'xstate.error.actor.0.auth.loadingUser';
+      | 'xstate.done.actor.login'
+      | 'xstate.error.actor.login'
+      | 'xstate.done.actor.loadUser'
+      | 'xstate.error.actor.loadUser';
   }
 >;
 
 const loginScreenFixtures: LoginScreenEvent[] = [
   { type: 'auth.login', email: 'ada@example.com', password: 'Str0ng!pass' },
-  { type: 'xstate.done.actor.0.auth.loggingIn', output: { token: 'login-token', user: ada } },
-  { type: 'xstate.done.actor.0.auth.loggingIn', output: { token: 'login-token', user: null } },
-  { type: 'xstate.error.actor.0.auth.loggingIn', error: fixtureError('Bad credentials, please try again.') },
-  { type: 'xstate.error.actor.0.auth.loggingIn', error: fixtureError('Internal server error') },
-  { type: 'xstate.error.actor.0.auth.loggingIn', error: fixtureError('Too many login attempts. Please try again in 15 minutes.') },
-  { type: 'xstate.done.actor.0.auth.loadingUser', output: ada },
-  { type: 'xstate.error.actor.0.auth.loadingUser', error: fixtureError('Session expired. Please log in again.') },
+  { type: 'xstate.done.actor.login', output: { token: 'login-token', user: ada } },
+  { type: 'xstate.done.actor.login', output: { token: 'login-token', user: null } },
+  { type: 'xstate.error.actor.login', error: fixtureError('Bad credentials, please try again.') },
+  { type: 'xstate.error.actor.login', error: fixtureError('Internal server error') },
+  { type: 'xstate.error.actor.login', error: fixtureError('Too many login attempts. Please try again in 15 minutes.') },
+  { type: 'xstate.done.actor.loadUser', output: ada },
+  { type: 'xstate.error.actor.loadUser', error: fixtureError('Session expired. Please log in again.') },
 ];
 const screenEvents = new Set<string>(loginScreenFixtures.map((event) => event.type).concat('auth.clearError'));
 
@@ -96,10 +96,10 @@ describe('login screen, walking the session paths it drives', () => {
             expect(login.inputs.at(-1)).toEqual({ email, password });
           },
           'auth.clearError': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
-          'xstate.done.actor.0.auth.loggingIn': ({ output }) => act(async () => login.resolve(output)),
-          'xstate.error.actor.0.auth.loggingIn': ({ error }) => act(async () => login.reject(error)),
-          'xstate.done.actor.0.auth.loadingUser': ({ output }) => act(async () => fetchUser.resolve(output)),
-          'xstate.error.actor.0.auth.loadingUser': ({ error }) => act(async () => fetchUser.reject(error)),
+          'xstate.done.actor.login': ({ output }) => act(async () => login.resolve(output)),
+          'xstate.error.actor.login': ({ error }) => act(async () => login.reject(error)),
+          'xstate.done.actor.loadUser': ({ output }) => act(async () => fetchUser.resolve(output)),
+          'xstate.error.actor.loadUser': ({ error }) => act(async () => fetchUser.reject(error)),
         } satisfies Executors<LoginScreenEvent>,
         (expected) => {
           const { token, error } = expected.context;

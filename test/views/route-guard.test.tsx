@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
@@ -16,6 +16,15 @@ function LoginStandIn() {
   return (
     <button type="button" onClick={() => auth.send({ type: 'auth.login', email: testUser.email, password: 'Secret1!' })}>
       Log in
+    </button>
+  );
+}
+
+function LogoutButton() {
+  const auth = AuthActor.useActorRef();
+  return (
+    <button type="button" onClick={() => auth.send({ type: 'auth.logout' })}>
+      Leave
     </button>
   );
 }
@@ -39,6 +48,16 @@ afterEach(() => {
   queryClient.clear();
   sessionStorage.clear();
 });
+
+/** What a browser does in this tab when another tab of the app writes the token: `storage` fires here. */
+function storedByAnotherTab(token: string | null) {
+  const oldValue = localStorage.getItem('token');
+  if (token === null) localStorage.removeItem('token');
+  else localStorage.setItem('token', token);
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue, newValue: token, storageArea: localStorage }));
+  });
+}
 
 describe('route guard', () => {
   it('sends a visitor without a token to /login, remembering the origin with its query', async () => {
@@ -98,16 +117,25 @@ describe('route guard', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('adopts a token stored after start-up (another tab, the Google callback) and loads its user', async () => {
+  it('adopts a token another tab stores after start-up and loads its user', async () => {
     const fetchUser = vi.fn(async () => testUser);
-    const { location, currentPath } = renderInApp(routes, { path: '/login', session: { fetchUser } });
+    const { currentPath } = renderInApp(routes, { path: '/login', session: { fetchUser } });
     await screen.findByRole('button', { name: 'Log in' });
 
-    localStorage.setItem('token', 'token-from-elsewhere');
-    location.navigate('/usage');
+    storedByAnotherTab('token-from-elsewhere');
     await screen.findByText('Guarded content');
     expect(fetchUser).toHaveBeenCalledWith({ token: 'token-from-elsewhere' });
-    expect(currentPath()).toBe('/usage');
+    expect(currentPath()).toBe('/');
+  });
+
+  it('ends the session when another tab signs out: /login, without remembering the page', async () => {
+    localStorage.setItem('token', 'stored-token');
+    const { currentPath } = renderInApp(routes, { path: '/keys' });
+    await screen.findByText('Guarded content');
+
+    storedByAnotherTab(null);
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(currentPath()).toBe('/login');
   });
 
   it('sends a signed-in visitor of /login to /', async () => {
@@ -121,14 +149,6 @@ describe('route guard', () => {
 describe('route guard when a session ends on a guarded page', () => {
   it('goes to /login without remembering the page once the session is gone', async () => {
     localStorage.setItem('token', 'stored-token');
-    function LogoutButton() {
-      const auth = AuthActor.useActorRef();
-      return (
-        <button type="button" onClick={() => auth.send({ type: 'auth.logout' })}>
-          Leave
-        </button>
-      );
-    }
     const { currentPath } = renderInApp(
       <Switch>
         <Route path="/login">
