@@ -3,8 +3,7 @@ import { createAccount } from '@server/auth/accounts';
 import { emailTaken } from '@server/handlers/register';
 import { oldestApiKey } from '@server/repos/api-keys';
 import { invalidCredentials } from '@server/handlers/login';
-import { startTestAnvil, type AnvilNode } from '../support/anvil';
-import { call, keyHolder, me, rpc } from './gateway-harness';
+import { call, keyHolder, me, rpc, setUpGatewayApp } from './gateway-harness';
 import { bearer, goodPassword, login, register, signedInUser, uniqueEmail } from './helpers/accounts';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -138,16 +137,7 @@ describe('login, me, logout', () => {
 });
 
 describe('GET /users/me right after gateway calls', () => {
-  let node: AnvilNode;
-  let gateway: TestApp;
-  beforeAll(async () => {
-    node = await startTestAnvil();
-    gateway = await startTestApp({ UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url });
-  });
-  afterAll(async () => {
-    await gateway?.close();
-    await node?.stop();
-  });
+  const gateway = setUpGatewayApp({ devnet: true });
 
   it('counts every call already answered in currentCredit (the dashboard credits bar does not lag)', async () => {
     const holder = await keyHolder(gateway.app);

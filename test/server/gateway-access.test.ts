@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
-import { startTestAnvil, type AnvilNode } from '../support/anvil';
-import { call, keyHolder, rpc, rpcError, type KeyHolder } from './gateway-harness';
+import { call, keyHolder, rpc, rpcError, setUpGatewayApp, type KeyHolder } from './gateway-harness';
 import { bearer } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
 
 type AccessControl = components['schemas']['AccessControl'];
 
-let node: AnvilNode;
-let server: TestApp;
-
-beforeAll(async () => {
-  node = await startTestAnvil();
-  server = await startTestApp({ UPSTREAM_MAINNET_URL: node.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
-beforeEach(() => server.clock.advance(1000));
+const server = setUpGatewayApp({ fullBucketEachTest: true });
 
 /** Saves the lists through the dashboard's operation (which drops the gateway's cached copy). */
 async function allow(holder: KeyHolder, lists: Partial<AccessControl>): Promise<void> {

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
-import { call, keyHolder, rpc, rpcError, type KeyHolder } from './gateway-harness';
+import { describe, expect, it } from 'vitest';
+import { callNode } from '../support/anvil';
+import { call, rpc, rpcError, setUpGatewayApp } from './gateway-harness';
 import { bearer } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
 
-let node: AnvilNode;
-let server: TestApp;
-let holder: KeyHolder;
-
-beforeAll(async () => {
-  node = await startTestAnvil();
-  server = await startTestApp({ UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url, GATEWAY_BODY_LIMIT: '4096' });
-  holder = await keyHolder(server.app);
-});
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
 // The Free plan's bucket (10 a second) is full again for each test: the test clock only moves when told.
-beforeEach(() => server.clock.advance(1000));
+const server = setUpGatewayApp({ devnet: true, env: { GATEWAY_BODY_LIMIT: '4096' }, holder: true, fullBucketEachTest: true });
 
 describe('gateway: key and payload', () => {
   it('refuses an unknown key with 401 and JSON-RPC error -32001', async () => {
@@ -33,7 +19,7 @@ describe('gateway: key and payload', () => {
     const created = await server.app.inject({
       method: 'POST',
       url: '/api/apiKeys',
-      headers: bearer(holder.token),
+      headers: bearer(server.holder.token),
       payload: { name: 'second' },
     });
     expect(created.statusCode).toBe(201);
@@ -45,18 +31,18 @@ describe('gateway: key and payload', () => {
     const renamed = await server.app.inject({
       method: 'PATCH',
       url: `/api/apiKeys/${id}`,
-      headers: bearer(holder.token),
+      headers: bearer(server.holder.token),
       payload: { name: 'renamed' },
     });
     expect(renamed.statusCode).toBe(200);
     expect((await rpc(server.app, apiKey, call('eth_chainId'))).statusCode).toBe(200);
-    const deleted = await server.app.inject({ method: 'DELETE', url: `/api/apiKeys/${id}`, headers: bearer(holder.token) });
+    const deleted = await server.app.inject({ method: 'DELETE', url: `/api/apiKeys/${id}`, headers: bearer(server.holder.token) });
     expect(deleted.statusCode).toBe(204);
     expect((await rpc(server.app, apiKey, call('eth_chainId'))).statusCode).toBe(401);
   });
 
   it('refuses an unknown network with 400', async () => {
-    const response = await rpc(server.app, holder.apiKey, call('eth_chainId'), { network: 'testnet' });
+    const response = await rpc(server.app, server.holder.apiKey, call('eth_chainId'), { network: 'testnet' });
     expect(response.statusCode).toBe(400);
     expect(rpcError(response)).toMatchObject({ code: -32600, message: expect.stringContaining('unknown network "testnet"') });
   });
@@ -69,7 +55,7 @@ describe('gateway: key and payload', () => {
       expect(response.json()).toEqual({ jsonrpc: '2.0', id: 8, error: { code: -32001, message: 'Invalid API key' } });
     }
     const network = 'n'.repeat(150);
-    const response = await rpc(server.app, holder.apiKey, call('eth_chainId'), { network });
+    const response = await rpc(server.app, server.holder.apiKey, call('eth_chainId'), { network });
     expect(response.statusCode).toBe(400);
     expect(rpcError(response)).toMatchObject({
       code: -32600,
@@ -79,7 +65,7 @@ describe('gateway: key and payload', () => {
 
   it('answers malformed JSON with 400 -32700', async () => {
     for (const body of ['{"jsonrpc":"2.0","method":"eth_chainId"', '', 'null,']) {
-      const response = await rpc(server.app, holder.apiKey, body);
+      const response = await rpc(server.app, server.holder.apiKey, body);
       expect(response.statusCode).toBe(400);
       expect(rpcError(response)).toEqual({ id: null, code: -32700, message: 'Parse error: the request body is not valid JSON.' });
     }
@@ -94,14 +80,14 @@ describe('gateway: key and payload', () => {
     ['an empty batch', [], 'a batch must hold at least one request'],
     ['a bad batch entry', [{ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, 3], 'batch entry 1: a request must be a JSON object'],
   ])('answers %s with 400 -32600', async (_name, body, detail) => {
-    const response = await rpc(server.app, holder.apiKey, body);
+    const response = await rpc(server.app, server.holder.apiKey, body);
     expect(response.statusCode).toBe(400);
     expect(rpcError(response)).toEqual({ id: null, code: -32600, message: `Invalid request: ${detail}.` });
   });
 
   it('answers a body above GATEWAY_BODY_LIMIT with 413, without a stack', async () => {
     const big = JSON.stringify({ ...call('eth_call'), params: ['x'.repeat(5000)] });
-    const response = await rpc(server.app, holder.apiKey, big);
+    const response = await rpc(server.app, server.holder.apiKey, big);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       jsonrpc: '2.0',
@@ -111,7 +97,7 @@ describe('gateway: key and payload', () => {
   });
 
   it('reads the body whatever the content type says', async () => {
-    const response = await rpc(server.app, holder.apiKey, call('eth_chainId'), { headers: { 'content-type': 'text/plain' } });
+    const response = await rpc(server.app, server.holder.apiKey, call('eth_chainId'), { headers: { 'content-type': 'text/plain' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
   });
@@ -124,8 +110,8 @@ describe('gateway: transparency', () => {
     ['a node-side invalid request', '{"jsonrpc":"2.0","id":3,"method":"eth_getBalance","params":["0xnope"]}'],
     ['odd but valid spacing', ' { "method" : "eth_chainId" , "id" : 5 , "jsonrpc" : "2.0" } '],
   ])('passes %s on byte for byte', async (_name, body) => {
-    const direct = await callNode(node, body);
-    const response = await rpc(server.app, holder.apiKey, body);
+    const direct = await callNode(server.node, body);
+    const response = await rpc(server.app, server.holder.apiKey, body);
     expect(response.statusCode).toBe(direct.status);
     expect(response.rawPayload.equals(direct.bytes)).toBe(true);
     expect(response.headers['content-type']).toBe(direct.contentType);
@@ -136,19 +122,19 @@ describe('gateway: transparency', () => {
 
   it('charges a notification, which the node answers without a body', async () => {
     const body = '{"jsonrpc":"2.0","method":"eth_sendRawTransaction","params":["0x00"]}';
-    const response = await rpc(server.app, holder.apiKey, body);
-    expect(response.statusCode).toBe((await callNode(node, body)).status);
+    const response = await rpc(server.app, server.holder.apiKey, body);
+    expect(response.statusCode).toBe((await callNode(server.node, body)).status);
     expect(response.body).toBe('');
     expect(response.headers['x-credits-used']).toBe('40');
   });
 
   it('forwards devnet to its own node', async () => {
-    const response = await rpc(server.app, holder.apiKey, call('eth_chainId'), { network: 'devnet' });
+    const response = await rpc(server.app, server.holder.apiKey, call('eth_chainId'), { network: 'devnet' });
     expect(response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
   });
 
   it('sets X-Credits-Used and the X-RateLimit headers', async () => {
-    const response = await rpc(server.app, holder.apiKey, call('eth_getLogs', 1, [{ fromBlock: '0x0', toBlock: 'latest' }]));
+    const response = await rpc(server.app, server.holder.apiKey, call('eth_getLogs', 1, [{ fromBlock: '0x0', toBlock: 'latest' }]));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: [] });
     expect(response.headers['x-credits-used']).toBe('60');
@@ -160,7 +146,7 @@ describe('gateway: transparency', () => {
   it('answers the CORS preflight of a browser dapp', async () => {
     const response = await server.app.inject({
       method: 'OPTIONS',
-      url: `/api/v1/mainnet/${holder.apiKey}`,
+      url: `/api/v1/mainnet/${server.holder.apiKey}`,
       headers: { origin: 'https://dapp.example' },
     });
     expect(response.statusCode).toBe(204);
@@ -178,8 +164,8 @@ describe('gateway: batches', () => {
       call('eth_mining', 5),
     ];
     const body = JSON.stringify(batch);
-    const direct = await callNode(node, body);
-    const response = await rpc(server.app, holder.apiKey, body);
+    const direct = await callNode(server.node, body);
+    const response = await rpc(server.app, server.holder.apiKey, body);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(direct.bytes)).toBe(true);
     expect(response.json()).toMatchObject([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }]);

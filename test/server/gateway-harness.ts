@@ -1,10 +1,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { components } from '@/api/schema';
 import type { PlanName } from '@server/plans/catalog';
 import { findPlanByName } from '@server/repos/plans';
 import { setUserPlan } from '@server/repos/users';
+import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { bearer, signedInUser } from './helpers/accounts';
 import type { ManualClock } from './helpers/manual-clock';
+import { startTestApp, type TestApp } from './helpers/test-app';
 
 type ApiUser = components['schemas']['User'];
 
@@ -14,6 +17,68 @@ export interface KeyHolder {
   readonly email: string;
   readonly token: string;
   readonly apiKey: string;
+}
+
+export interface GatewayAppOptions {
+  /** Settings added to the app's; UPSTREAM_MAINNET_URL is always the node's. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Devnet on the same node as mainnet. */
+  readonly devnet?: boolean;
+  /** One account with its key, signed up before the tests and shared by them (`holder`). */
+  readonly holder?: boolean;
+  /** The manual clock moves a second before each test: the Free plan's bucket (10 a second) is full again. */
+  readonly fullBucketEachTest?: boolean;
+}
+
+/** What `setUpGatewayApp` started, readable once its beforeAll has run. */
+export interface GatewayApp {
+  readonly node: AnvilNode;
+  readonly app: FastifyInstance;
+  readonly clock: ManualClock;
+  readonly holder: KeyHolder;
+}
+
+/**
+ * A real anvil and the real app in front of it, for the tests of the file or describe block that
+ * calls this: started in beforeAll, closed in afterAll (the app first, then the node).
+ */
+export function setUpGatewayApp(options: GatewayAppOptions = {}): GatewayApp {
+  let node: AnvilNode | undefined;
+  let server: TestApp | undefined;
+  let holder: KeyHolder | undefined;
+  beforeAll(async () => {
+    node = await startTestAnvil();
+    server = await startTestApp({
+      UPSTREAM_MAINNET_URL: node.url,
+      ...(options.devnet === true ? { UPSTREAM_DEVNET_URL: node.url } : {}),
+      ...options.env,
+    });
+    if (options.holder === true) holder = await keyHolder(server.app);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await node?.stop();
+  });
+  if (options.fullBucketEachTest === true) beforeEach(() => started(server, 'app').clock.advance(1000));
+  return {
+    get node() {
+      return started(node, 'node');
+    },
+    get app() {
+      return started(server, 'app').app;
+    },
+    get clock() {
+      return started(server, 'app').clock;
+    },
+    get holder() {
+      return started(holder, 'holder (setUpGatewayApp({ holder: true }))');
+    },
+  };
+}
+
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the gateway app's ${what} is read before its beforeAll ran`);
+  return value;
 }
 
 export async function me(app: FastifyInstance, token: string): Promise<ApiUser> {

@@ -1,22 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMonths } from '@server/metering/cycle';
-import { startTestAnvil, type AnvilNode } from '../support/anvil';
-import { call, keyHolder, me, putOnPlan, rpc, rpcError, type KeyHolder } from './gateway-harness';
+import { call, keyHolder, me, putOnPlan, rpc, rpcError, setUpGatewayApp, type KeyHolder } from './gateway-harness';
 import { login } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
 
-let node: AnvilNode;
-let server: TestApp;
-
-beforeAll(async () => {
-  node = await startTestAnvil();
-  server = await startTestApp({ UPSTREAM_MAINNET_URL: node.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
+const server = setUpGatewayApp();
 
 /** N calls sent at once (none waits for another). */
 function burst(holder: KeyHolder, n: number): Promise<LightMyRequestResponse[]> {

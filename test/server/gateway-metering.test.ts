@@ -1,27 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
-import { startTestAnvil, type AnvilNode } from '../support/anvil';
-import { call, keyHolder, me, rpc, storedCredits, type KeyHolder } from './gateway-harness';
+import { call, keyHolder, me, rpc, storedCredits, setUpGatewayApp, type KeyHolder } from './gateway-harness';
 import { bearer, login } from './helpers/accounts';
 import { ManualClock } from './helpers/manual-clock';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 type UsageReport = components['schemas']['UsageReport'];
 
-let node: AnvilNode;
-let server: TestApp;
-
-beforeAll(async () => {
-  node = await startTestAnvil();
-  server = await startTestApp({ UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
-beforeEach(() => server.clock.advance(1000));
+const server = setUpGatewayApp({ devnet: true, fullBucketEachTest: true });
 
 const logsFilter = { fromBlock: '0x0', toBlock: 'latest' };
 
@@ -142,7 +130,7 @@ describe('metering across a restart', () => {
 
   it('writes what is still in memory when the app closes', async () => {
     const clock = new ManualClock();
-    const env = { UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url };
+    const env = { UPSTREAM_MAINNET_URL: server.node.url, UPSTREAM_DEVNET_URL: server.node.url };
     const first = await startTestApp(env, { database, clock });
     const holder = await keyHolder(first.app);
     let spent = 0;

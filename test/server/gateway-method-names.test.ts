@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
-import { startTestAnvil, type AnvilNode } from '../support/anvil';
-import { call, keyHolder, rpc, type KeyHolder } from './gateway-harness';
+import { call, keyHolder, rpc, setUpGatewayApp, type KeyHolder } from './gateway-harness';
 import { bearer } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
 
 type UsageReport = components['schemas']['UsageReport'];
 
@@ -12,18 +10,7 @@ type UsageReport = components['schemas']['UsageReport'];
  * Method names are the client's strings: whatever a client sends, metering must keep writing (a
  * batch the database refuses used to be put back and refused again, for every user, forever).
  */
-let node: AnvilNode;
-let server: TestApp;
-
-beforeAll(async () => {
-  node = await startTestAnvil();
-  server = await startTestApp({ UPSTREAM_MAINNET_URL: node.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
-beforeEach(() => server.clock.advance(1000));
+const server = setUpGatewayApp({ fullBucketEachTest: true });
 
 async function usage(app: FastifyInstance, holder: KeyHolder): Promise<UsageReport> {
   const response = await app.inject({ method: 'GET', url: '/api/usage', headers: bearer(holder.token) });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { EXAMPLE_ADDRESS, EXAMPLE_RAW_TRANSACTION, EXAMPLE_SENDER, EXAMPLE_TRANSACTION_HASH } from '@/domain/rpc-methods';
-import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
-import { call, keyHolder, rpc, rpcError, type KeyHolder } from './gateway-harness';
+import { callNode } from '../support/anvil';
+import { call, keyHolder, rpc, rpcError, setUpGatewayApp, type KeyHolder } from './gateway-harness';
 import { bearer } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
 
 type UsageReport = components['schemas']['UsageReport'];
 
@@ -14,23 +13,12 @@ type UsageReport = components['schemas']['UsageReport'];
  * from the node's unlocked account, each charged 20 credits. Only the public methods pass now; the
  * node behind is a real anvil, read directly to show its state did not change.
  */
-let node: AnvilNode;
-let server: TestApp;
-
-beforeAll(async () => {
-  node = await startTestAnvil();
-  server = await startTestApp({ UPSTREAM_MAINNET_URL: node.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
 // A full bucket for each test: the manual clock moves only when told.
-beforeEach(() => server.clock.advance(1000));
+const server = setUpGatewayApp({ fullBucketEachTest: true });
 
 /** Asks the node itself, past the gateway. */
 async function nodeResult(method: string, params: unknown[] = []): Promise<unknown> {
-  const answer = await callNode(node, JSON.stringify(call(method, 1, params)));
+  const answer = await callNode(server.node, JSON.stringify(call(method, 1, params)));
   const body: unknown = JSON.parse(answer.bytes.toString('utf8'));
   if (typeof body !== 'object' || body === null || !('result' in body)) throw new Error(`${method}: ${answer.bytes.toString('utf8')}`);
   return body.result;

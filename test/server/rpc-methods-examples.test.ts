@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EXAMPLE_RAW_TRANSACTION, EXAMPLE_TRANSACTION_HASH, RPC_METHODS, type RpcMethod, findRpcMethod } from '@/domain/rpc-methods';
-import { startTestAnvil, type AnvilNode } from '../support/anvil';
-import { call, keyHolder, rpc, type KeyHolder } from './gateway-harness';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { call, rpc, setUpGatewayApp } from './gateway-harness';
 
 /**
  * Every method of the RPC playground, Run with its prefilled params as they are, through the real
  * gateway to a fresh local anvil (what `npm start` runs): SPEC.md "/rpc-testing" wants examples
  * that answer something useful before the user edits anything.
  */
-let node: AnvilNode;
-let server: TestApp;
-let holder: KeyHolder;
-
-beforeAll(async () => {
-  node = await startTestAnvil();
-  server = await startTestApp({ UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url });
-  holder = await keyHolder(server.app);
-});
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
+const server = setUpGatewayApp({ devnet: true, holder: true });
 
 type Answer = { kind: 'result'; result: unknown } | { kind: 'error'; message: string };
 
 async function run({ name, params }: RpcMethod): Promise<Answer> {
   // The Free plan's bucket (10 a second) refills: the test clock only moves when told.
   server.clock.advance(1000);
-  const response = await rpc(server.app, holder.apiKey, call(name, 1, [...params]));
+  const response = await rpc(server.app, server.holder.apiKey, call(name, 1, [...params]));
   expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
   const body: unknown = response.json();
   if (typeof body !== 'object' || body === null) throw new Error(`${name}: not a JSON-RPC answer: ${response.body}`);
