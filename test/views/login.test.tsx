@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { authMachine, type Credentials, type LoginResult, type User } from '@machines/auth';
+import { selectCanSubmit } from '@machines/login-form';
 import { readSignInAttempt } from '@/api/sign-in-attempt';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
@@ -10,6 +11,7 @@ import { loginScreenText } from '@/domain/auth-errors';
 import LoginPage from '@/views/login/login-page';
 import { type Executors, createFlowModel, describePath, fixtureError } from '../machines/flow-model';
 import { type AuthModelEvent, ada } from '../machines/models/auth.model';
+import { type LoginFormModelEvent, loginFormFlow, loginFormPaths } from '../machines/models/login-form.model';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -77,6 +79,53 @@ function renderLogin() {
   );
   return { login, fetchUser, ...rendered };
 }
+
+/** The form's own paths; the session behind it never fails to answer, so the hand-over never breaks. */
+type LoginFormScreenEvent = Exclude<LoginFormModelEvent, { type: 'xstate.error.actor.signIn' }>;
+const loginFormScreenPaths = loginFormPaths.filter((path) => path.steps.every((step) => step.event.type !== 'xstate.error.actor.signIn'));
+
+describe('login screen, walking the login form paths', () => {
+  for (const path of loginFormScreenPaths) {
+    it(describePath(path), async () => {
+      const user = userEvent.setup({ delay: null });
+      const { login, currentPath } = renderLogin();
+      const retype = async (input: HTMLElement, value: string) => {
+        await user.clear(input);
+        if (value !== '') await user.paste(value);
+      };
+
+      await loginFormFlow.run(
+        path,
+        {
+          'login.setEmail': ({ value }) => retype(emailInput(), value),
+          'login.setPassword': ({ value }) => retype(passwordInput(), value),
+          'login.submit': () => user.click(submitButton()),
+          // The session signs in (the user came with the answer), or refuses the credentials.
+          'xstate.done.actor.signIn': ({ output }) =>
+            act(async () => {
+              if (output === 'signedIn') login.resolve({ token: 'login-token', user: ada });
+              else login.reject(fixtureError('Bad credentials, please try again.'));
+            }),
+        } satisfies Executors<LoginFormScreenEvent>,
+        (expected) => {
+          if (expected.matches('signedIn')) {
+            expect(currentPath()).toBe('/');
+            expect(screen.getByText('Dashboard')).toBeTruthy();
+            return;
+          }
+          const { email, password } = expected.context;
+          expect(currentPath()).toBe('/login');
+          // An e-mail field drops surrounding spaces from its value (HTML value sanitization).
+          expect(emailInput()).toHaveProperty('value', email.trim());
+          expect(passwordInput()).toHaveProperty('value', password);
+          expect(submitButton()).toHaveProperty('disabled', !selectCanSubmit(expected));
+          expect(submitButton().textContent).toBe(expected.matches('submitting') ? 'Logging in...' : 'Log in');
+          if (expected.matches('submitting')) expect(login.inputs.at(-1)).toEqual({ email: email.trim(), password });
+        },
+      );
+    });
+  }
+});
 
 describe('login screen, walking the session paths it drives', () => {
   for (const path of loginPaths) {

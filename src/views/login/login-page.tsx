@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { selectAuthError, selectIsBusy } from '@machines/auth';
+import { useActorRef, useSelector } from '@xstate/react';
+import { selectAuthError } from '@machines/auth';
+import { loginFormMachine, selectCanSubmit, selectEmail, selectIsSubmitting, selectPassword } from '@machines/login-form';
 import { apiBaseUrl } from '@/api/client';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { AuthActor } from '@/hooks/auth-actor';
@@ -12,25 +14,28 @@ import { AuthPageFrame } from '@/components/auth-page-frame';
 import { ErrorAlert } from '@/components/error-alert';
 import { GoogleButton } from '@/components/google-button';
 import { OrDivider } from '@/components/or-divider';
+import { useSignIn } from './use-sign-in';
 
 /**
- * /login (SPEC.md §2). Talks to the app-wide session: `auth.login` to sign in, `auth.clearError`
- * to dismiss the error. Leaving after a successful login is the route's job (PublicOnly sends a
- * signed-in user on), so this screen never navigates by itself.
+ * /login (SPEC.md §2). The form is machines/login-form.ts, which hands the credentials to the
+ * app-wide session; the error shown is the session's (`auth.clearError` dismisses it). Leaving
+ * after a successful login is the route's job (PublicOnly sends a signed-in user on), so this
+ * screen never navigates by itself.
  */
 export default function LoginPage() {
   usePageTitle('Log in');
   const auth = AuthActor.useActorRef();
   const error = AuthActor.useSelector(selectAuthError);
-  const isBusy = AuthActor.useSelector(selectIsBusy);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  // SPEC.md §5: login requires both fields non-empty.
-  const canSubmit = email.trim() !== '' && password !== '' && !isBusy;
+  const signIn = useSignIn(auth);
+  const form = useActorRef(loginFormMachine.provide({ actors: { signIn } }));
+  const email = useSelector(form, selectEmail);
+  const password = useSelector(form, selectPassword);
+  const isSubmitting = useSelector(form, selectIsSubmitting);
+  const canSubmit = useSelector(form, selectCanSubmit);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSubmit) auth.send({ type: 'auth.login', email: email.trim(), password });
+    form.send({ type: 'login.submit' });
   };
 
   return (
@@ -67,19 +72,29 @@ export default function LoginPage() {
               Email
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <Input
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => form.send({ type: 'login.setEmail', value: e.currentTarget.value })}
+            />
           </Field.Root>
           <Field.Root required>
             <Field.Label>
               Password
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => form.send({ type: 'login.setPassword', value: e.currentTarget.value })}
+            />
           </Field.Root>
           <ChakraLink asChild alignSelf="flex-end" fontSize="sm" colorPalette="blue">
             <Link href={paths.forgotPassword}>Forgot password?</Link>
           </ChakraLink>
-          <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={isBusy} loadingText="Logging in...">
+          <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={isSubmitting} loadingText="Logging in...">
             Log in
           </Button>
         </Stack>

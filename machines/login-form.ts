@@ -1,0 +1,72 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+
+export interface LoginFormContext {
+  email: string;
+  password: string;
+}
+
+export type LoginFormEvent =
+  | { type: 'login.setEmail'; value: string }
+  | { type: 'login.setPassword'; value: string }
+  | { type: 'login.submit' };
+
+/** What the session answered to the credentials: signed in, or refused (its error says why). */
+export type SignInOutcome = 'signedIn' | 'refused';
+
+/**
+ * The /login form (SPEC.md "/login"; §5: both fields required).
+ *
+ * - `editing` owns the two fields; `login.submit` is refused by `canSubmit` while the e-mail is
+ *   blank or the password empty.
+ * - `submitting` hands the credentials to the app-wide session (`signIn`) and waits for its answer.
+ *   The session keeps the error the screen shows (a failed login, or a stored session that
+ *   expired), so a refusal only returns to `editing`, fields kept for a retry.
+ * - `signedIn` is final: the route leaves /login for the page the visitor was going to.
+ */
+export const loginFormMachine = setup({
+  types: {
+    context: {} as LoginFormContext,
+    events: {} as LoginFormEvent,
+  },
+  actors: {
+    signIn: fromPromise<SignInOutcome, { email: string; password: string }>(async () => 'refused'),
+  },
+  guards: {
+    canSubmit: ({ context }) => context.email.trim() !== '' && context.password !== '',
+  },
+}).createMachine({
+  id: 'loginForm',
+  context: { email: '', password: '' },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'login.setEmail': { actions: assign({ email: ({ event }) => event.value }) },
+        'login.setPassword': { actions: assign({ password: ({ event }) => event.value }) },
+        'login.submit': { guard: 'canSubmit', target: 'submitting' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: [{ guard: ({ event }) => event.output === 'signedIn', target: 'signedIn' }, { target: 'editing' }],
+        // The session answers every outcome itself; a broken hand-over is a refusal with no news.
+        onError: { target: 'editing' },
+      },
+    },
+    signedIn: {
+      type: 'final',
+    },
+  },
+});
+
+export type LoginFormSnapshot = SnapshotFrom<typeof loginFormMachine>;
+
+export const selectEmail = (s: LoginFormSnapshot) => s.context.email;
+export const selectPassword = (s: LoginFormSnapshot) => s.context.password;
+export const selectIsSubmitting = (s: LoginFormSnapshot) => s.hasTag('busy');
+/** The submit button is enabled exactly when the machine would accept `login.submit`. */
+export const selectCanSubmit = (s: LoginFormSnapshot) => s.can({ type: 'login.submit' });
