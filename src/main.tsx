@@ -15,7 +15,7 @@ if (!container) throw new Error('index.html has no <div id="root">');
  */
 const hydrate = container.firstElementChild !== null && readToken() === null;
 
-// The inspector must exist before the auth actor starts, so rendering waits for it (dev + ?inspect only).
+// The inspector must exist before the first actor starts, so rendering waits for it (dev + ?inspect only).
 void startInspector().then((inspect) => {
   const app = (
     <StrictMode>

@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { readToken } from '@/api/token-store';
-import { AuthActor } from '@/hooks/auth-actor';
-import type { InspectObserver } from './inspector';
+import { type InspectObserver, InspectionProvider } from '@/hooks/inspection';
+import { SessionProvider } from '@/hooks/session-provider';
 import { system } from './theme';
 
 interface AppProvidersProps {
   children: ReactNode;
+  /** Every actor of the app reports here (the Stately inspector in development with `?inspect`). */
   inspect?: InspectObserver | undefined;
 }
 
-/** Theme and the session, around every screen (the server-data cache comes with the guarded area). */
+/** Theme, the inspection observer and the session, around every screen (the server-data cache comes with the guarded area). */
 export function AppProviders({ children, inspect }: AppProvidersProps) {
   return (
-    <ChakraProvider value={system}>
-      <AuthActor.Provider options={{ input: { token: readToken() }, inspect }}>{children}</AuthActor.Provider>
-    </ChakraProvider>
+    <InspectionProvider value={inspect}>
+      <ChakraProvider value={system}>
+        <SessionProvider>{children}</SessionProvider>
+      </ChakraProvider>
+    </InspectionProvider>
   );
 }

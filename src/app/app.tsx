@@ -1,5 +1,5 @@
+import type { InspectObserver } from '@/hooks/inspection';
 import { AppProviders } from './app-providers';
-import type { InspectObserver } from './inspector';
 import { AppRoutes } from './routes';
 
 export function App({ inspect }: { inspect?: InspectObserver | undefined }) {

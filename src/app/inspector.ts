@@ -1,9 +1,7 @@
-import type { InspectionEvent, Observer } from 'xstate';
-
-export type InspectObserver = Observer<InspectionEvent>;
+import type { InspectObserver } from '@/hooks/inspection';
 
 /**
- * The Stately inspector for the app's actors, only in development and only when the URL has
+ * The Stately inspector for every actor of the app, only in development and only when the URL has
  * `?inspect`. The dynamic import sits behind `import.meta.env.DEV`, which the production build
  * replaces with false, so the inspector never reaches a production chunk.
  */

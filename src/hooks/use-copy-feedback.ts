@@ -1,5 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { copyFeedbackMachine, selectCopied, selectCopyFailed } from '@machines/copy-feedback';
+import { useFlowActor } from './inspection';
 import { writeTextActor } from '@/api/clipboard';
 
 export interface CopyActors {
@@ -13,7 +14,7 @@ export const clipboardActors: CopyActors = { writeText: writeTextActor };
  * after (machines/copy-feedback.ts). Pair it with src/components/copy-button.tsx or copy-field.tsx.
  */
 export function useCopyFeedback(actors: CopyActors = clipboardActors) {
-  const feedback = useActorRef(copyFeedbackMachine.provide({ actors }));
+  const feedback = useFlowActor(copyFeedbackMachine.provide({ actors }));
   const copied = useSelector(feedback, selectCopied);
   const failed = useSelector(feedback, selectCopyFailed);
   return { copied, failed, copy: (text: string) => feedback.send({ type: 'copy.request', text }) };

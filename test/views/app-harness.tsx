@@ -6,8 +6,9 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Credentials, LoginResult, User } from '@machines/auth';
-import { readToken } from '@/api/token-store';
-import { appAuthMachine, AuthActor } from '@/hooks/auth-actor';
+import { appAuthMachine } from '@/hooks/auth-actor';
+import { type InspectObserver, InspectionProvider } from '@/hooks/inspection';
+import { SessionProvider } from '@/hooks/session-provider';
 import { queryClient } from '@/app/query-client';
 import { system } from '@/app/theme';
 
@@ -45,20 +46,27 @@ export function sessionLogic({
   });
 }
 
+interface AppHarnessOptions {
+  path?: string;
+  session?: SessionEffects;
+  /** Receives what every actor of the app reports, as the Stately inspector would. */
+  inspect?: InspectObserver;
+}
+
 /** Renders inside every app provider, with an in-memory router; `location.history` records navigation. */
-export function renderInApp(ui: ReactElement, { path = '/', session = {} }: { path?: string; session?: SessionEffects } = {}) {
+export function renderInApp(ui: ReactElement, { path = '/', session = {}, inspect }: AppHarnessOptions = {}) {
   const location = memoryLocation({ path, record: true });
   const logic = sessionLogic(session);
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <Router hook={location.hook}>
-          <AuthActor.Provider logic={logic} options={{ input: { token: readToken() } }}>
-            {children}
-          </AuthActor.Provider>
-        </Router>
-      </QueryClientProvider>
-    </ChakraProvider>
+    <InspectionProvider value={inspect}>
+      <ChakraProvider value={system}>
+        <QueryClientProvider client={queryClient}>
+          <Router hook={location.hook}>
+            <SessionProvider logic={logic}>{children}</SessionProvider>
+          </Router>
+        </QueryClientProvider>
+      </ChakraProvider>
+    </InspectionProvider>
   );
   const currentPath = () => location.history.at(-1) ?? '';
   return { ...render(ui, { wrapper }), location, currentPath };

@@ -1,9 +1,10 @@
 import { useLocation, useSearch } from 'wouter';
 import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { authCallbackMachine, selectError } from '@machines/auth-callback';
 import { authCallbackCalls } from '@/api/auth-calls';
 import { forgetSignInAttempt, readSignInAttempt } from '@/api/sign-in-attempt';
+import { useFlowActor } from '@/hooks/inspection';
 import { AuthActor } from '@/hooks/auth-actor';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { paths } from '@/domain/paths';
@@ -22,7 +23,7 @@ export default function AuthCallbackPage({ actors = authCallbackCalls }: AuthCal
   const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
   const acceptToken = useAcceptToken(AuthActor.useActorRef());
-  const callback = useActorRef(
+  const callback = useFlowActor(
     authCallbackMachine.provide({
       actors: { ...actors, acceptToken },
       actions: {

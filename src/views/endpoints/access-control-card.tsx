@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { accessControlEditorMachine, selectLists, selectSavedKind } from '@machines/access-control-editor';
 import { accessControlActors, accessControlQueryKey, useAccessControlQuery } from '@/api/access-control-calls';
+import { useFlowActor } from '@/hooks/inspection';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { ACCESS_KINDS, type AccessLists } from '@/domain/access-control';
@@ -58,7 +59,7 @@ export function AccessControlCard({ actors = accessControlActors }: AccessContro
  */
 function AccessRules({ stored, actors }: { stored: AccessLists; actors: typeof accessControlActors }) {
   const queryClient = useQueryClient();
-  const editor = useActorRef(
+  const editor = useFlowActor(
     accessControlEditorMachine.provide({
       actors,
       actions: {

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import {
   forgotPasswordMachine,
   selectCanSubmit,
@@ -11,6 +11,7 @@ import {
   selectIsSubmitting,
 } from '@machines/forgot-password';
 import { forgotPasswordCalls } from '@/api/auth-calls';
+import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { paths } from '@/domain/paths';
 import { AuthPageFrame } from '@/components/auth-page-frame';
@@ -28,7 +29,7 @@ export interface ForgotPasswordPageProps {
 /** /forgot-password: asks for a reset link by e-mail. */
 export default function ForgotPasswordPage({ actors = forgotPasswordCalls }: ForgotPasswordPageProps) {
   usePageTitle('Forgot password');
-  const forgot = useActorRef(forgotPasswordMachine.provide({ actors }));
+  const forgot = useFlowActor(forgotPasswordMachine.provide({ actors }));
   const email = useSelector(forgot, selectEmail);
   const error = useSelector(forgot, selectError);
   const isSubmitting = useSelector(forgot, selectIsSubmitting);

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { keyGeneratorMachine, selectCanGenerate, selectGenerateError, selectIsGenerating } from '@machines/key-generator';
+import { useFlowActor } from '@/hooks/inspection';
 import { ErrorAlert } from '@/components/error-alert';
 import { generateBlockedReason, keysUsedText } from '@/domain/key-display';
 import type { KeysPageActors } from './keys-page-actors';
@@ -18,7 +19,7 @@ interface GenerateKeyProps {
 
 /** The key counter and the Generate button, disabled at the plan's limit (SPEC.md "/keys", §5, §8). */
 export function GenerateKey({ count, maxKey, busy = false, actors, onKeysChanged }: GenerateKeyProps) {
-  const generator = useActorRef(keyGeneratorMachine.provide({ actors, actions: { keysChanged: onKeysChanged } }));
+  const generator = useFlowActor(keyGeneratorMachine.provide({ actors, actions: { keysChanged: onKeysChanged } }));
   const error = useSelector(generator, selectGenerateError);
   const isGenerating = useSelector(generator, selectIsGenerating);
   const canGenerate = useSelector(generator, (s) => selectCanGenerate(s, count, maxKey));

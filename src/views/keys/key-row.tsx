@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import * as keyRow from '@machines/key-row';
+import { useFlowActor } from '@/hooks/inspection';
 import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyButton } from '@/components/copy-button';
 import { formatKeyDate } from '@/domain/key-display';
@@ -23,7 +24,7 @@ interface KeyRowProps {
 
 /** One API key: name (renamed inline), value (Show, Copy), creation date and Delete (machines/key-row.ts; Copy is machines/copy-feedback.ts). */
 export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps) {
-  const row = useActorRef(
+  const row = useFlowActor(
     keyRow.keyRowMachine.provide({
       actors: actors.keyRow,
       actions: { keysChanged: onKeysChanged },

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import {
   resetPasswordMachine,
   selectCanSubmit,
@@ -15,6 +15,7 @@ import {
   selectRuleFailures,
 } from '@machines/reset-password';
 import { resetPasswordCalls } from '@/api/auth-calls';
+import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { decodePathParam } from '@/domain/path-param';
 import { paths } from '@/domain/paths';
@@ -35,7 +36,7 @@ export default function ResetPasswordPage({ actors = resetPasswordCalls }: Reset
   usePageTitle('Reset password');
   const [, navigate] = useLocation();
   const { token } = useParams<{ token?: string }>();
-  const reset = useActorRef(resetPasswordMachine.provide({ actors, actions: { goToLogin: () => navigate(paths.login) } }), {
+  const reset = useFlowActor(resetPasswordMachine.provide({ actors, actions: { goToLogin: () => navigate(paths.login) } }), {
     input: { token: token === undefined ? null : decodePathParam(token) },
   });
   const password = useSelector(reset, selectPassword);

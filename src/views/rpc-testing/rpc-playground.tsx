@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import { Button, Card, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import * as rpcTest from '@machines/rpc-test';
 import { currentApiBase } from '@/api/rpc-calls';
+import { useFlowActor } from '@/hooks/inspection';
 import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { paths } from '@/domain/paths';
 import { CopyField } from '@/components/copy-field';
@@ -21,7 +22,7 @@ interface RpcPlaygroundProps {
 
 /** The request form and the response of /rpc-testing, over machines/rpc-test.ts. */
 export function RpcPlayground({ apiKey, actors }: RpcPlaygroundProps) {
-  const playground = useActorRef(rpcTest.rpcTestMachine.provide({ actors: actors.rpc }), { input: { apiKey } });
+  const playground = useFlowActor(rpcTest.rpcTestMachine.provide({ actors: actors.rpc }), { input: { apiKey } });
   const network = useSelector(playground, rpcTest.selectNetwork);
   const method = useSelector(playground, rpcTest.selectMethod);
   const paramsText = useSelector(playground, rpcTest.selectParamsText);

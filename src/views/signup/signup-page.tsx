@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import {
   selectCanSubmit,
   selectConfirm,
@@ -16,6 +16,7 @@ import {
 import { apiBaseUrl } from '@/api/client';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { signupCalls } from '@/api/auth-calls';
+import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { paths } from '@/domain/paths';
 import { AuthPageFrame } from '@/components/auth-page-frame';
@@ -33,7 +34,7 @@ export interface SignupPageProps {
 export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
   usePageTitle('Sign up');
   const [, navigate] = useLocation();
-  const signup = useActorRef(signupMachine.provide({ actors, actions: { goToLogin: () => navigate(paths.login) } }));
+  const signup = useFlowActor(signupMachine.provide({ actors, actions: { goToLogin: () => navigate(paths.login) } }));
   const email = useSelector(signup, selectEmail);
   const password = useSelector(signup, selectPassword);
   const confirm = useSelector(signup, selectConfirm);

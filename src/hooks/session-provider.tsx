@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { readToken } from '@/api/token-store';
+import { appAuthMachine, AuthActor } from './auth-actor';
+import { useInspection } from './inspection';
+
+interface SessionProviderProps {
+  children: ReactNode;
+  /** The auth machine with the app's effects unless a test provides its own actors on top. */
+  logic?: typeof appAuthMachine;
+}
+
+/** The one app-wide auth actor, started from the stored token and reporting to the app's inspection observer. */
+export function SessionProvider({ children, logic = appAuthMachine }: SessionProviderProps) {
+  const inspect = useInspection();
+  return (
+    <AuthActor.Provider logic={logic} options={{ input: { token: readToken() }, inspect }}>
+      {children}
+    </AuthActor.Provider>
+  );
+}

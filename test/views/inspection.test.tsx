@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { type InspectionEvent, StateMachine } from 'xstate';
+import { accessControlQueryKey } from '@/api/access-control-calls';
+import type { Schemas } from '@/api/client';
+import { apiKeyListQueryKey } from '@/api/key-calls';
+import { $api } from '@/api/query-hooks';
+import { queryClient } from '@/app/query-client';
+import { AppRoutes } from '@/app/routes';
+import { renderInApp, testUser } from './app-harness';
+import { freePlan, serverKey } from './keys-harness';
+import { seedConfig } from './seed-config';
+import { seedQuery } from './seed-queries';
+
+afterEach(() => queryClient.clear());
+
+/** The id of every machine in machines/: each one must report to the app's inspection observer. */
+const machineIds = Object.values(import.meta.glob<Record<string, unknown>>('../../machines/*.ts', { eager: true }))
+  .flatMap((module) => Object.values(module))
+  .filter((value) => value instanceof StateMachine)
+  .map((machine) => machine.id)
+  .sort();
+
+interface Screen {
+  path: string;
+  signedIn?: boolean;
+  /** Resolves once the machine's actor is on screen (its form, button or row is drawn). */
+  drawn: () => Promise<unknown>;
+}
+
+const timeout = { timeout: 5_000 };
+const button = (name: string | RegExp) => () => screen.findAllByRole('button', { name }, timeout);
+
+/** Where each machine starts in the app: a machine added to machines/ fails the first test until it is listed here. */
+const whereMachinesStart: Record<string, Screen> = {
+  auth: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }, timeout) },
+  signup: { path: '/signup', drawn: button('Sign up') },
+  forgotPassword: { path: '/forgot-password', drawn: button('Send Reset Link') },
+  resetPassword: { path: '/reset-password/some-token', drawn: button('Reset Password') },
+  authCallback: { path: '/auth/callback?error=Access%20denied', drawn: () => screen.findByRole('alert', {}, timeout) },
+  keyGenerator: { path: '/keys', signedIn: true, drawn: button('Generate new key') },
+  keyRow: { path: '/keys', signedIn: true, drawn: button('Rename Key 1') },
+  copyFeedback: { path: '/keys', signedIn: true, drawn: button('Copy key Key 1') },
+  rpcTest: { path: '/rpc-testing', signedIn: true, drawn: () => screen.findByLabelText('Method', { selector: 'select' }, timeout) },
+  accessControlEditor: { path: '/endpoints', signedIn: true, drawn: button(/^Edit /) },
+};
+
+/** What the signed-in screens read from the server, as if it had answered (jsdom has no server). */
+function seedServerData() {
+  const plan: Schemas['Plan'] = freePlan;
+  seedQuery($api.queryOptions('get', '/users/me').queryKey, testUser);
+  seedQuery($api.queryOptions('get', '/users/plan').queryKey, plan);
+  seedQuery(apiKeyListQueryKey, [serverKey(1)]);
+  seedQuery(accessControlQueryKey, { domains: [], ips: [], cidrs: [] });
+}
+
+/** Renders the app at the screen's path with an observer, and returns the ids of the machines whose actors reported. */
+async function machinesReportingOn({ path, signedIn = false, drawn }: Screen): Promise<Set<string>> {
+  seedConfig();
+  if (signedIn) {
+    localStorage.setItem('token', 'stored-token');
+    seedServerData();
+  }
+  const reported = new Set<string>();
+  const inspect = {
+    next: (event: InspectionEvent) => {
+      if (event.type === '@xstate.actor' && event.actorRef.src instanceof StateMachine) reported.add(event.actorRef.src.id);
+    },
+  };
+  renderInApp(<AppRoutes />, { path, inspect });
+  await drawn();
+  return reported;
+}
+
+describe('every actor the app starts reports to its inspection observer', () => {
+  it('knows where every machine of machines/ starts', () => {
+    expect(Object.keys(whereMachinesStart).sort()).toEqual(machineIds);
+  });
+
+  it.each(Object.entries(whereMachinesStart).map(([id, where]) => [id, where.path, where] as const))(
+    '%s reports on %s',
+    async (id, _path, where) => {
+      const reported = await machinesReportingOn(where);
+      expect([...reported]).toContain(id);
+      // The session is app-wide: it reports on every screen.
+      expect([...reported]).toContain('auth');
+    },
+  );
+});
+
+/** Every module of the SPA, as text. */
+const sources = import.meta.glob<string>(['/src/**/*.ts', '/src/**/*.tsx', '!/src/api/schema.d.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('actors are created in one place', () => {
+  // `useFlowActor` adds the observer; a direct call would start an actor the inspector never sees.
+  it.each(Object.entries(sources))('%s creates no actor but through useFlowActor', (path, source) => {
+    const creations = source.match(/(?<![.\w])(useActorRef|useIdleActorRef|useMachine|createActor)\(/g) ?? [];
+    expect(creations).toEqual(path === '/src/hooks/inspection.ts' ? ['useActorRef('] : []);
+  });
+});
