@@ -56,7 +56,7 @@ function build(): void {
   if (result.status !== 0) throw new Error(`vite build exited with ${result.status ?? result.signal}`);
 }
 
-/** A plain text table (first row = header), readable in a terminal and pasteable into README. */
+/** A plain text table (first row = header), readable in a terminal and pasteable into docs/benchmarks.md. */
 function printTable(rows: string[][]): void {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   const line = (row: string[]) =>
