@@ -1,6 +1,3 @@
-import type { FormEvent } from 'react';
-import { Link } from 'wouter';
-import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import {
   forgotPasswordMachine,
@@ -14,9 +11,9 @@ import { forgotPasswordCalls } from '@/api/auth-calls';
 import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { paths } from '@/domain/paths';
-import { AuthPageFrame } from '@/components/auth-page-frame';
-import { ErrorAlert } from '@/components/error-alert';
-import { SuccessAlert } from '@/components/success-alert';
+import { AuthFormPage } from '@/components/auth-form-page';
+import { EmailField } from '@/components/email-field';
+import { FooterLink } from '@/components/footer-link';
 
 /** SPEC.md "/forgot-password", word for word. */
 const RESET_LINK_SENT = 'If an account with that email exists, we have sent password reset instructions to your email.';
@@ -36,48 +33,28 @@ export default function ForgotPasswordPage({ actors = forgotPasswordCalls }: For
   const isSent = useSelector(forgot, selectIsSent);
   const canSubmit = useSelector(forgot, selectCanSubmit);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    forgot.send({ type: 'forgot.submit' });
-  };
-
   return (
-    <AuthPageFrame
+    <AuthFormPage
       title="Forgot password"
       subtitle="Enter the email of your account and we will send you a link to reset your password."
       footer={
-        <Text>
-          Remembered it?{' '}
-          <ChakraLink asChild colorPalette="blue">
-            <Link href={paths.login}>Back to login</Link>
-          </ChakraLink>
-        </Text>
+        <FooterLink prompt="Remembered it?" href={paths.login}>
+          Back to login
+        </FooterLink>
       }
+      error={error}
+      onDismissError={() => forgot.send({ type: 'forgot.clearError' })}
+      success={isSent ? RESET_LINK_SENT : null}
+      formShown={!isSent}
+      submit={{
+        label: 'Send Reset Link',
+        busyLabel: 'Sending...',
+        enabled: canSubmit,
+        busy: isSubmitting,
+        onSubmit: () => forgot.send({ type: 'forgot.submit' }),
+      }}
     >
-      {error ? <ErrorAlert message={error} onClose={() => forgot.send({ type: 'forgot.clearError' })} /> : null}
-      {isSent ? (
-        <SuccessAlert message={RESET_LINK_SENT} />
-      ) : (
-        <form onSubmit={submit}>
-          <Stack gap="4">
-            <Field.Root required disabled={isSubmitting}>
-              <Field.Label>
-                Email
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => forgot.send({ type: 'forgot.setEmail', value: e.currentTarget.value })}
-              />
-            </Field.Root>
-            <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={isSubmitting} loadingText="Sending...">
-              Send Reset Link
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </AuthPageFrame>
+      <EmailField value={email} onChange={(value) => forgot.send({ type: 'forgot.setEmail', value })} disabled={isSubmitting} />
+    </AuthFormPage>
   );
 }

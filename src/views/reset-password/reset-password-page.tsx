@@ -1,6 +1,4 @@
-import type { FormEvent } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
-import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useLocation, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import {
   resetPasswordMachine,
@@ -19,10 +17,9 @@ import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { decodePathParam } from '@/domain/path-param';
 import { paths } from '@/domain/paths';
-import { AuthPageFrame } from '@/components/auth-page-frame';
-import { ErrorAlert } from '@/components/error-alert';
+import { AuthFormPage } from '@/components/auth-form-page';
+import { FooterLink } from '@/components/footer-link';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { SuccessAlert } from '@/components/success-alert';
 
 const PASSWORD_RESET_DONE = 'Your password has been reset. Redirecting to login...';
 
@@ -49,46 +46,40 @@ export default function ResetPasswordPage({ actors = resetPasswordCalls }: Reset
   const isSucceeded = useSelector(reset, selectIsSucceeded);
   const canSubmit = useSelector(reset, selectCanSubmit);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    reset.send({ type: 'reset.submit' });
-  };
-
   return (
-    <AuthPageFrame
+    <AuthFormPage
       title="Reset password"
       subtitle="Choose a new password for your account."
       footer={
-        <Text>
-          <ChakraLink asChild colorPalette="blue">
-            <Link href={isInvalidLink ? paths.forgotPassword : paths.login}>
-              {isInvalidLink ? 'Request a new reset link' : 'Back to login'}
-            </Link>
-          </ChakraLink>
-        </Text>
+        isInvalidLink ? (
+          <FooterLink href={paths.forgotPassword}>Request a new reset link</FooterLink>
+        ) : (
+          <FooterLink href={paths.login}>Back to login</FooterLink>
+        )
       }
+      error={error}
+      // An invalid link stays invalid: nothing to dismiss.
+      onDismissError={isInvalidLink ? undefined : () => reset.send({ type: 'reset.clearError' })}
+      success={isSucceeded ? PASSWORD_RESET_DONE : null}
+      formShown={!isInvalidLink && !isSucceeded}
+      submit={{
+        label: 'Reset Password',
+        busyLabel: 'Resetting...',
+        enabled: canSubmit,
+        busy: isSubmitting,
+        onSubmit: () => reset.send({ type: 'reset.submit' }),
+      }}
     >
-      {error ? <ErrorAlert message={error} onClose={isInvalidLink ? undefined : () => reset.send({ type: 'reset.clearError' })} /> : null}
-      {isSucceeded ? <SuccessAlert message={PASSWORD_RESET_DONE} /> : null}
-      {isInvalidLink || isSucceeded ? null : (
-        <form onSubmit={submit}>
-          <Stack gap="4">
-            <NewPasswordFields
-              labels={{ password: 'New password', confirm: 'Confirm new password' }}
-              password={password}
-              confirm={confirm}
-              onPasswordChange={(value) => reset.send({ type: 'reset.setPassword', value })}
-              onConfirmChange={(value) => reset.send({ type: 'reset.setConfirm', value })}
-              ruleFailures={ruleFailures}
-              mismatch={mismatch}
-              disabled={isSubmitting}
-            />
-            <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={isSubmitting} loadingText="Resetting...">
-              Reset Password
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </AuthPageFrame>
+      <NewPasswordFields
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={(value) => reset.send({ type: 'reset.setPassword', value })}
+        onConfirmChange={(value) => reset.send({ type: 'reset.setConfirm', value })}
+        ruleFailures={ruleFailures}
+        mismatch={mismatch}
+        disabled={isSubmitting}
+      />
+    </AuthFormPage>
   );
 }

@@ -1,6 +1,4 @@
-import type { FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useLocation } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import {
   selectCanSubmit,
@@ -19,8 +17,9 @@ import { signupCalls } from '@/api/auth-calls';
 import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { paths } from '@/domain/paths';
-import { AuthPageFrame } from '@/components/auth-page-frame';
-import { ErrorAlert } from '@/components/error-alert';
+import { AuthFormPage } from '@/components/auth-form-page';
+import { EmailField } from '@/components/email-field';
+import { FooterLink } from '@/components/footer-link';
 import { GoogleButton } from '@/components/google-button';
 import { OrDivider } from '@/components/or-divider';
 import { NewPasswordFields } from '@/components/new-password-fields';
@@ -44,56 +43,42 @@ export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
   const isSubmitting = useSelector(signup, selectIsSubmitting);
   const canSubmit = useSelector(signup, selectCanSubmit);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    signup.send({ type: 'signup.submit' });
-  };
-
   return (
-    <AuthPageFrame
+    <AuthFormPage
       title="Create your account"
       subtitle="Sign up to get your API key and start making RPC calls."
       footer={
-        <Text>
-          Already have an account?{' '}
-          <ChakraLink asChild colorPalette="blue">
-            <Link href={paths.login}>Log in</Link>
-          </ChakraLink>
-        </Text>
+        <FooterLink prompt="Already have an account?" href={paths.login}>
+          Log in
+        </FooterLink>
+      }
+      error={error}
+      onDismissError={() => signup.send({ type: 'signup.clearError' })}
+      submit={{
+        label: 'Sign up',
+        busyLabel: 'Signing up...',
+        enabled: canSubmit,
+        busy: isSubmitting,
+        onSubmit: () => signup.send({ type: 'signup.submit' }),
+      }}
+      after={
+        <>
+          <OrDivider />
+          <GoogleButton href={`${apiBaseUrl}/auth/google`} label="Sign up with Google" onStart={() => recordSignInAttempt()} />
+        </>
       }
     >
-      {error ? <ErrorAlert message={error} onClose={() => signup.send({ type: 'signup.clearError' })} /> : null}
-      <form onSubmit={submit}>
-        <Stack gap="4">
-          <Field.Root required disabled={isSubmitting}>
-            <Field.Label>
-              Email
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => signup.send({ type: 'signup.setEmail', value: e.currentTarget.value })}
-            />
-          </Field.Root>
-          <NewPasswordFields
-            labels={{ password: 'Password', confirm: 'Confirm password' }}
-            password={password}
-            confirm={confirm}
-            onPasswordChange={(value) => signup.send({ type: 'signup.setPassword', value })}
-            onConfirmChange={(value) => signup.send({ type: 'signup.setConfirm', value })}
-            ruleFailures={ruleFailures}
-            mismatch={mismatch}
-            disabled={isSubmitting}
-          />
-          <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={isSubmitting} loadingText="Signing up...">
-            Sign up
-          </Button>
-        </Stack>
-      </form>
-      <OrDivider />
-      <GoogleButton href={`${apiBaseUrl}/auth/google`} label="Sign up with Google" onStart={() => recordSignInAttempt()} />
-    </AuthPageFrame>
+      <EmailField value={email} onChange={(value) => signup.send({ type: 'signup.setEmail', value })} disabled={isSubmitting} />
+      <NewPasswordFields
+        labels={{ password: 'Password', confirm: 'Confirm password' }}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={(value) => signup.send({ type: 'signup.setPassword', value })}
+        onConfirmChange={(value) => signup.send({ type: 'signup.setConfirm', value })}
+        ruleFailures={ruleFailures}
+        mismatch={mismatch}
+        disabled={isSubmitting}
+      />
+    </AuthFormPage>
   );
 }
