@@ -1,7 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { api, type Schemas } from '@/api/client';
+import { type Actor, createActor, fromPromise } from 'xstate';
+import { type AppConfig, type AppConfigSnapshot, appConfigMachine, selectConfig, selectFailed } from '@machines/app-config';
+import { api } from '@/api/client';
 
-export type AppConfig = Schemas['AppConfig'];
+export type { AppConfig } from '@machines/app-config';
 
 /** What a screen knows of the configuration: not yet (data undefined), the configuration, or that it failed. */
 export interface AppConfigState {
@@ -10,19 +12,30 @@ export interface AppConfigState {
 }
 
 /*
- * The public screens need only this one call, so it is served by a small store of its own rather
- * than by the TanStack Query cache: that library then loads with the guarded area alone, which keeps
- * /login within its JavaScript budget (issue 2: ≤ 160 KB gzip). The configuration does not change
- * while the app runs, so it is fetched once per visit and kept (logout has nothing to clear here).
+ * The public screens need only this one call, so it is served by an actor of its own
+ * (machines/app-config.ts) rather than by the TanStack Query cache: that library then loads with
+ * the guarded area alone, which keeps /login within its JavaScript budget (≤ 160 KB gzip).
  */
-const notLoaded: AppConfigState = { data: undefined, isError: false };
-let current = notLoaded;
-let request: Promise<void> | undefined;
-const listeners = new Set<() => void>();
+const fetchConfig = fromPromise<AppConfig, void>(async ({ signal }) => {
+  const { data } = await api.GET('/config', { signal });
+  // The client rejects every failed call; an empty success is no configuration either.
+  if (!data) throw new Error('GET /config answered without a configuration');
+  return data;
+});
 
-function publish(next: AppConfigState): void {
-  current = next;
-  for (const listener of listeners) listener();
+const notLoaded: AppConfigState = { data: undefined, isError: false };
+const listeners = new Set<() => void>();
+let actor: Actor<typeof appConfigMachine> = start(null);
+// useSyncExternalStore needs the same object for the same snapshot.
+let lastSnapshot: AppConfigSnapshot | undefined;
+let lastState = notLoaded;
+
+function start(config: AppConfig | null): Actor<typeof appConfigMachine> {
+  const next = createActor(appConfigMachine.provide({ actors: { fetchConfig } }), { input: { config } });
+  next.subscribe(() => {
+    for (const listener of listeners) listener();
+  });
+  return next.start();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -30,33 +43,25 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** One retry after a second, as the server-data cache does for the other calls (query-client.ts). */
-const RETRY_DELAY_MS = 1_000;
-
-async function fetchConfig(retries = 1): Promise<AppConfig> {
-  const { data } = await api.GET('/config').catch(() => ({ data: undefined }));
-  if (data) return data;
-  if (retries === 0) throw new Error('GET /api/config failed');
-  await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-  return fetchConfig(retries - 1);
+function current(): AppConfigState {
+  const snapshot = actor.getSnapshot();
+  if (snapshot !== lastSnapshot) {
+    lastSnapshot = snapshot;
+    lastState = { data: selectConfig(snapshot) ?? undefined, isError: selectFailed(snapshot) };
+  }
+  return lastState;
 }
 
-/** Starts the one request of the visit; after a failure, the next screen that asks tries again. */
+/** Asks for the configuration: the one request of the visit, or again after a failure. */
 function loadAppConfig(): void {
-  if (request || current.data) return;
-  request = fetchConfig().then(
-    (data) => publish({ data, isError: false }),
-    () => {
-      request = undefined;
-      publish({ data: undefined, isError: true });
-    },
-  );
+  actor.send({ type: 'config.load' });
 }
 
 /** Sets the configuration as if GET /config had answered (the DOM tests, which run without a server). */
 export function setAppConfig(config: AppConfig | undefined): void {
-  request = undefined;
-  publish(config ? { data: config, isError: false } : notLoaded);
+  actor.stop();
+  actor = start(config ?? null);
+  for (const listener of listeners) listener();
 }
 
 /**
@@ -65,17 +70,13 @@ export function setAppConfig(config: AppConfig | undefined): void {
  */
 export function useAppConfigQuery(): AppConfigState {
   useEffect(loadAppConfig, []);
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => notLoaded,
-  );
+  return useSyncExternalStore(subscribe, current, () => notLoaded);
 }
 
 /**
  * The configuration, or undefined until it arrives (or when it could not be loaded): callers
  * render without it meanwhile (bare page titles, the /docs fallback link), never a blank screen.
  */
-export function useAppConfig(): AppConfig | undefined {
+export function useAppConfig(): AppConfigState['data'] {
   return useAppConfigQuery().data;
 }
