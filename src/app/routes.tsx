@@ -6,7 +6,7 @@ import { PublicOnly } from './public-only';
 import { RouteGuard } from './route-guard';
 import { KeepTypedBeforeHydration } from './typed-before-hydration';
 
-// Every screen is its own chunk, so /login loads only what /login needs (issue 2: ≤ 160 KB gzip).
+// Every screen is its own chunk, so /login loads only what /login needs (its JavaScript budget: ≤ 160 KB gzip).
 const LoginPage = lazy(() => import('@/views/login/login-page'));
 const SignupPage = lazy(() => import('@/views/signup/signup-page'));
 const ForgotPasswordPage = lazy(() => import('@/views/forgot-password/forgot-password-page'));
@@ -15,8 +15,8 @@ const AuthCallbackPage = lazy(() => import('@/views/auth-callback/auth-callback-
 const DocsRedirect = lazy(() => import('./docs-redirect'));
 const GuardedArea = lazy(() => import('./guarded-area'));
 const DashboardPage = lazy(() => import('@/views/dashboard/dashboard-page'));
-const UpcomingPage = lazy(() => import('@/views/upcoming/upcoming-page'));
-const ComingSoonPage = lazy(() => import('@/views/coming-soon/coming-soon-page'));
+const PlannedScreenPage = lazy(() => import('@/views/planned-screen/planned-screen-page'));
+const ComingSoonFeaturePage = lazy(() => import('@/views/coming-soon-feature/coming-soon-feature-page'));
 const KeysPage = lazy(() => import('@/views/keys/keys-page'));
 const RpcTestingPage = lazy(() => import('@/views/rpc-testing/rpc-testing-page'));
 const UsagePage = lazy(() => import('@/views/usage/usage-page'));
@@ -97,7 +97,7 @@ function GuardedEntry() {
   );
 }
 
-/** The screens inside the layout; those later issues build show their placeholder meanwhile. */
+/** The screens inside the layout; those not built yet show their placeholder meanwhile. */
 function GuardedScreens() {
   return (
     <Switch>
@@ -108,13 +108,13 @@ function GuardedScreens() {
         <KeysPage />
       </Route>
       <Route path={paths.billing}>
-        <UpcomingPage screen="billing" />
+        <PlannedScreenPage screen="billing" />
       </Route>
       <Route path={paths.rpcTesting}>
         <RpcTestingPage />
       </Route>
       <Route path={paths.support}>
-        <UpcomingPage screen="support" />
+        <PlannedScreenPage screen="support" />
       </Route>
       <Route path={sectionRoutes.usage}>
         <UsagePage />
@@ -123,19 +123,19 @@ function GuardedScreens() {
         <EndpointsPage />
       </Route>
       <Route path={sectionRoutes.webhooks}>
-        <UpcomingPage screen="webhooks" />
+        <PlannedScreenPage screen="webhooks" />
       </Route>
       <Route path={sectionRoutes.dedicatedNodes}>
-        <UpcomingPage screen="dedicatedNodes" />
+        <PlannedScreenPage screen="dedicatedNodes" />
       </Route>
       <Route path={sectionRoutes.settings}>
-        <UpcomingPage screen="settings" />
+        <PlannedScreenPage screen="settings" />
       </Route>
       <Route path={paths.comingSoon}>
-        <ComingSoonPage />
+        <ComingSoonFeaturePage />
       </Route>
       <Route path={paths.comingSoonFeature}>
-        <ComingSoonPage />
+        <ComingSoonFeaturePage />
       </Route>
     </Switch>
   );

@@ -2,18 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Switch } from 'wouter';
 import { queryClient } from '@/app/query-client';
-import ComingSoonPage from '@/views/coming-soon/coming-soon-page';
-import UpcomingPage from '@/views/upcoming/upcoming-page';
-import { upcomingScreens, type UpcomingScreenKey } from '@/views/upcoming/upcoming-screens';
+import ComingSoonFeaturePage from '@/views/coming-soon-feature/coming-soon-feature-page';
+import PlannedScreenPage from '@/views/planned-screen/planned-screen-page';
+import { type PlannedScreenKey, plannedScreens } from '@/views/planned-screen/planned-screens';
 import { renderInApp } from './app-harness';
 
 const comingSoonRoutes = (
   <Switch>
     <Route path="/coming-soon">
-      <ComingSoonPage />
+      <ComingSoonFeaturePage />
     </Route>
     <Route path="/coming-soon/:feature">
-      <ComingSoonPage />
+      <ComingSoonFeaturePage />
     </Route>
   </Switch>
 );
@@ -43,18 +43,18 @@ describe('coming soon', () => {
   });
 });
 
-describe('screens built by later issues', () => {
-  const screens = Object.keys(upcomingScreens) as UpcomingScreenKey[];
+describe('screens not built yet', () => {
+  const screens = Object.keys(plannedScreens) as PlannedScreenKey[];
 
   it.each(screens)('%s shows its header, one h1, and what it will hold', (key) => {
-    const { title, upcoming } = upcomingScreens[key];
-    renderInApp(<UpcomingPage screen={key} />);
+    const { title, upcoming } = plannedScreens[key];
+    renderInApp(<PlannedScreenPage screen={key} />);
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([title]);
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([...upcoming]);
   });
 
   it('uses the SPEC.md screen names', () => {
-    expect(upcomingScreens.keys.title).toBe('API Keys & Endpoints');
-    expect(upcomingScreens.billing.title).toBe('Billing & Plans');
+    expect(plannedScreens.billing.title).toBe('Billing & Plans');
+    expect(plannedScreens.dedicatedNodes.title).toBe('Dedicated Nodes');
   });
 });

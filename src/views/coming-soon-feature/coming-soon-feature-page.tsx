@@ -2,21 +2,12 @@ import { useParams } from 'wouter';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PlaceholderScreen } from '@/components/placeholder-screen';
 import { featureTitle } from '@/domain/feature-title';
+import { decodePathParam } from '@/domain/path-param';
 
-/** Decodes the URL segment; a malformed escape is shown as typed rather than crashing the page. */
-function decodeSegment(segment: string | undefined): string | undefined {
-  if (segment === undefined) return undefined;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** /coming-soon and /coming-soon/{feature}: a feature that is announced but not available yet. */
-export default function ComingSoonPage() {
+/** /coming-soon and /coming-soon/{feature}: a feature the navigation announces (e.g. System Status) that is not available yet. */
+export default function ComingSoonFeaturePage() {
   const { feature } = useParams<{ feature?: string }>();
-  const title = featureTitle(decodeSegment(feature));
+  const title = featureTitle(feature === undefined ? undefined : decodePathParam(feature));
   usePageTitle(title);
   return (
     <PlaceholderScreen

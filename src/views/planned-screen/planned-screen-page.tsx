@@ -1,10 +1,10 @@
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PlaceholderScreen } from '@/components/placeholder-screen';
-import { upcomingScreens, type UpcomingScreenKey } from './upcoming-screens';
+import { type PlannedScreenKey, plannedScreens } from './planned-screens';
 
-/** One component for every screen that a later issue builds (its route passes which one). */
-export default function UpcomingPage({ screen }: { screen: UpcomingScreenKey }) {
-  const { title, description, upcoming } = upcomingScreens[screen];
+/** The stand-in for a SPEC.md §2 screen that is not built yet: its header and what it will hold (the route passes which one). */
+export default function PlannedScreenPage({ screen }: { screen: PlannedScreenKey }) {
+  const { title, description, upcoming } = plannedScreens[screen];
   usePageTitle(title);
   return (
     <PlaceholderScreen
