@@ -1,42 +1,30 @@
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '@server/http/security-headers';
-import { freePort } from '../support/free-port';
 import { goodPassword, uniqueEmail } from './helpers/accounts';
 import { RawConnection, type RawAnswer } from './helpers/raw-http';
-import { field, json, signUp, start, type StartedServer, stop, stopAllStarted } from './helpers/started-server';
+import { setUpStartedAccount } from './helpers/started-account';
+import { field, signUp } from './helpers/started-server';
 
 /**
  * The workers' fast path (server/cluster/rpc-connection.ts) on the wire, WORKERS=2 as `npm start`
  * runs it: plain calls answered on it, everything else handed with its bytes to Node's HTTP server.
  */
-let dataDir: string;
-let server: StartedServer;
+// Connections from 127.0.0.2 stand for a reverse proxy in front of the server; the others are clients.
+const trustedProxy = '127.0.0.2';
+const server = setUpStartedAccount({ name: 'fast-path', settings: () => ({ WORKERS: '2', TRUST_PROXY: trustedProxy }) });
 let apiKey: string;
 let host: string;
 let port: number;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'fast-path-'));
-  // Connections from 127.0.0.2 stand for a reverse proxy in front of the server; the others are clients.
-  server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2', TRUST_PROXY: trustedProxy });
-  const email = uniqueEmail('fastpath');
-  ({ apiKey } = await signUp(server.url, email));
+beforeAll(() => {
+  apiKey = server.apiKey;
   const url = new URL(server.url);
   host = url.hostname;
   port = Number(url.port);
-}, 120_000);
-afterAll(async () => {
-  if (server !== undefined) expect(await stop(server)).toBe(0);
-  await stopAllStarted();
-  await rm(dataDir, { recursive: true, force: true });
 });
-const trustedProxy = '127.0.0.2';
 
 // The key is on Free (10 calls a second): each test starts with a full bucket.
 beforeEach(() => new Promise((resolve) => setTimeout(resolve, 1100)));

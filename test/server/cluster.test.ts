@@ -1,29 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './helpers/accounts';
-import { field, json, rpcOver, signUp, start, type StartedServer, stop, stopAllStarted } from './helpers/started-server';
+import { setUpStartedAccount } from './helpers/started-account';
+import { field, json, rpcOver, start } from './helpers/started-server';
 
 /** WORKERS=2 as `npm start` runs it: what only the multi-process server can get wrong. */
-let dataDir: string;
-let server: StartedServer;
-let token: string;
-let apiKey: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'cluster-'));
-  server = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2' });
-  const email = uniqueEmail('cluster');
-  ({ token, apiKey } = await signUp(server.url, email));
-}, 120_000);
-afterAll(async () => {
-  if (server !== undefined) expect(await stop(server)).toBe(0);
-  await stopAllStarted();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const server = setUpStartedAccount({ name: 'cluster', settings: () => ({ WORKERS: '2' }) });
 
 /** Live HTTP workers of the main process `parentPid` (Linux: read from /proc; zombies left out). */
 function liveWorkers(parentPid: number): number[] {
@@ -45,7 +28,7 @@ function liveWorkers(parentPid: number): number[] {
 async function putAllowList(lists: { domains: string[]; ips: string[]; cidrs: string[] }): Promise<void> {
   const response = await fetch(`${server.url}/api/accessControl`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
     body: JSON.stringify(lists),
   });
   expect(response.status).toBe(200);
@@ -57,7 +40,7 @@ describe('WORKERS=2', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const began = Date.now();
     const statuses = await Promise.all(
-      Array.from({ length: 40 }, async () => (await rpcOver(server.url, 'mainnet', apiKey, 'eth_chainId')).status),
+      Array.from({ length: 40 }, async () => (await rpcOver(server.url, 'mainnet', server.apiKey, 'eth_chainId')).status),
     );
     const refilled = Math.ceil(((Date.now() - began) * 10) / 1000);
     const admitted = statuses.filter((status) => status === 200).length;
@@ -68,7 +51,7 @@ describe('WORKERS=2', () => {
 
   it("checks allowed IPs against the connection, never against a client's X-Forwarded-For", async () => {
     await putAllowList({ domains: [], ips: ['203.0.113.9'], cidrs: [] });
-    const spoofed = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+    const spoofed = await fetch(`${server.url}/api/v1/mainnet/${server.apiKey}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
@@ -76,7 +59,11 @@ describe('WORKERS=2', () => {
     expect(spoofed.status).toBe(403);
     await putAllowList({ domains: [], ips: ['127.0.0.1'], cidrs: [] });
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(await json(await rpcOver(server.url, 'mainnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
+    expect(await json(await rpcOver(server.url, 'mainnet', server.apiKey, 'eth_chainId'))).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: '0x138de',
+    });
     await putAllowList({ domains: [], ips: [], cidrs: [] });
   });
 
@@ -95,14 +82,14 @@ describe('WORKERS=2', () => {
   });
 
   it("answers the gateway's refusals and preflights itself, and passes other methods on to the API", async () => {
-    const oversized = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+    const oversized = await fetch(`${server.url}/api/v1/mainnet/${server.apiKey}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: 'x'.repeat(1024 * 1024 + 1),
     });
     expect(oversized.status).toBe(413);
     expect(field(field(await oversized.json(), 'error'), 'code')).toBe(-32600);
-    const malformed = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+    const malformed = await fetch(`${server.url}/api/v1/mainnet/${server.apiKey}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"jsonrpc":',
@@ -111,21 +98,24 @@ describe('WORKERS=2', () => {
     expect(field(field(await malformed.json(), 'error'), 'code')).toBe(-32700);
     const unknownKey = await rpcOver(server.url, 'mainnet', 'rpk_NotAKeyOfAnyone0000000000000000', 'eth_chainId');
     expect(unknownKey.status).toBe(401);
-    const preflight = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+    const preflight = await fetch(`${server.url}/api/v1/mainnet/${server.apiKey}`, {
       method: 'OPTIONS',
       headers: { origin: 'https://dapp.example' },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
-    const get = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`);
+    const get = await fetch(`${server.url}/api/v1/mainnet/${server.apiKey}`);
     expect(get.status).toBe(404);
     expect(field(await get.json(), 'statusCode')).toBe(404);
   });
 
+  // A second server starts its own nodes and database before it finds the port taken: on a busy machine that outlasts 30 s.
   it('says in words that the port is taken, and stops', async () => {
     const taken = Number(new URL(server.url).port);
-    await expect(start(join(dataDir, 'second'), taken, { WORKERS: '2' })).rejects.toThrow(/Could not start: Port \d+ is already in use/);
-  });
+    await expect(start(join(server.dataDir, 'second'), taken, { WORKERS: '2' })).rejects.toThrow(
+      /Could not start: Port \d+ is already in use/,
+    );
+  }, 120_000);
 
   it.runIf(process.platform === 'linux')('replaces a worker that dies, and keeps serving', async () => {
     const pid = server.child.pid ?? -1;
@@ -143,7 +133,11 @@ describe('WORKERS=2', () => {
     expect(after, server.output()).toHaveLength(2);
     expect(after).not.toContain(killed);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(await json(await rpcOver(server.url, 'devnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138c5' });
+    expect(await json(await rpcOver(server.url, 'devnet', server.apiKey, 'eth_chainId'))).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: '0x138c5',
+    });
     expect(server.output()).toMatch(/HTTP worker \d+ exited \(SIGKILL\); starting another/);
   });
 });

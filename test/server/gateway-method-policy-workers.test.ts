@@ -1,43 +1,30 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_SENDER } from '@/domain/rpc-methods';
-import { freePort } from '../support/free-port';
 import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
-import { uniqueEmail } from './helpers/accounts';
-import { field, json, signUp, start, type StartedServer, stop, stopAllStarted } from './helpers/started-server';
+import { setUpStartedAccount } from './helpers/started-account';
+import { field, json } from './helpers/started-server';
 
 /**
  * The method policy with WORKERS=2, as `npm start` runs it: the workers serve gateway calls on their
  * fast path (server/cluster/) through the same Gateway, so the node-control methods are refused
  * there too. The node is a real anvil of the test's own, read directly.
  */
-let dataDir: string;
 let node: AnvilNode;
-let server: StartedServer;
-let apiKey: string;
-let token: string;
 
+// Registered before the server: started first, stopped after the server stopped.
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'method-policy-workers-'));
   node = await startTestAnvil();
-  server = await start(join(dataDir, 'data'), await freePort(), {
-    WORKERS: '2',
-    UPSTREAM_MAINNET_URL: node.url,
-    UPSTREAM_DEVNET_URL: node.url,
-  });
-  ({ token, apiKey } = await signUp(server.url, uniqueEmail('methodpolicy')));
-}, 120_000);
+});
 afterAll(async () => {
-  if (server !== undefined) expect(await stop(server)).toBe(0);
-  await stopAllStarted();
   await node?.stop();
-  await rm(dataDir, { recursive: true, force: true });
+});
+const server = setUpStartedAccount({
+  name: 'method-policy-workers',
+  settings: () => ({ WORKERS: '2', UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url }),
 });
 
 async function post(body: unknown): Promise<{ status: number; body: unknown; credits: string | null }> {
-  const response = await fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+  const response = await fetch(`${server.url}/api/v1/mainnet/${server.apiKey}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -54,7 +41,7 @@ async function nodeResult(method: string, params: unknown[] = []): Promise<unkno
 /** The usage totals once the workers have reported (every 200 ms) what they counted. */
 async function totalsWhen(done: (totals: unknown) => boolean): Promise<unknown> {
   for (;;) {
-    const response = await fetch(`${server.url}/api/usage`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${server.url}/api/usage`, { headers: { authorization: `Bearer ${server.token}` } });
     expect(response.status).toBe(200);
     const totals = field(await json(response), 'totals');
     if (done(totals)) return totals;
@@ -92,7 +79,7 @@ describe('the method policy on the HTTP workers', () => {
     expect((await post({ jsonrpc: '2.0', id: 4, method: 'eth_chainId' })).status).toBe(200);
     const totals = await totalsWhen((seen) => field(seen, 'refused') === 5 && field(seen, 'requests') === 1);
     expect(totals).toEqual({ requests: 1, credits: 20, rateLimited: 0, refused: 5 });
-    const me = await json(await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }));
+    const me = await json(await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${server.token}` } }));
     expect(field(me, 'currentCredit')).toBe(20);
   });
 });

@@ -1,0 +1,65 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { freePort } from '../../support/free-port';
+import { uniqueEmail } from './accounts';
+import { signUp, start, type StartedServer, stop, stopAllStarted } from './started-server';
+
+export interface StartedAccountOptions {
+  /** Names the temporary data directory and the account's e-mail. */
+  readonly name: string;
+  /** The server's settings, read when it starts: after the beforeAll hooks registered earlier (an upstream node's URL). */
+  readonly settings: () => Readonly<Record<string, string>>;
+}
+
+/** The started server, with the account signed up on it and its data directory (a second server may use it). */
+export interface StartedAccount extends StartedServer {
+  readonly token: string;
+  readonly apiKey: string;
+  readonly dataDir: string;
+}
+
+/**
+ * `npm start` in a child process (server/start.ts) on its own data directory and port, with one
+ * account signed up: started in beforeAll, stopped in afterAll, where it must exit with 0.
+ */
+export function setUpStartedAccount(options: StartedAccountOptions): StartedAccount {
+  let dataDir: string | undefined;
+  let server: StartedServer | undefined;
+  let account: { token: string; apiKey: string } | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), `${options.name}-`));
+    server = await start(join(dataDir, 'data'), await freePort(), { ...options.settings() });
+    account = await signUp(server.url, uniqueEmail(options.name.replaceAll('-', '')));
+  }, 120_000);
+  afterAll(async () => {
+    if (server !== undefined) expect(await stop(server)).toBe(0);
+    await stopAllStarted();
+    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    get child(): ChildProcess {
+      return started(server, 'server').child;
+    },
+    get url() {
+      return started(server, 'server').url;
+    },
+    output: () => started(server, 'server').output(),
+    get token() {
+      return started(account, 'account').token;
+    },
+    get apiKey() {
+      return started(account, 'account').apiKey;
+    },
+    get dataDir() {
+      return started(dataDir, 'data directory');
+    },
+  };
+}
+
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the started server's ${what} is read before its beforeAll ran`);
+  return value;
+}
