@@ -9,7 +9,7 @@ import { openDatabase } from '@server/db/open';
 import { billingFrequencies, planCatalog } from '@server/plans/catalog';
 import { findPlanByName } from '@server/repos/plans';
 import { findUserByEmail, listUsers, setUserPlan } from '@server/repos/users';
-import { configOrExit } from '@server/run-support';
+import { configOrExit } from '@server/startup-shutdown';
 
 const usage = `Usage:
   npm run admin -- list-users

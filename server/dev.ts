@@ -4,7 +4,7 @@ import { createServer } from 'vite';
 import { buildApp } from '@server/app';
 import { parsePort, readVar } from '@server/config-values';
 import { startLocalNodes } from '@server/nodes/local-nodes';
-import { configOrExit, explainStartupError, onShutdownSignal } from '@server/run-support';
+import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
 import { projectRoot } from '@server/spa-build';
 
 const config = configOrExit();

@@ -6,7 +6,7 @@
 import { buildApp } from '@server/app';
 import { startCluster } from '@server/cluster/primary';
 import { startLocalNodes, type LocalNodes } from '@server/nodes/local-nodes';
-import { configOrExit, explainStartupError, onShutdownSignal } from '@server/run-support';
+import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
 import { buildSpa, isSpaStale } from '@server/spa-build';
 
 const config = configOrExit();

@@ -2,7 +2,7 @@ import type { GatewayKeyCache, KeyEntry } from '@server/gateway/key-cache';
 import type { RateLimiter } from '@server/gateway/rate-limiter';
 import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
 import type { UsageMeter } from '@server/metering/usage-meter';
-import type { LeaseAnswer, LeaseRequest, Settlement, WireKey } from '@server/cluster/protocol';
+import type { LeaseAnswer, LeaseRequest, Settlement, KeyOnChannel } from '@server/cluster/protocol';
 import type { UsageMinute } from '@server/repos/usage';
 
 export interface AuthorityParts {
@@ -38,7 +38,7 @@ export class LeaseAuthority {
 
   constructor(private readonly parts: AuthorityParts) {}
 
-  async key(apiKey: string): Promise<WireKey | null> {
+  async key(apiKey: string): Promise<KeyOnChannel | null> {
     const entry = await this.parts.keys.get(apiKey);
     if (entry === null) return null;
     const account = this.parts.ledger.account(entry.userId) ?? entry.credits;

@@ -3,7 +3,7 @@ import {
   type LeaseAnswer,
   type LeaseRequest,
   type PrimaryMessage,
-  type WireKey,
+  type KeyOnChannel,
   type WorkerMessage,
 } from '@server/cluster/protocol';
 
@@ -28,8 +28,8 @@ export class PrimaryChannel {
     process.once('disconnect', () => process.exit(0));
   }
 
-  key(apiKey: string): Promise<WireKey | null> {
-    return this.request<WireKey | null>(
+  key(apiKey: string): Promise<KeyOnChannel | null> {
+    return this.request<KeyOnChannel | null>(
       (id) => ({ type: 'key', id, apiKey }),
       (message) => (message.type === 'key' ? message.key : undefined),
     );

@@ -6,8 +6,8 @@ import type { UsageMinute } from '@server/repos/usage';
  * HTTP workers (server/cluster). Plain JSON: dates travel as epoch ms.
  */
 
-/** A key as a worker needs it; the allow-lists travel as stored and are compiled there. */
-export interface WireKey {
+/** A key as the main process sends it to a worker; the allow-lists travel as stored and are compiled there. */
+export interface KeyOnChannel {
   readonly keyId: number;
   readonly userId: number;
   readonly rate: number | null;
@@ -59,7 +59,7 @@ export type WorkerMessage =
   | { readonly type: 'stopped' };
 
 export type PrimaryMessage =
-  | { readonly type: 'key'; readonly id: number; readonly key: WireKey | null }
+  | { readonly type: 'key'; readonly id: number; readonly key: KeyOnChannel | null }
   | { readonly type: 'lease'; readonly id: number; readonly answer: LeaseAnswer }
   /** A key load or a lease failed here (e.g. the database is down): the call fails as it would in one process. */
   | { readonly type: 'failed'; readonly id: number; readonly message: string }

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { fieldName } from '@server/cluster/rpc-wire';
+import { fieldName } from '@server/cluster/rpc-request-bytes';
 
 /** How an answer's body is framed: sized, chunked (streamed), or none (1xx, 204, 304). */
 export type BodyFraming = { readonly kind: 'sized'; readonly length: number } | { readonly kind: 'chunked' } | { readonly kind: 'none' };

@@ -1,6 +1,6 @@
 /**
  * The workers' fast path for gateway calls: plain keep-alive HTTP/1.1 calls are read off the socket
- * (server/cluster/rpc-wire.ts), handed to the same Gateway as every other call, and answered with
+ * (server/cluster/rpc-request-bytes.ts), handed to the same Gateway as every other call, and answered with
  * the fields Node's HTTP server would send, without its request and response objects — about a
  * third of a worker's CPU per call (`npm run bench:gateway`). A connection goes to Node's HTTP server,
  * every unanswered byte with it, as soon as a request is anything else (the API, a chunked body, an
@@ -14,7 +14,7 @@ import { rpcErrorBody } from '@server/gateway/json-rpc';
 import { gatewayErrors } from '@server/gateway/rpc-errors';
 import { clientAddress, type ProxyTrust } from '@server/http/client-address';
 import { answerHead, framingFor } from '@server/cluster/rpc-answer-head';
-import { readWireCall, type WireCall } from '@server/cluster/rpc-wire';
+import { readRawCall, type RawCall } from '@server/cluster/rpc-request-bytes';
 
 export interface RpcConnectionOptions {
   readonly gateway: RpcHandler;
@@ -207,7 +207,7 @@ class RpcConnection {
       if (this.closing || this.ended) this.socket.end();
       return;
     }
-    const read = readWireCall(bytes, this.options.bodyLimit);
+    const read = readRawCall(bytes, this.options.bodyLimit);
     // After the client's FIN an incomplete request never completes, and bytes cannot be pushed back
     // onto the socket for Node's server (Node too drops what it has not answered when the client ends).
     if (this.ended && read.kind !== 'call') {
@@ -241,7 +241,7 @@ class RpcConnection {
     }
   }
 
-  private serve(call: WireCall, body: Buffer): void {
+  private serve(call: RawCall, body: Buffer): void {
     this.busy = true;
     this.options.gateway
       .call({

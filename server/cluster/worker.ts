@@ -13,7 +13,7 @@ import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/clus
 import { PrimaryChannel } from '@server/cluster/primary-channel';
 import { createWorkerServer } from '@server/cluster/worker-http';
 import { workerEnv } from '@server/cluster/worker-env';
-import { configOrExit, explainStartupError } from '@server/run-support';
+import { configOrExit, explainStartupError } from '@server/startup-shutdown';
 import { logLine } from '@server/log/logger-options';
 
 const reportEveryMs = 200;
@@ -36,16 +36,16 @@ function logError(message: string, error: unknown): void {
 const now = Date.now;
 const channel = new PrimaryChannel();
 const keys = new GatewayKeyCache<WorkerKey>(async (apiKey) => {
-  const wire = await channel.key(apiKey);
-  return wire === null
+  const sent = await channel.key(apiKey);
+  return sent === null
     ? null
     : {
         apiKey,
-        keyId: wire.keyId,
-        userId: wire.userId,
-        rate: wire.rate,
-        creditLimit: wire.creditLimit,
-        access: compileAccessRules(wire.lists),
+        keyId: sent.keyId,
+        userId: sent.userId,
+        rate: sent.rate,
+        creditLimit: sent.creditLimit,
+        access: compileAccessRules(sent.lists),
       };
 }, now);
 const admission = new LeasedAdmission(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerHead, framingFor, InvalidHeaderError } from '@server/cluster/rpc-answer-head';
-import { readWireCall } from '@server/cluster/rpc-wire';
+import { readRawCall } from '@server/cluster/rpc-request-bytes';
 import { maxHeadBytes } from '@server/http/server-limits';
 
 const limit = 1024;
@@ -13,10 +13,10 @@ function request(fields: readonly string[], payload = body, line = 'POST /api/v1
 
 const plain = ['Host: 127.0.0.1', `Content-Length: ${body.length}`];
 
-describe('the fast path reads plain gateway calls off the wire', () => {
+describe('the fast path reads plain gateway calls from the raw request bytes', () => {
   it('reads a call: network, key, Origin and where its body lies', () => {
     const bytes = request([...plain, 'Origin: https://dapp.example', 'Content-Type: application/json']);
-    const read = readWireCall(bytes, limit);
+    const read = readRawCall(bytes, limit);
     expect(read).toEqual({
       kind: 'call',
       network: 'mainnet',
@@ -34,19 +34,19 @@ describe('the fast path reads plain gateway calls off the wire', () => {
     ['no body at all (the gateway answers its parse error)', ['Host: x'], ''],
     ['obs-text in a value', ['Host: x', `Content-Length: ${body.length}`, 'X-Name: caf\xe9']],
   ] as const)('takes %s', (_name, fields, payload = body, line = undefined) => {
-    expect(readWireCall(request(fields, payload, line), limit).kind).toBe('call');
+    expect(readRawCall(request(fields, payload, line), limit).kind).toBe('call');
   });
 
   it('stops at the end of the first of two pipelined calls', () => {
     const first = request(plain);
-    const read = readWireCall(Buffer.concat([first, request(plain)]), limit);
+    const read = readRawCall(Buffer.concat([first, request(plain)]), limit);
     expect(read.kind === 'call' && read.end).toBe(first.length);
   });
 
   it('waits for the rest of a head, then of a body', () => {
     const bytes = request(plain);
-    expect(readWireCall(bytes.subarray(0, 20), limit)).toEqual({ kind: 'incomplete', headComplete: false });
-    expect(readWireCall(bytes.subarray(0, bytes.length - 1), limit)).toEqual({
+    expect(readRawCall(bytes.subarray(0, 20), limit)).toEqual({ kind: 'incomplete', headComplete: false });
+    expect(readRawCall(bytes.subarray(0, bytes.length - 1), limit)).toEqual({
       kind: 'incomplete',
       headComplete: true,
       needed: bytes.length,
@@ -78,18 +78,18 @@ describe('the fast path reads plain gateway calls off the wire', () => {
     ['a line without a colon', [...plain, 'Nonsense']],
     ['more header lines than any client sends', [...plain, ...Array.from({ length: 64 }, (_, index) => `X-${index}: 1`)]],
   ] as const)('hands %s to Node’s HTTP server', (_name, fields, payload = body, line = undefined) => {
-    expect(readWireCall(request(fields, payload, line), limit)).toEqual({ kind: 'handOff' });
+    expect(readRawCall(request(fields, payload, line), limit)).toEqual({ kind: 'handOff' });
   });
 
   it('hands on a head longer than Node allows, complete or not (Node answers 431)', () => {
     const long = request([...plain, `X-Big: ${'a'.repeat(maxHeadBytes)}`]);
-    expect(readWireCall(long, limit)).toEqual({ kind: 'handOff' });
-    expect(readWireCall(long.subarray(0, maxHeadBytes + 1), limit)).toEqual({ kind: 'handOff' });
+    expect(readRawCall(long, limit)).toEqual({ kind: 'handOff' });
+    expect(readRawCall(long.subarray(0, maxHeadBytes + 1), limit)).toEqual({ kind: 'handOff' });
   });
 
   it('waits, at every byte a call can be cut at, for the rest of it', () => {
     const bytes = request([...plain, 'Origin: https://dapp.example']);
-    for (let cut = 0; cut < bytes.length; cut += 1) expect(readWireCall(bytes.subarray(0, cut), limit).kind).toBe('incomplete');
+    for (let cut = 0; cut < bytes.length; cut += 1) expect(readRawCall(bytes.subarray(0, cut), limit).kind).toBe('incomplete');
   });
 
   it.each([
@@ -97,11 +97,11 @@ describe('the fast path reads plain gateway calls off the wire', () => {
     ['a bare line feed in an unfinished head', 'POST /api/v1/mainnet/rpk_abc HTTP/1.1\r\nHost: x\nContent-Length: 2\r\n'],
     ['a line feed first', '\n'],
   ])('hands on %s without waiting for a CRLFCRLF', (_name, text) => {
-    expect(readWireCall(Buffer.from(text, 'latin1'), limit)).toEqual({ kind: 'handOff' });
+    expect(readRawCall(Buffer.from(text, 'latin1'), limit)).toEqual({ kind: 'handOff' });
   });
 
   it('hands on an empty line before the request line', () => {
-    expect(readWireCall(Buffer.concat([Buffer.from('\r\n'), request(plain)]), limit)).toEqual({ kind: 'handOff' });
+    expect(readRawCall(Buffer.concat([Buffer.from('\r\n'), request(plain)]), limit)).toEqual({ kind: 'handOff' });
   });
 });
 

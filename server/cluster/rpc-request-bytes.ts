@@ -10,8 +10,8 @@ import { maxHeadBytes } from '@server/http/server-limits';
  */
 import { matchRpcPath } from '@server/cluster/rpc-http';
 
-/** A whole gateway call read off the wire: where its body lies in the bytes read so far. */
-export interface WireCall {
+/** A whole gateway call read from the connection's raw bytes: where its body lies in the bytes read so far. */
+export interface RawCall {
   readonly kind: 'call';
   readonly network: string;
   readonly apiKey: string;
@@ -23,8 +23,8 @@ export interface WireCall {
   readonly end: number;
 }
 
-export type WireRead =
-  | WireCall
+export type RawCallRead =
+  | RawCall
   /** More bytes are needed: the head's end, or (`needed`) the body's, the whole call being that long. */
   | { readonly kind: 'incomplete'; readonly headComplete: false }
   | { readonly kind: 'incomplete'; readonly headComplete: true; readonly needed: number }
@@ -43,8 +43,8 @@ const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
 const digits = /^\d{1,10}$/;
 const keepAlive = /^keep-alive$/i;
 
-const handOff: WireRead = { kind: 'handOff' };
-const headMissing: WireRead = { kind: 'incomplete', headComplete: false };
+const handOff: RawCallRead = { kind: 'handOff' };
+const headMissing: RawCallRead = { kind: 'incomplete', headComplete: false };
 
 /** Fields that change how the message is framed or answered: any of them sends it to Node's parser. */
 const framingFields = new Set(['transfer-encoding', 'expect', 'upgrade', 'te', 'trailer']);
@@ -125,7 +125,7 @@ function hasBareLineFeed(bytes: Buffer): boolean {
 }
 
 /** Reads the request at the start of `bytes`: a whole call, a need for more bytes, or a hand-off. */
-export function readWireCall(bytes: Buffer, bodyLimit: number): WireRead {
+export function readRawCall(bytes: Buffer, bodyLimit: number): RawCallRead {
   const end = bytes.indexOf(headEnd);
   if (end < 0) return bytes.length > maxHeadBytes || hasBareLineFeed(bytes) ? handOff : headMissing;
   if (end > maxHeadBytes) return handOff;
