@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { type AppConfig, type AppConfigSnapshot, appConfigMachine, selectConfig, selectFailed } from '@machines/app-config';
 import { api } from '@/api/client';
+import { type InspectObserver, useInspection } from './inspection';
 
 export type { AppConfig } from '@machines/app-config';
 
@@ -25,13 +26,16 @@ const fetchConfig = fromPromise<AppConfig, void>(async ({ signal }) => {
 
 const notLoaded: AppConfigState = { data: undefined, isError: false };
 const listeners = new Set<() => void>();
-let actor: Actor<typeof appConfigMachine> = start(null);
+// Started by the first screen that asks, so that it reports to the app's inspection observer.
+let actor: Actor<typeof appConfigMachine> | undefined;
+let seeded: AppConfig | null = null;
+let seededState = notLoaded;
 // useSyncExternalStore needs the same object for the same snapshot.
 let lastSnapshot: AppConfigSnapshot | undefined;
 let lastState = notLoaded;
 
-function start(config: AppConfig | null): Actor<typeof appConfigMachine> {
-  const next = createActor(appConfigMachine.provide({ actors: { fetchConfig } }), { input: { config } });
+function start(config: AppConfig | null, inspect: InspectObserver | undefined): Actor<typeof appConfigMachine> {
+  const next = createActor(appConfigMachine.provide({ actors: { fetchConfig } }), { input: { config }, inspect });
   next.subscribe(() => {
     for (const listener of listeners) listener();
   });
@@ -44,7 +48,8 @@ function subscribe(listener: () => void): () => void {
 }
 
 function current(): AppConfigState {
-  const snapshot = actor.getSnapshot();
+  const snapshot = actor?.getSnapshot();
+  if (snapshot === undefined) return seededState;
   if (snapshot !== lastSnapshot) {
     lastSnapshot = snapshot;
     lastState = { data: selectConfig(snapshot) ?? undefined, isError: selectFailed(snapshot) };
@@ -53,14 +58,18 @@ function current(): AppConfigState {
 }
 
 /** Asks for the configuration: the one request of the visit, or again after a failure. */
-function loadAppConfig(): void {
-  actor.send({ type: 'config.load' });
+function loadAppConfig(inspect: InspectObserver | undefined): void {
+  actor ??= start(seeded, inspect);
+  // Loaded is final: the actor is done and takes no more events.
+  if (actor.getSnapshot().status === 'active') actor.send({ type: 'config.load' });
 }
 
 /** Sets the configuration as if GET /config had answered (the DOM tests, which run without a server). */
 export function setAppConfig(config: AppConfig | undefined): void {
-  actor.stop();
-  actor = start(config ?? null);
+  actor?.stop();
+  actor = undefined;
+  seeded = config ?? null;
+  seededState = config ? { data: config, isError: false } : notLoaded;
   for (const listener of listeners) listener();
 }
 
@@ -69,7 +78,8 @@ export function setAppConfig(config: AppConfig | undefined): void {
  * anonymous first visit does (src/prerender.tsx), so the server markup and the first client render match.
  */
 export function useAppConfigQuery(): AppConfigState {
-  useEffect(loadAppConfig, []);
+  const inspect = useInspection();
+  useEffect(() => loadAppConfig(inspect), [inspect]);
   return useSyncExternalStore(subscribe, current, () => notLoaded);
 }
 

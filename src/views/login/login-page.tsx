@@ -1,12 +1,13 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { selectAuthError } from '@machines/auth';
 import { loginFormMachine, selectCanSubmit, selectEmail, selectIsSubmitting, selectPassword } from '@machines/login-form';
 import { apiBaseUrl } from '@/api/client';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { AuthActor } from '@/hooks/auth-actor';
+import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { paths } from '@/domain/paths';
 import { loginScreenText } from '@/domain/auth-errors';
@@ -27,7 +28,7 @@ export default function LoginPage() {
   const auth = AuthActor.useActorRef();
   const error = AuthActor.useSelector(selectAuthError);
   const signIn = useSignIn(auth);
-  const form = useActorRef(loginFormMachine.provide({ actors: { signIn } }));
+  const form = useFlowActor(loginFormMachine.provide({ actors: { signIn } }));
   const email = useSelector(form, selectEmail);
   const password = useSelector(form, selectPassword);
   const isSubmitting = useSelector(form, selectIsSubmitting);
