@@ -6,8 +6,6 @@
 /** The credit class of a call; the contract's UsageType spells the same three names. */
 export type UsageType = 'standard' | 'logs' | 'transaction';
 
-export const USAGE_TYPES: readonly UsageType[] = ['standard', 'logs', 'transaction'];
-
 /** Credits per call of each class: about 20 a call, 60 for eth_getLogs, 40 for eth_sendRawTransaction. */
 export const CREDITS_PER_CALL: Readonly<Record<UsageType, number>> = {
   standard: 20,

@@ -1,6 +1,6 @@
 /**
  * Every route path of the SPA, declared once (SPEC.md §2). Views link with these, never with
- * string literals; patterns with `:param` have a builder next to them.
+ * string literals; a `:param` pattern the app links to has a builder next to it.
  */
 export const paths = {
   home: '/',
@@ -64,7 +64,6 @@ export const guardedPaths: readonly string[] = [
   paths.comingSoonFeature,
 ];
 
-export const toResetPassword = (token: string) => `/reset-password/${encodeURIComponent(token)}`;
 export const toComingSoon = (feature: string) => `/coming-soon/${encodeURIComponent(feature)}`;
 
 /** Query parameter of /login that remembers where a logged-out visitor was going. */

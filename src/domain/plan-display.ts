@@ -32,16 +32,6 @@ export function usagePercent(used: number, credit: number | null): number | null
   return Math.min(100, (spent / credit) * 100);
 }
 
-/** '10 req/s'; 'Unlimited' when the rate is null. */
-export function rateLabel(rate: number | null): string {
-  return rate === null ? UNLIMITED : `${numbers.format(rate)} req/s`;
-}
-
-/** '2 of 3'; '2 of Unlimited' when maxKey is null. */
-export function keysUsedLabel(count: number, maxKey: number | null): string {
-  return `${numbers.format(count)} of ${formatLimit(maxKey)}`;
-}
-
 /** Upgrade Plan leads to /billing for every plan except Enterprise. */
 export function canUpgrade(planName: string | null | undefined): boolean {
   return planName !== ENTERPRISE_PLAN;

@@ -105,10 +105,6 @@ function quoted(method: string): string {
   return method.length > quotedNameMax ? `${method.slice(0, quotedNameMax)}…` : method;
 }
 
-export function isPublicMethod(method: string): method is PublicMethod {
-  return served.has(method);
-}
-
 /** Whether the gateway serves `method`, and if not, the refusal's message (it says why). */
 export function methodVerdict(method: string): MethodVerdict {
   if (served.has(method)) return allowed;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CREDITS_PER_CALL, USAGE_TYPES, creditsFor, usageTypeOf } from '@/domain/credits';
+import { CREDITS_PER_CALL, creditsFor, usageTypeOf } from '@/domain/credits';
 
 describe('credits per call (SPEC.md §9)', () => {
   it.each([
@@ -19,7 +19,6 @@ describe('credits per call (SPEC.md §9)', () => {
   });
 
   it('prices the three usage types of the contract', () => {
-    expect(USAGE_TYPES).toEqual(['standard', 'logs', 'transaction']);
     expect(CREDITS_PER_CALL).toEqual({ standard: 20, logs: 60, transaction: 40 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUpgrade, creditsAvailable, formatLimit, keysUsedLabel, planLabel, rateLabel, usagePercent } from '@/domain/plan-display';
+import { canUpgrade, creditsAvailable, formatLimit, planLabel, usagePercent } from '@/domain/plan-display';
 
 describe('planLabel', () => {
   it.each([
@@ -41,20 +41,6 @@ describe('usagePercent is capped at 100', () => {
     [-1, 100, 0],
     [10, null, null],
   ])('used %s of %s → %s', (used, credit, expected) => expect(usagePercent(used, credit)).toBe(expected));
-});
-
-describe('rateLabel and keysUsedLabel', () => {
-  it.each([
-    [10, '10 req/s'],
-    [1500, '1,500 req/s'],
-    [null, 'Unlimited'],
-  ])('rate %s → %s', (rate, expected) => expect(rateLabel(rate)).toBe(expected));
-
-  it.each([
-    [1, 3, '1 of 3'],
-    [0, 10, '0 of 10'],
-    [4, null, '4 of Unlimited'],
-  ])('%s keys, max %s → %s', (count, maxKey, expected) => expect(keysUsedLabel(count, maxKey)).toBe(expected));
 });
 
 describe('canUpgrade: every plan but Enterprise', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_METHODS, callVerdict, isPublicMethod, methodVerdict } from '@/domain/rpc-method-policy';
+import { PUBLIC_METHODS, callVerdict, methodVerdict } from '@/domain/rpc-method-policy';
 import { RPC_METHODS } from '@/domain/rpc-methods';
 
 const notAvailable = (method: string) => `The method ${method} is not available on this service.`;
@@ -41,7 +41,6 @@ describe('the method policy', () => {
     'web3_sha3',
   ])('serves %s', (method) => {
     expect(methodVerdict(method)).toEqual({ allowed: true });
-    expect(isPublicMethod(method)).toBe(true);
   });
 
   it.each([
@@ -87,7 +86,6 @@ describe('the method policy', () => {
     '\u0000',
   ])('refuses %j as not available', (method) => {
     expect(methodVerdict(method)).toEqual({ allowed: false, message: notAvailable(method) });
-    expect(isPublicMethod(method)).toBe(false);
   });
 
   it('quotes at most 64 characters of a name in its refusal', () => {

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { selectCanSubmit, type PasswordReset } from '@machines/reset-password';
-import { paths, toResetPassword } from '@/domain/paths';
+import { paths } from '@/domain/paths';
 import { queryClient } from '@/app/query-client';
 import { passwordMismatch, passwordRuleFailures, passwordStrength } from '@/domain/password-rules';
 import ResetPasswordPage from '@/views/reset-password/reset-password-page';
@@ -31,7 +31,9 @@ function renderResetPassword(token: string | null) {
   const resetPassword = pendingCall<void, PasswordReset>('resetPassword');
   const page = <ResetPasswordPage actors={{ resetPassword: resetPassword.logic }} />;
   const rendered = token
-    ? renderInApp(<Route path={paths.resetPassword}>{page}</Route>, { path: toResetPassword(token) })
+    ? renderInApp(<Route path={paths.resetPassword}>{page}</Route>, {
+        path: paths.resetPassword.replace(':token', encodeURIComponent(token)),
+      })
     : renderInApp(page, { path: '/reset-password/' });
   return { resetPassword, ...rendered };
 }
