@@ -1,6 +1,6 @@
 /**
  * Build-time entry, never shipped to browsers: renders the real app at one public path to HTML, so
- * the page paints before its JavaScript has run (issue 2: paint ratio ≤ 1.5). The Vite plugin in
+ * the page paints before its JavaScript has run (the budget: paint within 1.5 times a static page's time). The Vite plugin in
  * server/spa-prerender/ builds this file for Node and puts the markup into dist/<page>.html; main.tsx
  * then hydrates it.
  *

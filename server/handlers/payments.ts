@@ -2,7 +2,7 @@ import { notImplemented } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { signedIn } from '@server/handlers/services';
 
-/** Checkout, customer portal and invoices come with the billing issue: honest 501s until then. */
+/** Checkout, customer portal and invoices are not built yet: honest 501s until then. */
 export function createPaymentHandlers(): Pick<OperationHandlers, 'subscribe' | 'getCustomerPortal' | 'listInvoices'> {
   return {
     subscribe: async (input) => {

@@ -3,7 +3,7 @@ import type { operations } from '@/api/schema';
 import type { SessionAuth } from '@server/auth/session-auth';
 
 export type OperationId = keyof operations;
-/** The gateway (issue 3) registers its own route for this operation. */
+/** The gateway (server/gateway/routes.ts) registers its own route for this operation. */
 export type GatewayOperationId = 'rpcCall';
 export type HandledOperationId = Exclude<OperationId, GatewayOperationId>;
 

@@ -17,7 +17,7 @@ export interface CatalogPlan {
   readonly maxKeys: number | null;
 }
 
-/** The one table of plans (issue 2): seeded into the database at every start-up, in plan order. */
+/** The one table of plans (SPEC.md §9): seeded into the database at every start-up, in plan order. */
 export const planCatalog: readonly CatalogPlan[] = [
   {
     id: 1,

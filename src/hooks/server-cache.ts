@@ -1,6 +1,6 @@
 /*
  * The auth actor clears the server-data cache at logout, but it lives in the entry chunk while the
- * cache (TanStack Query) loads with the guarded area only (issue 2: /login ≤ 160 KB gzip). So the
+ * cache (TanStack Query) loads with the guarded area only (/login's JavaScript budget: ≤ 160 KB gzip). So the
  * cache registers how to clear it when it is created, and before that there is nothing to clear.
  */
 let clearRegisteredCache: (() => void) | undefined;

@@ -113,7 +113,7 @@ describe('every answer matches openapi.yaml', () => {
     }
   });
 
-  it('operations of later issues answer 501 (and 400/401 before that)', async () => {
+  it('operations not built yet answer 501 (and 400/401 before that)', async () => {
     const { token } = await signedInUser(local.app);
     await call('subscribe', {
       method: 'POST',

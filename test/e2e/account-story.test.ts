@@ -1,5 +1,5 @@
 /**
- * The account story of issue 2, as a new user tries it, in real Chromium against the real server:
+ * The account story, as a new user tries it, in real Chromium against the real server:
  * sign up, log in, every sidebar entry, log out, Google sign-in (local OpenID provider), password
  * reset through the mail outbox, log in with the new password; and the guard's return-to-origin.
  * Run at 1280×800 and 390×844 (drawer). Screenshots of every screen land in screenshots/.

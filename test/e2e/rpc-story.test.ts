@@ -1,5 +1,5 @@
 /**
- * The RPC story of issue 3, as a new user tries it, in real Chromium against the real server and two
+ * The RPC story, as a new user tries it, in real Chromium against the real server and two
  * real anvil nodes (mainnet and devnet chain ids): keys up to the Free limit, rename, show and copy,
  * the RPC URL per network answered by a real node, a burst past the plan's rate, delete; the
  * playground; an allow-list saved in /endpoints and enforced by the gateway; /usage and the dashboard
