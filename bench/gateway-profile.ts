@@ -45,7 +45,10 @@ function isProfile(value: unknown): value is Profile {
 function measuredHits(profile: Profile, seconds: number): Map<number, number> {
   const times: number[] = [];
   let time = 0;
-  for (const delta of profile.timeDeltas) times.push((time += delta));
+  for (const delta of profile.timeDeltas) {
+    time += delta;
+    times.push(time);
+  }
   // The run ends a little before the profile does (the gateway and the node stopping).
   const end = time - 300_000;
   const start = end - seconds * 1_000_000;

@@ -172,16 +172,19 @@ class RpcConnection {
 
   private overdue(nowMs: number): boolean {
     if (this.partialSince === 0) return false;
-    const headRead = this.awaited > 0 || (this.pending !== null && this.pending.includes('\r\n\r\n'));
-    return nowMs - this.partialSince > (headRead ? this.options.requestTimeoutMs : this.options.headersTimeoutMs);
+    return nowMs - this.partialSince > this.timeLimitMs();
+  }
+
+  /** The incomplete request's time limit: its head's until the head is read, then its whole. */
+  private timeLimitMs(): number {
+    const headRead = this.awaited > 0 || this.pending?.includes('\r\n\r\n') === true;
+    return headRead ? this.options.requestTimeoutMs : this.options.headersTimeoutMs;
   }
 
   /** Arms the deadline timer for the time left to the incomplete request (its head's, then its whole). */
   private armDeadline(nowMs: number): void {
     this.clearDeadline();
-    const headRead = this.awaited > 0 || (this.pending !== null && this.pending.includes('\r\n\r\n'));
-    const limit = headRead ? this.options.requestTimeoutMs : this.options.headersTimeoutMs;
-    this.deadline = setTimeout(this.onDeadline, Math.max(1, this.partialSince + limit + 1 - nowMs));
+    this.deadline = setTimeout(this.onDeadline, Math.max(1, this.partialSince + this.timeLimitMs() + 1 - nowMs));
     this.deadline.unref();
   }
 

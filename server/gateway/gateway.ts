@@ -6,7 +6,7 @@ import type { Admission } from '@server/gateway/admission';
 import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
 import { parsePayload, rpcErrorBody, type RpcId, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
-import { UpstreamError, type Upstream } from '@server/gateway/upstream';
+import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
 import type { UsageCount, UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
 
@@ -160,7 +160,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       admission.settle(ticket, false);
       return this.error(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining));
     }
-    let answer;
+    let answer: UpstreamAnswer;
     try {
       answer = await upstream.forward(body);
     } catch (error) {

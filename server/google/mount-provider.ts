@@ -23,7 +23,7 @@ export async function mountLocalProvider(app: FastifyInstance, settings: MountSe
   const handle = provider.callback();
   const sessionCookie = provider.cookieName('session');
 
-  await app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
@@ -45,5 +45,6 @@ export async function mountLocalProvider(app: FastifyInstance, settings: MountSe
         reply.raw.end();
       }
     });
+    done();
   });
 }

@@ -14,7 +14,9 @@ export function hasSeveralHosts(rawHeaders: readonly string[]): boolean {
   let hosts = 0;
   for (let index = 0; index < rawHeaders.length; index += 2) {
     const name = rawHeaders[index];
-    if (name !== undefined && name.length === 4 && name.toLowerCase() === 'host' && (hosts += 1) > 1) return true;
+    if (name === undefined || name.length !== 4 || name.toLowerCase() !== 'host') continue;
+    hosts += 1;
+    if (hosts > 1) return true;
   }
   return false;
 }

@@ -11,6 +11,9 @@ const BAR_COLOR: Record<PasswordStrengthScore, string> = {
   5: 'green.500',
 };
 
+/** The bars by position, 0 first: a bar's position is what it stands for, so it is its key. */
+const BARS = Array.from({ length: STRENGTH_BARS }, (_, position) => position);
+
 /** Five bars, one per password rule met, and the strength label (SPEC.md §4, §9). */
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
   const { score, label } = passwordStrength(password);
@@ -25,7 +28,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
         aria-valuenow={score}
         aria-valuetext={label}
       >
-        {Array.from({ length: STRENGTH_BARS }, (_, bar) => (
+        {BARS.map((bar) => (
           <Box
             key={bar}
             flex="1"

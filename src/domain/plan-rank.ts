@@ -8,8 +8,8 @@ export type RankedPlan = (typeof PLAN_ORDER)[number];
 
 /** 0 for Free (and for any unknown name), up to 4 for Enterprise. */
 export function planRank(plan: string | null | undefined): number {
-  const rank = PLAN_ORDER.findIndex((name) => name === plan);
-  return Math.max(0, rank);
+  const names: readonly (string | null | undefined)[] = PLAN_ORDER;
+  return Math.max(0, names.indexOf(plan));
 }
 
 /** True when the plan is `minimum` or a higher one. */

@@ -5,9 +5,9 @@
  * `excluded` are paths where returning makes no sense (the login page itself would loop).
  */
 export function safeReturnPath(raw: string | null | undefined, excluded: readonly string[] = []): string | null {
-  if (!raw || !raw.startsWith('/')) return null;
+  if (!raw?.startsWith('/')) return null;
   if (raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
+  if (/\p{Cc}/u.test(raw)) return null;
   const pathname = raw.split(/[?#]/)[0] ?? raw;
   if (excluded.includes(pathname)) return null;
   return raw;

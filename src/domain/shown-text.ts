@@ -4,7 +4,7 @@ const ELLIPSIS = '…';
 
 // Control characters break lines or hide text; the formatting ones (zero-width space, direction
 // marks and overrides, BOM) make a text read differently from what it holds.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+const CONTROL = /\p{Cc}+/gu;
 const INVISIBLE_FORMAT = /[\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /**

@@ -77,7 +77,10 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
     account,
     unknown,
     changePlan,
-    deleteKey: () => ((exists = false), keys.invalidateKey('rpk_test')),
+    deleteKey: () => {
+      exists = false;
+      keys.invalidateKey('rpk_test');
+    },
   };
 }
 

@@ -228,8 +228,14 @@ describe('implausible keys', () => {
   it('are refused with 401 -32001 before any lookup', async () => {
     const looked: string[] = [];
     const keys = {
-      peek: (apiKey: string) => (looked.push(apiKey), undefined),
-      get: async (apiKey: string) => (looked.push(apiKey), null),
+      peek: (apiKey: string) => {
+        looked.push(apiKey);
+        return undefined;
+      },
+      get: async (apiKey: string) => {
+        looked.push(apiKey);
+        return null;
+      },
     };
     const gateway = new Gateway<KeyEntry, LocalTicket>({
       keys,
@@ -249,7 +255,10 @@ describe('implausible keys', () => {
   it('are never loaded nor cached by the key cache', async () => {
     const loaded: string[] = [];
     const cache = new GatewayKeyCache<KeyEntry>(
-      async (apiKey) => (loaded.push(apiKey), null),
+      async (apiKey) => {
+        loaded.push(apiKey);
+        return null;
+      },
       () => 0,
     );
     for (const apiKey of garbage) {
