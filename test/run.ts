@@ -3,7 +3,7 @@
  * Browser tests are never skipped: Chromium is found, or installed (root on Debian), or the run fails
  * with the command that installs it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -28,6 +28,31 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   if (result.status !== 0) {
     throw new StepFailed(`${[command, ...args].join(' ')} exited with ${result.status ?? result.signal}`);
   }
+}
+
+/** Runs a command with its output held back: for checks run side by side, each printed whole when it ends. */
+function runQuietly(command: string, args: string[]): Promise<{ output: string; failure: string | null }> {
+  return new Promise((resolve) => {
+    // Colours as if printed straight to the terminal, when it is one.
+    const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+    const child = spawn(command, args, { cwd: root, env });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', (error) => resolve({ output: '', failure: `${command}: ${error.message}` }));
+    child.on('close', (status, signal) => {
+      const failure = status === 0 ? null : `${[command, ...args].join(' ')} exited with ${status ?? signal}`;
+      resolve({ output: Buffer.concat(chunks).toString('utf8'), failure });
+    });
+  });
+}
+
+/** Commands run side by side (the checks are independent); fails with every failure once all have ended. */
+async function runSideBySide(commands: ReadonlyArray<readonly [string, string[]]>): Promise<void> {
+  const results = await Promise.all(commands.map(([command, args]) => runQuietly(command, args)));
+  for (const { output } of results) process.stdout.write(output);
+  const failures = results.flatMap(({ failure }) => (failure === null ? [] : [failure]));
+  if (failures.length > 0) throw new StepFailed(failures.join('\n'));
 }
 
 async function step(title: string, body: () => void | Promise<void>): Promise<void> {
@@ -157,6 +182,13 @@ async function main(): Promise<void> {
     process.env.CHROME_PATH = provideChromium();
   });
   await step('Type-check (tsc --noEmit)', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
+  // The same checks as `npm run lint`: Biome (format and lint) and the layer rules (.dependency-cruiser.cjs).
+  await step('Lint and layer rules (biome ci, depcruise)', () =>
+    runSideBySide([
+      [bin('biome'), ['ci', '--error-on-warnings', '.']],
+      [bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'src', 'machines', 'server', 'bench', 'test', 'vite.config.ts']],
+    ]),
+  );
   await step('Lint the contract (redocly lint openapi.yaml)', () => run(bin('redocly'), ['lint', 'openapi.yaml']));
   await step('Build the SPA (vite build; e2e tests serve dist/)', () => run(bin('vite'), ['build']));
   await step('Tests: unit, dom, e2e (vitest run)', () => vitest([]));
