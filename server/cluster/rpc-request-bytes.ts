@@ -75,7 +75,8 @@ export function readHead(text: string, bodyLimit: number): Head | null {
   let lines = 0;
   // One field line at a time, [start, lineEnd): no array of lines, no copies but name and value.
   for (let start = lineEnd + 2; start <= text.length; start = lineEnd + 2) {
-    if ((lines += 1) > maxHeaderLines) return null;
+    lines += 1;
+    if (lines > maxHeaderLines) return null;
     lineEnd = text.indexOf('\r\n', start);
     if (lineEnd < 0) lineEnd = text.length;
     const colon = text.indexOf(':', start);

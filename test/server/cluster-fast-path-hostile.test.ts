@@ -155,7 +155,7 @@ describe('the fast path against a hostile client', () => {
   });
 
   it('says the keep-alive time-out as Node’s server does', async () => {
-    const { received } = await converse([call('k') + 'GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n']);
+    const { received } = await converse([`${call('k')}GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n`]);
     const timeouts = received.match(/^keep-alive: timeout=\d+/gim)?.map((field) => field.toLowerCase());
     expect(timeouts).toEqual([
       `keep-alive: timeout=${Math.floor(keepAliveMs / 1000)}`,
