@@ -19,15 +19,22 @@ export async function stopAllStarted(): Promise<void> {
   await Promise.all([...running].map((child) => stopChild(child)));
 }
 
+/** Its pipes closed: the parent has read all it printed (at 'exit' the last lines may still be on their way). */
+function allRead(child: ChildProcess): boolean {
+  return [child.stdout, child.stderr].every((stream) => stream === null || stream.closed);
+}
+
+/** Stops the child, and resolves with its exit code once it has exited and everything it printed has been read. */
 export function stopChild(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  const exited = child.exitCode !== null || child.signalCode !== null;
+  if (exited && allRead(child)) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', (code) => {
+    const force = exited ? undefined : setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('close', (code) => {
       clearTimeout(force);
       resolve(code);
     });
-    child.kill('SIGTERM');
+    if (!exited) child.kill('SIGTERM');
   });
 }
 
@@ -65,7 +72,8 @@ export function start(dataDir: string, port: number, settings: Record<string, st
       resolve({ child, url: match[1], output: () => output });
     };
     child.stdout?.on('data', onData);
-    child.once('exit', (code) => {
+    // 'close': everything it printed before it exited is in the message.
+    child.once('close', (code) => {
       clearTimeout(timer);
       reject(new Error(`server/start.ts exited (${code}) before it ran:\n${output}`));
     });
