@@ -7,6 +7,7 @@ import { setUserPlan } from '@server/repos/users';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { bearer, signedInUser } from './helpers/accounts';
 import type { ManualClock } from './helpers/manual-clock';
+import { setUpValue } from './helpers/set-up-value';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 type ApiUser = components['schemas']['User'];
@@ -59,26 +60,21 @@ export function setUpGatewayApp(options: GatewayAppOptions = {}): GatewayApp {
     await server?.close();
     await node?.stop();
   });
-  if (options.fullBucketEachTest === true) beforeEach(() => started(server, 'app').clock.advance(1000));
+  if (options.fullBucketEachTest === true) beforeEach(() => setUpValue(server, 'the gateway app').clock.advance(1000));
   return {
     get node() {
-      return started(node, 'node');
+      return setUpValue(node, 'the anvil node');
     },
     get app() {
-      return started(server, 'app').app;
+      return setUpValue(server, 'the gateway app').app;
     },
     get clock() {
-      return started(server, 'app').clock;
+      return setUpValue(server, 'the gateway app').clock;
     },
     get holder() {
-      return started(holder, 'holder (setUpGatewayApp({ holder: true }))');
+      return setUpValue(holder, 'the key holder (setUpGatewayApp({ holder: true }))');
     },
   };
-}
-
-function started<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`the gateway app's ${what} is read before its beforeAll ran`);
-  return value;
 }
 
 export async function me(app: FastifyInstance, token: string): Promise<ApiUser> {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { freePort } from '../../support/free-port';
 import { uniqueEmail } from './accounts';
+import { setUpValue } from './set-up-value';
 import { signUp, start, type StartedServer, stop, stopAllStarted } from './started-server';
 
 export interface StartedAccountOptions {
@@ -41,25 +42,20 @@ export function setUpStartedAccount(options: StartedAccountOptions): StartedAcco
   });
   return {
     get child(): ChildProcess {
-      return started(server, 'server').child;
+      return setUpValue(server, 'the started server').child;
     },
     get url() {
-      return started(server, 'server').url;
+      return setUpValue(server, 'the started server').url;
     },
-    output: () => started(server, 'server').output(),
+    output: () => setUpValue(server, 'the started server').output(),
     get token() {
-      return started(account, 'account').token;
+      return setUpValue(account, 'the signed-up account').token;
     },
     get apiKey() {
-      return started(account, 'account').apiKey;
+      return setUpValue(account, 'the signed-up account').apiKey;
     },
     get dataDir() {
-      return started(dataDir, 'data directory');
+      return setUpValue(dataDir, 'the data directory');
     },
   };
-}
-
-function started<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`the started server's ${what} is read before its beforeAll ran`);
-  return value;
 }
