@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import AppLayout from '@/app/layout/app-layout';
@@ -212,7 +212,11 @@ describe('layout: keyboard use', () => {
       await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
       await screen.findByText('Login screen');
       expect(logout).toHaveBeenCalledTimes(round);
+      // Signed in again in another tab: the browser fires `storage` here.
       localStorage.setItem('token', `token-${round}`);
+      act(() => {
+        window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: `token-${round}`, storageArea: localStorage }));
+      });
       location.navigate('/');
     }
     expect(currentPath()).toBe('/');
