@@ -14,7 +14,8 @@ import type { KeyRowContext, KeyRowEvent, KeyRowInput } from './key-row.types';
  * - `visibility`: the value is `masked` until Show.
  * The row's Copy button is machines/copy-feedback.ts, like every other Copy button: its 'Copied!'
  * does not depend on anything here.
- * A successful rename or delete runs `keysChanged`: the view refreshes the key list and the user.
+ * A successful rename or delete runs `keysChanged`: the view refreshes the key list and the user;
+ * `rowDeleted` on entering `deleted` lets it move the focus off the row that disappears.
  */
 export const keyRowMachine = setup({
   types: {
@@ -32,6 +33,7 @@ export const keyRowMachine = setup({
   },
   actions: {
     keysChanged: () => {},
+    rowDeleted: () => {},
     clearError: assign({ error: null }),
     resetDraft: assign({ draft: ({ context }) => context.name }),
   },
@@ -100,7 +102,8 @@ export const keyRowMachine = setup({
             },
           },
         },
-        deleted: { type: 'final' },
+        // The row is gone: the view moves the focus somewhere that still exists.
+        deleted: { type: 'final', entry: 'rowDeleted' },
       },
     },
     visibility: {

@@ -27,7 +27,7 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
   const row = useFlowActor(
     keyRow.keyRowMachine.provide({
       actors: actors.keyRow,
-      actions: { keysChanged: onKeysChanged },
+      actions: { keysChanged: onKeysChanged, rowDeleted: onDeleted },
     }),
     { input: { id: apiKey.id, name: apiKey.name, apiKey: apiKey.key } },
   );
@@ -50,9 +50,6 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
     if (wasEditing.current && !isEditing) renameButton.current?.focus();
     wasEditing.current = isEditing;
   }, [isEditing]);
-  useEffect(() => {
-    if (isDeleted) onDeleted();
-  }, [isDeleted, onDeleted]);
 
   if (isDeleted) return null;
   const send = row.send;
