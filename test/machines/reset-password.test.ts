@@ -2,70 +2,72 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { resetPasswordMachine, selectCanSubmit, type PasswordReset } from '@machines/reset-password';
 import { passwordRuleFailures } from '@/domain/password-rules';
-import { type Executors, type FlowPath, describePath, unexercisedTransitions, unreachedStates } from './flow-model';
+import { describeModel } from './describe-model';
+import type { Executors } from './flow-model';
 import { RESET_FAILURE, RESET_TOKEN, type ResetPasswordModelEvent, resetPasswordFlows } from './models/reset-password.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
 
-describe.each(resetPasswordFlows)('reset password machine, token $token', ({ token, flow, paths }) => {
-  for (const path of paths) {
-    it(describePath(path), async () => {
-      const resetPassword = pendingCall<void, PasswordReset>('resetPassword');
-      const wentToLogin: boolean[] = [];
-      const actor = createActor(
-        resetPasswordMachine.provide({
-          actors: { resetPassword: resetPassword.logic },
-          actions: { goToLogin: () => void wentToLogin.push(true) },
-          delays: { redirectDelay: 20 },
-        }),
-        { input: { token } },
-      ).start();
+describeModel(
+  'reset password machine',
+  resetPasswordMachine,
+  resetPasswordFlows.map((variant) => ({ ...variant, name: `token ${variant.token}` })),
+  async (path, { token, flow }) => {
+    const resetPassword = pendingCall<void, PasswordReset>('resetPassword');
+    const wentToLogin: boolean[] = [];
+    const actor = createActor(
+      resetPasswordMachine.provide({
+        actors: { resetPassword: resetPassword.logic },
+        actions: { goToLogin: () => void wentToLogin.push(true) },
+        delays: { redirectDelay: 20 },
+      }),
+      { input: { token } },
+    ).start();
 
-      await flow.run(
-        path,
-        {
-          'reset.setPassword': (event) => actor.send(event),
-          'reset.setConfirm': (event) => actor.send(event),
-          'reset.submit': (event) => actor.send(event),
-          'reset.clearError': (event) => actor.send(event),
-          'xstate.done.actor.resetPassword': async (event) => {
-            const moved = nextSnapshot(actor);
-            resetPassword.resolve(event.output);
-            await moved;
-          },
-          'xstate.error.actor.resetPassword': async (event) => {
-            const moved = nextSnapshot(actor);
-            resetPassword.reject(event.error);
-            await moved;
-            // SPEC.md: on failure the fields are cleared and the error shows.
-            expect(actor.getSnapshot().context).toMatchObject({ password: '', confirm: '', error: RESET_FAILURE });
-          },
-          'xstate.after.redirectDelay.resetPassword.succeeded': async () => {
-            expect(wentToLogin).toEqual([]);
-            await nextSnapshot(actor);
-          },
-        } satisfies Executors<ResetPasswordModelEvent>,
-        (expected) => {
-          const snapshot = actor.getSnapshot();
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
-          const { password, confirm } = snapshot.context;
-          expect(selectCanSubmit(snapshot)).toBe(
-            snapshot.matches('editing') && passwordRuleFailures(password).length === 0 && password === confirm,
-          );
-          if (token === null) {
-            expect(snapshot.context.error).toBe('Invalid reset token. Please request a new password reset link.');
-          }
-          if (snapshot.matches('submitting')) {
-            expect(snapshot.context.error).toBeNull();
-            expect(resetPassword.inputs.at(-1)).toEqual({ token, password });
-          }
-          expect(wentToLogin.length).toBe(snapshot.matches('redirected') ? 1 : 0);
+    await flow.run(
+      path,
+      {
+        'reset.setPassword': (event) => actor.send(event),
+        'reset.setConfirm': (event) => actor.send(event),
+        'reset.submit': (event) => actor.send(event),
+        'reset.clearError': (event) => actor.send(event),
+        'xstate.done.actor.resetPassword': async (event) => {
+          const moved = nextSnapshot(actor);
+          resetPassword.resolve(event.output);
+          await moved;
         },
-      );
-    });
-  }
-});
+        'xstate.error.actor.resetPassword': async (event) => {
+          const moved = nextSnapshot(actor);
+          resetPassword.reject(event.error);
+          await moved;
+          // SPEC.md: on failure the fields are cleared and the error shows.
+          expect(actor.getSnapshot().context).toMatchObject({ password: '', confirm: '', error: RESET_FAILURE });
+        },
+        'xstate.after.redirectDelay.resetPassword.succeeded': async () => {
+          expect(wentToLogin).toEqual([]);
+          await nextSnapshot(actor);
+        },
+      } satisfies Executors<ResetPasswordModelEvent>,
+      (expected) => {
+        const snapshot = actor.getSnapshot();
+        expect(snapshot.value).toEqual(expected.value);
+        expect(snapshot.context).toEqual(expected.context);
+        const { password, confirm } = snapshot.context;
+        expect(selectCanSubmit(snapshot)).toBe(
+          snapshot.matches('editing') && passwordRuleFailures(password).length === 0 && password === confirm,
+        );
+        if (token === null) {
+          expect(snapshot.context.error).toBe('Invalid reset token. Please request a new password reset link.');
+        }
+        if (snapshot.matches('submitting')) {
+          expect(snapshot.context.error).toBeNull();
+          expect(resetPassword.inputs.at(-1)).toEqual({ token, password });
+        }
+        expect(wentToLogin.length).toBe(snapshot.matches('redirected') ? 1 : 0);
+      },
+    );
+  },
+);
 
 describe('reset password machine', () => {
   it('waits 3 s on the success message before going to /login', () => {
@@ -84,15 +86,5 @@ describe('reset password machine', () => {
     resetPassword.reject(null);
     await moved;
     expect(actor.getSnapshot().context.error).toBe('Failed to reset password. Please try again.');
-  });
-
-  describe('coverage', () => {
-    const allPaths: FlowPath[] = resetPasswordFlows.flatMap(({ paths }) => paths);
-    it('reaches every state', () => {
-      expect(unreachedStates(resetPasswordMachine, allPaths)).toEqual([]);
-    });
-    it('takes every transition', () => {
-      expect(unexercisedTransitions(resetPasswordMachine, allPaths)).toEqual([]);
-    });
   });
 });

@@ -4,7 +4,8 @@ import { type RpcRun, rpcTestMachine, selectCanRun, selectExchange, selectParams
 import { RPC_FALLBACK, RPC_INTERNAL_ERROR, type RpcExchange } from '@/domain/rpc-exchange';
 import { findRpcMethod } from '@/domain/rpc-methods';
 import { formatParams, parseParams } from '@/domain/rpc-params';
-import { type Executors, type FlowPath, describePath, unexercisedTransitions, unreachedStates } from './flow-model';
+import { describeModel } from './describe-model';
+import type { Executors } from './flow-model';
 import { RPC_TEST_KEY, type RpcTestModelEvent, balanceAnswer, rpcTestFlows } from './models/rpc-test.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
@@ -15,47 +16,48 @@ function startRpcTest(apiKey: string | null) {
   return { actor, runRpc };
 }
 
-describe.each(rpcTestFlows)('rpc test machine, key $apiKey', ({ apiKey, flow, paths }) => {
-  for (const path of paths) {
-    it(describePath(path), async () => {
-      const { actor, runRpc } = startRpcTest(apiKey);
+describeModel(
+  'rpc test machine',
+  rpcTestMachine,
+  rpcTestFlows.map((variant) => ({ ...variant, name: `key ${variant.apiKey}` })),
+  async (path, { apiKey, flow }) => {
+    const { actor, runRpc } = startRpcTest(apiKey);
 
-      await flow.run(
-        path,
-        {
-          'rpc.selectNetwork': (event) => actor.send(event),
-          'rpc.selectMethod': (event) => actor.send(event),
-          'rpc.editParams': (event) => actor.send(event),
-          'rpc.run': (event) => actor.send(event),
-          'xstate.done.actor.runRpc': async ({ output }) => {
-            const moved = nextSnapshot(actor);
-            runRpc.resolve(output);
-            await moved;
-          },
-          'xstate.error.actor.runRpc': async ({ error }) => {
-            const moved = nextSnapshot(actor);
-            runRpc.reject(error);
-            await moved;
-          },
-        } satisfies Executors<RpcTestModelEvent>,
-        (expected) => {
-          const snapshot = actor.getSnapshot();
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
-          const { method, paramsText, network } = snapshot.context;
-          const params = parseParams(paramsText);
-          // SPEC.md §5: Run needs a method and a key; the editor must hold a JSON array.
-          expect(selectCanRun(snapshot)).toBe(!snapshot.matches('running') && method !== '' && apiKey !== null && params.ok);
-          expect(selectParamsProblem(snapshot)).toBe(params.ok ? null : params.message);
-          if (snapshot.matches('running')) {
-            expect(selectExchange(snapshot)).toBeNull();
-            expect(runRpc.inputs.at(-1)).toEqual({ network, apiKey: RPC_TEST_KEY, method, params: params.ok ? params.params : null });
-          }
+    await flow.run(
+      path,
+      {
+        'rpc.selectNetwork': (event) => actor.send(event),
+        'rpc.selectMethod': (event) => actor.send(event),
+        'rpc.editParams': (event) => actor.send(event),
+        'rpc.run': (event) => actor.send(event),
+        'xstate.done.actor.runRpc': async ({ output }) => {
+          const moved = nextSnapshot(actor);
+          runRpc.resolve(output);
+          await moved;
         },
-      );
-    });
-  }
-});
+        'xstate.error.actor.runRpc': async ({ error }) => {
+          const moved = nextSnapshot(actor);
+          runRpc.reject(error);
+          await moved;
+        },
+      } satisfies Executors<RpcTestModelEvent>,
+      (expected) => {
+        const snapshot = actor.getSnapshot();
+        expect(snapshot.value).toEqual(expected.value);
+        expect(snapshot.context).toEqual(expected.context);
+        const { method, paramsText, network } = snapshot.context;
+        const params = parseParams(paramsText);
+        // SPEC.md §5: Run needs a method and a key; the editor must hold a JSON array.
+        expect(selectCanRun(snapshot)).toBe(!snapshot.matches('running') && method !== '' && apiKey !== null && params.ok);
+        expect(selectParamsProblem(snapshot)).toBe(params.ok ? null : params.message);
+        if (snapshot.matches('running')) {
+          expect(selectExchange(snapshot)).toBeNull();
+          expect(runRpc.inputs.at(-1)).toEqual({ network, apiKey: RPC_TEST_KEY, method, params: params.ok ? params.params : null });
+        }
+      },
+    );
+  },
+);
 
 describe('rpc test machine', () => {
   it("prefills the chosen method's example params, and [] for a method without any", () => {
@@ -113,15 +115,5 @@ describe('rpc test machine', () => {
       const shown: unknown = JSON.parse(selectExchange(actor.getSnapshot())?.json ?? 'null');
       expect(shown).toEqual({ jsonrpc: '2.0', id: 1, error: { code: RPC_INTERNAL_ERROR, message } });
     }
-  });
-
-  describe('coverage', () => {
-    const allPaths: FlowPath[] = rpcTestFlows.flatMap(({ paths }) => paths);
-    it('reaches every state', () => {
-      expect(unreachedStates(rpcTestMachine, allPaths)).toEqual([]);
-    });
-    it('takes every transition', () => {
-      expect(unexercisedTransitions(rpcTestMachine, allPaths)).toEqual([]);
-    });
   });
 });
