@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { selectUser } from '@machines/auth';
@@ -43,8 +43,14 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
     auth.send({ type: 'auth.refresh' });
   }, [queryClient, auth]);
   // A deleted row takes its focused button with it: the focus goes to the table's heading.
+  // Once the row and its dialog have left the page (after the render the deletion causes), so the
+  // dialog's focus trap cannot take the focus back.
   const keysHeading = useRef<HTMLHeadingElement>(null);
-  const focusKeys = useCallback(() => keysHeading.current?.focus(), []);
+  const [deletions, setDeletions] = useState(0);
+  const rowDeleted = useCallback(() => setDeletions((count) => count + 1), []);
+  useEffect(() => {
+    if (deletions > 0) keysHeading.current?.focus();
+  }, [deletions]);
 
   const header = <PageHeader title={TITLE} description="The keys that authenticate your RPC calls, and the URL to call." />;
   if (keys === undefined) {
@@ -87,7 +93,7 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
                 <Text color="fg.muted">Loading your plan...</Text>
               )}
               {keys.length > 0 ? (
-                <KeyTable keys={keys} actors={actors} onKeysChanged={keysChanged} onDeleted={focusKeys} labelledBy="api-keys-heading" />
+                <KeyTable keys={keys} actors={actors} onKeysChanged={keysChanged} onDeleted={rowDeleted} labelledBy="api-keys-heading" />
               ) : (
                 <Text color="fg.muted">You have no API keys yet. Generate one to call the RPC endpoints.</Text>
               )}
