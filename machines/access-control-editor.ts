@@ -1,9 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { type AccessKind, type AccessLists, isAccessListFull, normalizeAccessValue, validateAccessValue } from '@/domain/access-control';
-import { messageOfError } from '@/domain/error-message';
-
-/** When the save fails without a message of its own (SPEC.md has none: it saves nothing). */
-export const ACCESS_SAVE_FALLBACK = 'Failed to save the access control lists. Please try again.';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 
 export interface AccessControlEditorContext {
   /** The lists as the server last gave them (its answer to a save, or a fresh read). */
@@ -130,7 +128,7 @@ export const accessControlEditorMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ saveError: ({ event }) => messageOfError(event.error, ACCESS_SAVE_FALLBACK) }),
+          actions: assign({ saveError: ({ event }) => failureMessage('saveAccessControl', failureIn(event.error)) }),
         },
       },
     },

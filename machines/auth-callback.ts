@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { CALLBACK_NO_TOKEN, CALLBACK_UNEXPECTED, callbackErrorMessage } from '@/domain/auth-errors';
+import { CALLBACK_NO_TOKEN, callbackErrorMessage } from '@/domain/auth-errors';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 import { shownText } from '@/domain/shown-text';
 import { isFreshSignInAttempt } from '@/domain/sign-in-attempt';
 
@@ -90,7 +92,7 @@ export const authCallbackMachine = setup({
           { guard: ({ event }) => !!event.output, target: 'signingIn', actions: assign({ token: ({ event }) => event.output ?? '' }) },
           { target: 'waitingToRetry' },
         ],
-        onError: { target: 'failed', actions: assign({ error: CALLBACK_UNEXPECTED }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage('authCallback', failureIn(event.error)) }) },
       },
     },
     waitingToRetry: {
@@ -104,7 +106,7 @@ export const authCallbackMachine = setup({
           { guard: ({ event }) => !!event.output, target: 'signingIn', actions: assign({ token: ({ event }) => event.output ?? '' }) },
           { target: 'failed', actions: assign({ error: CALLBACK_NO_TOKEN }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: CALLBACK_UNEXPECTED }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage('authCallback', failureIn(event.error)) }) },
       },
     },
     signingIn: {
@@ -113,7 +115,7 @@ export const authCallbackMachine = setup({
         src: 'acceptToken',
         input: ({ context }) => ({ token: context.token }),
         onDone: { target: 'signedIn' },
-        onError: { target: 'failed', actions: assign({ error: CALLBACK_UNEXPECTED }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage('authCallback', failureIn(event.error)) }) },
       },
     },
     signedIn: {

@@ -154,7 +154,11 @@ export const authMachine = setup({
         onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
         onError: {
           target: 'anonymous',
-          actions: ['forgetToken', 'forgetSession', assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) })],
+          actions: [
+            'forgetToken',
+            'forgetSession',
+            assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) }),
+          ],
         },
       },
     },

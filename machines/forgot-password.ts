@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { FORGOT_PASSWORD_FALLBACK } from '@/domain/auth-errors';
-import { messageOfError } from '@/domain/error-message';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 
 export interface ForgotPasswordContext {
   email: string;
@@ -56,7 +56,7 @@ export const forgotPasswordMachine = setup({
         onDone: { target: 'sent' },
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => messageOfError(event.error, FORGOT_PASSWORD_FALLBACK) }),
+          actions: assign({ error: ({ event }) => failureMessage('forgotPassword', failureIn(event.error)) }),
         },
       },
     },

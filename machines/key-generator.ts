@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { canGenerateKey } from '@/domain/key-display';
-import { KEY_CREATE_FALLBACK } from '@/domain/key-errors';
-import { messageOfError } from '@/domain/error-message';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 
 export type KeyGeneratorEvent =
   /** The count and limit as the screen shows them: the plan's maxKey (null = unlimited). */
@@ -52,7 +52,7 @@ export const keyGeneratorMachine = setup({
         onDone: { target: 'idle', actions: 'keysChanged' },
         onError: {
           target: 'idle',
-          actions: assign({ error: ({ event }) => messageOfError(event.error, KEY_CREATE_FALLBACK) }),
+          actions: assign({ error: ({ event }) => failureMessage('createKey', failureIn(event.error)) }),
         },
       },
     },

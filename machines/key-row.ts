@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { KEY_DELETE_FALLBACK, KEY_RENAME_FALLBACK } from '@/domain/key-errors';
-import { messageOfError } from '@/domain/error-message';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 import type { KeyRowContext, KeyRowEvent, KeyRowInput } from './key-row.types';
 
 /**
@@ -78,7 +78,7 @@ export const keyRowMachine = setup({
             onDone: { target: 'viewing', actions: [assign({ name: ({ event }) => event.output.name }), 'keysChanged'] },
             onError: {
               target: 'editing',
-              actions: assign({ error: ({ event }) => messageOfError(event.error, KEY_RENAME_FALLBACK) }),
+              actions: assign({ error: ({ event }) => failureMessage('renameKey', failureIn(event.error)) }),
             },
           },
         },
@@ -98,7 +98,7 @@ export const keyRowMachine = setup({
             onDone: { target: 'deleted', actions: 'keysChanged' },
             onError: {
               target: 'confirmingDelete',
-              actions: assign({ error: ({ event }) => messageOfError(event.error, KEY_DELETE_FALLBACK) }),
+              actions: assign({ error: ({ event }) => failureMessage('deleteKey', failureIn(event.error)) }),
             },
           },
         },

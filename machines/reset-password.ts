@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { INVALID_RESET_TOKEN, RESET_PASSWORD_FALLBACK } from '@/domain/auth-errors';
-import { messageOfError } from '@/domain/error-message';
+import { INVALID_RESET_TOKEN } from '@/domain/auth-errors';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 import { isAcceptableNewPassword, passwordMismatch, passwordRuleFailures } from '@/domain/password-rules';
 
 export interface PasswordReset {
@@ -87,7 +88,7 @@ export const resetPasswordMachine = setup({
           actions: assign({
             password: '',
             confirm: '',
-            error: ({ event }) => messageOfError(event.error, RESET_PASSWORD_FALLBACK),
+            error: ({ event }) => failureMessage('resetPassword', failureIn(event.error)),
           }),
         },
       },

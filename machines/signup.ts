@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { REGISTRATION_FALLBACK } from '@/domain/auth-errors';
-import { messageOfError } from '@/domain/error-message';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 import { isAcceptableNewPassword, passwordMismatch, passwordRuleFailures } from '@/domain/password-rules';
 
 export interface Registration {
@@ -74,7 +74,7 @@ export const signupMachine = setup({
         onDone: { target: 'registered' },
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => messageOfError(event.error, REGISTRATION_FALLBACK) }),
+          actions: assign({ error: ({ event }) => failureMessage('register', failureIn(event.error)) }),
         },
       },
     },

@@ -3,8 +3,7 @@ import type { Client } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import { api } from '@/api/client';
 import { $api } from '@/api/query-hooks';
-import { failureOf, reach } from '@/api/call-outcome';
-import { serverMessage } from '@/domain/auth-errors';
+import { CallFailed } from '@/domain/call-failure';
 import type { AccessLists } from '@/domain/access-control';
 
 /** GET /accessControl: the allow-lists the gateway enforces (cached like the rest of the server data). */
@@ -17,15 +16,14 @@ export const accessControlQueryKey = $api.queryOptions('get', '/accessControl').
 
 /**
  * PUT /accessControl with all three lists. Resolves with the lists the server stored; rejects with
- * the server's message (the SPEC.md §5 text of a refused value), or with an empty message when
- * there is none, so the editor shows its own fallback.
+ * a CallFailed (a refused value carries the server's SPEC.md §5 text).
  */
 export function createAccessControlCalls(client: Client<paths>) {
   return {
     async save(lists: AccessLists, signal?: AbortSignal): Promise<AccessLists> {
       const body = { domains: [...lists.domains], ips: [...lists.ips], cidrs: [...lists.cidrs] };
-      const { data, error, response } = await reach(client.PUT('/accessControl', { body, signal }), () => '');
-      if (!response.ok || !data) throw new Error(serverMessage(failureOf(response, error)) ?? '');
+      const { data, response } = await client.PUT('/accessControl', { body, signal });
+      if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
       return data;
     },
   };

@@ -2,16 +2,7 @@ import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import type { components, paths } from '@/api/schema';
 import { api } from '@/api/client';
-import { failureOf, reach } from '@/api/call-outcome';
-import {
-  INVALID_LOGIN_RESPONSE,
-  NO_TOKEN_FOUND,
-  currentUserErrorMessage,
-  forgotPasswordErrorMessage,
-  loginErrorMessage,
-  resetPasswordErrorMessage,
-  signupErrorMessage,
-} from '@/domain/auth-errors';
+import { CallFailed, isRefusedWith } from '@/domain/call-failure';
 
 // Shapes the machines declare for their actors (src/api does not import machines; `provide` checks them).
 type User = components['schemas']['User'];
@@ -31,68 +22,57 @@ interface PasswordReset {
 
 /**
  * The account calls of SPEC.md §7 over the typed client. Each one resolves with what its machine
- * needs or rejects with an Error whose message is the SPEC.md §8 text to show.
+ * needs or rejects with a CallFailed (the client's, or one of these checks'), which the machine
+ * turns into the SPEC.md §8 text.
  */
 
 /** SPEC.md §3: the signup form does not ask for these; the API receives fixed placeholder texts. */
 export const SIGNUP_PLACEHOLDERS = { firstname: 'Firstname', lastname: 'Lastname', company: 'Company' } as const;
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
 export function createAuthCalls(client: Client<paths>) {
   return {
     async login({ email, password }: Credentials, signal?: AbortSignal): Promise<LoginResult> {
-      const { data, error, response } = await reach(client.POST('/auth/login', { body: { email, password }, signal }), loginErrorMessage);
-      if (!response.ok) throw new Error(loginErrorMessage(failureOf(response, error)));
+      const { data, response } = await client.POST('/auth/login', { body: { email, password }, signal });
       const token = data?.access_token;
-      if (typeof token !== 'string' || token === '') throw new Error(INVALID_LOGIN_RESPONSE);
+      if (typeof token !== 'string' || token === '') throw new CallFailed({ kind: 'bad-answer', status: response.status });
       return { token, user: data?.user ?? null };
     },
 
+    /** GET /users/me with the stored token (the session's); without one, nothing is sent. */
     async fetchUser({ token }: { token: string | null }, signal?: AbortSignal): Promise<User> {
-      if (!token) throw new Error(NO_TOKEN_FOUND);
-      const { data, error, response } = await reach(client.GET('/users/me', { headers: bearer(token), signal }), currentUserErrorMessage);
-      if (!response.ok || !data) throw new Error(currentUserErrorMessage(failureOf(response, error)));
+      if (!token) throw new CallFailed({ kind: 'not-sent', reason: 'no-token' });
+      const { data, response } = await client.GET('/users/me', { signal });
+      if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
       return data;
     },
 
     async logout({ token }: { token: string | null }, signal?: AbortSignal): Promise<void> {
       if (!token) return; // nothing to revoke on the server
-      const { response } = await reach(client.POST('/auth/logout', { headers: bearer(token), signal }), () => 'Logout failed');
-      if (!response.ok) throw new Error(`Logout failed: ${response.status}`);
+      await client.POST('/auth/logout', { signal });
     },
 
     async register({ email, password }: Registration, signal?: AbortSignal): Promise<void> {
-      const { error, response } = await reach(
-        client.POST('/auth/register', { body: { email, password, ...SIGNUP_PLACEHOLDERS }, signal }),
-        signupErrorMessage,
-      );
-      if (!response.ok) throw new Error(signupErrorMessage(failureOf(response, error)));
+      await client.POST('/auth/register', { body: { email, password, ...SIGNUP_PLACEHOLDERS }, signal });
     },
 
     async forgotPassword({ email }: { email: string }, signal?: AbortSignal): Promise<void> {
-      const { error, response } = await reach(
-        client.POST('/auth/forgot-password', { body: { email }, signal }),
-        forgotPasswordErrorMessage,
-      );
-      if (!response.ok) throw new Error(forgotPasswordErrorMessage(failureOf(response, error)));
+      await client.POST('/auth/forgot-password', { body: { email }, signal });
     },
 
     async resetPassword({ token, password }: PasswordReset, signal?: AbortSignal): Promise<void> {
-      const { error, response } = await reach(
-        client.POST('/auth/reset-password', { body: { token, password }, signal }),
-        resetPasswordErrorMessage,
-      );
-      if (!response.ok) throw new Error(resetPasswordErrorMessage(failureOf(response, error)));
+      await client.POST('/auth/reset-password', { body: { token, password }, signal });
     },
 
     /** Trades the httpOnly session cookie of a Google sign-in for a token; null when there is no session (401). */
     async exchangeToken(signal?: AbortSignal): Promise<string | null> {
-      const { data, response } = await reach(client.GET('/auth/token', { signal }), () => 'No response');
-      if (response.status === 401) return null;
-      if (!response.ok) throw new Error(`Token exchange failed: ${response.status}`);
-      const token = data?.access_token;
-      return typeof token === 'string' && token !== '' ? token : null;
+      try {
+        const { data } = await client.GET('/auth/token', { signal });
+        const token = data?.access_token;
+        return typeof token === 'string' && token !== '' ? token : null;
+      } catch (error) {
+        if (isRefusedWith(error, 401)) return null;
+        throw error;
+      }
     },
   };
 }

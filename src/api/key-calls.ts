@@ -3,64 +3,48 @@ import type { Client } from 'openapi-fetch';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { components, paths } from '@/api/schema';
 import { api } from '@/api/client';
-import { RefusedCall, failureOf, reach, withTimeout } from '@/api/call-outcome';
+import { withTimeout } from '@/api/call-signals';
 import { $api } from '@/api/query-hooks';
+import { CallFailed } from '@/domain/call-failure';
 import { KEY_LIST_TIMEOUT_MS, serverKeyId } from '@/domain/key-list';
-import { KEY_NOT_STORED, keyCreationErrorMessage, keyDeleteErrorMessage, keyRenameErrorMessage } from '@/domain/key-errors';
 
 type ApiKey = components['schemas']['ApiKey'];
 
-/** The list failed: the screens then fall back to the user's own key (SPEC.md §7). */
-export const KEY_LIST_FAILED = 'Failed to load your API keys.';
-
-/** Keys are addressed by the contract's integer id; the stand-in key has none. */
+/** Keys are addressed by the contract's integer id; the stand-in key has none, so nothing is sent for it. */
 function storedId(id: string): number {
   const serverId = serverKeyId(id);
-  if (serverId === null) throw new Error(KEY_NOT_STORED);
+  if (serverId === null) throw new CallFailed({ kind: 'not-sent', reason: 'key-not-stored' });
   return serverId;
 }
 
 /**
- * The API key calls of SPEC.md §7. Each resolves with what its caller needs or rejects with an
- * Error whose message is the text to show (SPEC.md §8 for creation).
+ * The API key calls of SPEC.md §7. Each resolves with what its caller needs or rejects with a
+ * CallFailed (a refused list keeps its status: a 401 ends the session as on every other screen).
  */
 export function createKeyCalls(client: Client<paths>, listTimeoutMs = KEY_LIST_TIMEOUT_MS) {
   return {
-    /** GET /apiKeys, oldest first, given up after 10 s. */
+    /** GET /apiKeys, oldest first, given up after 10 s (no answer). */
     async list(signal?: AbortSignal): Promise<ApiKey[]> {
-      const { data, response } = await reach(
-        withTimeout(signal, listTimeoutMs, (timed) => client.GET('/apiKeys', { signal: timed })),
-        () => KEY_LIST_FAILED,
-      );
-      // The status stays: a 401 ends the session as on every other screen (SessionExpiryWatcher).
-      if (!response.ok) throw new RefusedCall(KEY_LIST_FAILED, response.status);
-      if (!data) throw new Error(KEY_LIST_FAILED);
+      const { data, response } = await withTimeout(signal, listTimeoutMs, (timed) => client.GET('/apiKeys', { signal: timed }));
+      if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
       return data;
     },
 
     /** POST /apiKeys: the server names the new key. */
     async create(signal?: AbortSignal): Promise<void> {
-      const { error, response } = await reach(client.POST('/apiKeys', { body: {}, signal }), keyCreationErrorMessage);
-      if (!response.ok) throw new Error(keyCreationErrorMessage(failureOf(response, error)));
+      await client.POST('/apiKeys', { body: {}, signal });
     },
 
     /** PATCH /apiKeys/{id}: resolves with the name the server kept. */
     async rename({ id, name }: { id: string; name: string }, signal?: AbortSignal): Promise<{ name: string }> {
-      const { data, error, response } = await reach(
-        client.PATCH('/apiKeys/{id}', { params: { path: { id: storedId(id) } }, body: { name }, signal }),
-        keyRenameErrorMessage,
-      );
-      if (!response.ok || !data) throw new Error(keyRenameErrorMessage(failureOf(response, error)));
+      const { data, response } = await client.PATCH('/apiKeys/{id}', { params: { path: { id: storedId(id) } }, body: { name }, signal });
+      if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
       return { name: data.name };
     },
 
     /** DELETE /apiKeys/{id}. */
     async remove({ id }: { id: string }, signal?: AbortSignal): Promise<void> {
-      const { error, response } = await reach(
-        client.DELETE('/apiKeys/{id}', { params: { path: { id: storedId(id) } }, signal }),
-        keyDeleteErrorMessage,
-      );
-      if (!response.ok) throw new Error(keyDeleteErrorMessage(failureOf(response, error)));
+      await client.DELETE('/apiKeys/{id}', { params: { path: { id: storedId(id) } }, signal });
     },
   };
 }

@@ -1,16 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { components } from '@/api/schema';
 import { apiBaseUrl } from '@/api/client';
-import { isAbort } from '@/api/call-outcome';
-import {
-  RpcFailure,
-  type RpcExchange,
-  prettyJson,
-  rpcErrorJson,
-  rpcRequestBody,
-  serverMessageIn,
-  statusErrorMessage,
-} from '@/domain/rpc-exchange';
+import { isAbort } from '@/api/call-signals';
+import { RpcFailed, type RpcExchange, prettyJson, rpcRequestBody, rpcServerMessage } from '@/domain/rpc-exchange';
 import { absoluteApiBase, rpcUrl, type Network } from '@/domain/rpc-urls';
 
 type JsonRpcRequest = components['schemas']['JsonRpcRequest'];
@@ -32,7 +24,7 @@ export function currentApiBase(): string {
  * plain fetch, as curl would: the key in the path is the only credential (no session token goes
  * to the gateway). Measures the time until the whole body is in and the body's size in bytes.
  * An answer the gateway delivered resolves, whatever JSON-RPC says inside; a refusal (HTTP error)
- * or no answer at all rejects with an RpcFailure carrying SPEC.md §8's JSON-RPC error response.
+ * or no answer at all rejects with an RpcFailed (the panel shows it as SPEC.md §8's error response).
  */
 export function createRpcCalls(apiBase: () => string = currentApiBase, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
   return {
@@ -52,27 +44,12 @@ export function createRpcCalls(apiBase: () => string = currentApiBase, fetchImpl
         bytes = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
         if (isAbort(error)) throw error;
-        const errorMessage = error instanceof Error ? error.message : null;
-        throw new RpcFailure({
-          json: rpcErrorJson({ status: null, serverMessage: null, errorMessage }),
-          status: null,
-          elapsedMs: elapsed(),
-          sizeBytes: 0,
-        });
+        throw new RpcFailed({ kind: 'no-answer' }, elapsed(), 0, error instanceof Error ? error.message : null);
       }
       const elapsedMs = elapsed();
       const text = new TextDecoder().decode(bytes);
       if (!response.ok) {
-        throw new RpcFailure({
-          json: rpcErrorJson({
-            status: response.status,
-            serverMessage: serverMessageIn(text),
-            errorMessage: statusErrorMessage(response.status),
-          }),
-          status: response.status,
-          elapsedMs,
-          sizeBytes: bytes.byteLength,
-        });
+        throw new RpcFailed({ kind: 'refused', status: response.status, message: rpcServerMessage(text) }, elapsedMs, bytes.byteLength);
       }
       return { json: prettyJson(text), status: response.status, elapsedMs, sizeBytes: bytes.byteLength };
     },

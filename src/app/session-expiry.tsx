@@ -1,11 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthActor } from '@/hooks/auth-actor';
-
-/** The API's error envelope for a missing, expired or revoked session. */
-function isUnauthorized(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'statusCode' in error && error.statusCode === 401;
-}
+import { isRefusedWith } from '@/domain/call-failure';
 
 /**
  * When any server-data query is refused with 401 (the session was revoked elsewhere, or expired),
@@ -18,7 +14,7 @@ export function SessionExpiryWatcher() {
   useEffect(
     () =>
       client.getQueryCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) {
+        if (event.type === 'updated' && event.action.type === 'error' && isRefusedWith(event.action.error, 401)) {
           auth.send({ type: 'auth.refresh' });
         }
       }),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Stack } from '@chakra-ui/react';
-import { failureText } from '@/domain/failure-text';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage, type PageLoad } from '@/domain/failure-message';
 import { ErrorAlert } from './error-alert';
 import { LoadingScreen } from './loading-screen';
 
@@ -18,8 +19,8 @@ interface PageLoadStateProps {
   /** The queries the screen waits for. */
   queries: readonly LoadStateQuery[];
   loadingLabel: string;
-  /** The message when a failed call has none of its own. */
-  fallback: string;
+  /** What the screen loads: the failure's text depends on it (failureMessage). */
+  operation: PageLoad;
 }
 
 /**
@@ -27,14 +28,14 @@ interface PageLoadStateProps {
  * message with Retry (which refetches the failed queries). The screen renders this while one of
  * its queries is pending or failed, and its content once they all answered.
  */
-export function PageLoadState({ header, queries, loadingLabel, fallback }: PageLoadStateProps) {
+export function PageLoadState({ header, queries, loadingLabel, operation }: PageLoadStateProps) {
   const failed = queries.filter((query) => query.isError);
   const body =
     queries.some((query) => query.isPending) || failed.length === 0 ? (
       <LoadingScreen label={loadingLabel} />
     ) : (
       <Stack gap="3" align="flex-start">
-        <ErrorAlert message={failureText(failed[0]?.error, fallback)} />
+        <ErrorAlert message={failureMessage(operation, failureIn(failed[0]?.error))} />
         <Button size="sm" variant="outline" onClick={() => void Promise.all(failed.map((query) => query.refetch()))}>
           Retry
         </Button>

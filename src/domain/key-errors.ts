@@ -1,5 +1,3 @@
-import { type ApiFailure, serverMessage } from './auth-errors';
-
 /** SPEC.md §8 "Key creation", word for word. */
 export const KEY_LIMIT_REACHED = 'You have reached your maximum API key limit.';
 export const KEY_CREATE_FALLBACK = 'Failed to generate a new API key. Please try again.';
@@ -8,17 +6,3 @@ export const KEY_CREATE_FALLBACK = 'Failed to generate a new API key. Please try
 export const KEY_RENAME_FALLBACK = 'Failed to rename the API key. Please try again.';
 export const KEY_DELETE_FALLBACK = 'Failed to delete the API key. Please try again.';
 export const KEY_NOT_STORED = 'This key cannot be changed here: reload the page and try again.';
-
-/** POST /apiKeys failed: 429 is the plan's limit; else the server's message; else the fallback. */
-export function keyCreationErrorMessage(failure: ApiFailure): string {
-  if (failure.status === 429) return KEY_LIMIT_REACHED;
-  return serverMessage(failure) ?? KEY_CREATE_FALLBACK;
-}
-
-export function keyRenameErrorMessage(failure: ApiFailure): string {
-  return serverMessage(failure) ?? KEY_RENAME_FALLBACK;
-}
-
-export function keyDeleteErrorMessage(failure: ApiFailure): string {
-  return serverMessage(failure) ?? KEY_DELETE_FALLBACK;
-}

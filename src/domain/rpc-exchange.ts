@@ -2,6 +2,7 @@
  * One run of the RPC playground as the response panel shows it (SPEC.md "/rpc-testing": elapsed
  * time in ms, size in bytes, the JSON) and the error rules of SPEC.md §8 "RPC test".
  */
+import { CallFailed, type CallFailure, envelopeMessage, failureIn, httpStatusOf, parsedJson } from './call-failure';
 
 /** SPEC.md §8: the last fallback is French in the original product, kept word for word. */
 export const RPC_FALLBACK = 'Une erreur est survenue';
@@ -23,16 +24,24 @@ export interface RpcExchange {
   sizeBytes: number;
 }
 
-/** A failed run, carrying what the panel shows for it (the actor rejects with this). */
-export class RpcFailure extends Error {
-  constructor(readonly exchange: RpcExchange) {
-    super('RPC call failed');
-    this.name = 'RpcFailure';
+/**
+ * A failed run (the actor rejects with this): what went wrong, with the time it took, the bytes
+ * that came back, and the HTTP client's own words for it (fetch's message when nothing answered).
+ */
+export class RpcFailed extends CallFailed {
+  override readonly name: string = 'RpcFailed';
+
+  constructor(
+    failure: CallFailure,
+    readonly elapsedMs: number,
+    readonly sizeBytes: number,
+    readonly detail: string | null = null,
+  ) {
+    super(failure);
   }
 
-  /** Two failures differ by what they show (model tests tell events apart by their JSON). */
-  toJSON() {
-    return { exchange: this.exchange };
+  override toJSON(): unknown {
+    return { failure: this.failure, elapsedMs: this.elapsedMs, sizeBytes: this.sizeBytes, detail: this.detail };
   }
 }
 
@@ -45,46 +54,41 @@ export function prettyJson(text: string): string {
   }
 }
 
-/** The server's message in an error body: a JSON-RPC error's message, or the API envelope's. */
-export function serverMessageIn(body: string): string | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return null;
-  }
+/** The server's message in an error body: a JSON-RPC error's message, else the API envelope's (envelopeMessage). */
+export function rpcServerMessage(body: string): string | null {
+  const parsed = parsedJson(body);
   if (typeof parsed !== 'object' || parsed === null) return null;
   if ('error' in parsed && typeof parsed.error === 'object' && parsed.error !== null && 'message' in parsed.error) {
     const { message } = parsed.error;
-    if (typeof message === 'string' && message.trim() !== '') return message;
+    if (typeof message === 'string' && message.trim() !== '') return message.trim();
   }
-  if ('message' in parsed && typeof parsed.message === 'string' && parsed.message.trim() !== '') return parsed.message;
-  return null;
-}
-
-/**
- * SPEC.md §8: the panel shows a JSON-RPC error response whose code is the HTTP status (or -32603
- * without one) and whose message is the server's message, else the error's message, else the
- * French fallback.
- */
-export function rpcErrorJson(failure: { status: number | null; serverMessage: string | null; errorMessage: string | null }): string {
-  const message = failure.serverMessage?.trim() || failure.errorMessage?.trim() || RPC_FALLBACK;
-  const answer = { jsonrpc: '2.0', id: 1, error: { code: failure.status ?? RPC_INTERNAL_ERROR, message } };
-  return JSON.stringify(answer, null, 2);
+  return envelopeMessage(parsed);
 }
 
 /** The message an HTTP failure has of its own when the server said nothing (as common HTTP clients word it). */
 export const statusErrorMessage = (status: number) => `Request failed with status code ${status}`;
 
-/** What a run that broke in our own code shows: no status, no bytes, the error's message or the fallback. */
-export function unexpectedFailureExchange(error: unknown): RpcExchange {
-  const errorMessage = error instanceof Error ? error.message : null;
-  return { json: rpcErrorJson({ status: null, serverMessage: null, errorMessage }), status: null, elapsedMs: 0, sizeBytes: 0 };
+/**
+ * SPEC.md §8: the panel shows a JSON-RPC error response whose code is the HTTP status (or -32603
+ * without one) and whose message is the server's message, else the error's message (the HTTP
+ * client's words: the status, or fetch's `detail` when nothing answered), else the French fallback.
+ */
+export function rpcErrorJson(failure: CallFailure, detail: string | null = null): string {
+  const status = httpStatusOf(failure);
+  const errorMessage = status === null ? detail : statusErrorMessage(status);
+  const message = (failure.kind === 'refused' ? failure.message : null) || errorMessage?.trim() || RPC_FALLBACK;
+  const answer = { jsonrpc: '2.0', id: 1, error: { code: status ?? RPC_INTERNAL_ERROR, message } };
+  return JSON.stringify(answer, null, 2);
 }
 
-/** The failure carried by a rejection, or the -32603 fallback for anything else. */
+/** What the panel shows for a rejected run: its failure as SPEC.md §8's error response; anything else as -32603 with no bytes. */
 export function exchangeOfFailure(error: unknown): RpcExchange {
-  return error instanceof RpcFailure ? error.exchange : unexpectedFailureExchange(error);
+  const failure = failureIn(error);
+  const status = httpStatusOf(failure);
+  if (error instanceof RpcFailed) {
+    return { json: rpcErrorJson(failure, error.detail), status, elapsedMs: error.elapsedMs, sizeBytes: error.sizeBytes };
+  }
+  return { json: rpcErrorJson(failure), status, elapsedMs: 0, sizeBytes: 0 };
 }
 
 const sizes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

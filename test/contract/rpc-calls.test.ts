@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRpcCalls } from '@/api/rpc-calls';
-import { RPC_INTERNAL_ERROR, RpcFailure } from '@/domain/rpc-exchange';
+import { RPC_INTERNAL_ERROR, RpcFailed, exchangeOfFailure } from '@/domain/rpc-exchange';
 import { EXAMPLE_RAW_TRANSACTION, EXAMPLE_TRANSACTION_HASH, RPC_METHODS } from '@/domain/rpc-methods';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { keyHolder, type KeyHolder } from '../server/gateway-harness';
@@ -34,8 +34,9 @@ const failureOf = async (run: Promise<unknown>) => {
     () => null,
     (rejection: unknown) => rejection,
   );
-  if (!(error instanceof RpcFailure)) throw new Error(`expected an RpcFailure, got ${String(error)}`);
-  return { ...error.exchange, shown: JSON.parse(error.exchange.json) as unknown };
+  if (!(error instanceof RpcFailed)) throw new Error(`expected an RpcFailed, got ${String(error)}`);
+  const exchange = exchangeOfFailure(error);
+  return { ...exchange, shown: JSON.parse(exchange.json) as unknown };
 };
 
 describe('rpc calls through the gateway to anvil', () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { CallFailed, type CallFailure } from '@/domain/call-failure';
 import {
   RPC_FALLBACK,
-  RpcFailure,
+  RpcFailed,
   exchangeOfFailure,
   formatElapsed,
   formatSize,
   prettyJson,
   rpcErrorJson,
   rpcRequestBody,
-  serverMessageIn,
-  statusErrorMessage,
+  rpcServerMessage,
 } from '@/domain/rpc-exchange';
 
 describe('the RPC request body (SPEC.md §3)', () => {
@@ -20,52 +20,54 @@ describe('the RPC request body (SPEC.md §3)', () => {
 
 describe('the RPC test errors (SPEC.md §8)', () => {
   const shown = (json: string): unknown => JSON.parse(json);
+  const error = (code: number, message: string) => ({ jsonrpc: '2.0', id: 1, error: { code, message } });
 
-  it("uses the HTTP status as the code and the server's message first", () => {
-    expect(shown(rpcErrorJson({ status: 429, serverMessage: 'Rate limit exceeded', errorMessage: statusErrorMessage(429) }))).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: { code: 429, message: 'Rate limit exceeded' },
-    });
+  it.each<[string, CallFailure, string | null, ReturnType<typeof error>]>([
+    [
+      "a refusal: the HTTP status as code, the server's message",
+      { kind: 'refused', status: 429, message: 'Rate limit exceeded' },
+      null,
+      error(429, 'Rate limit exceeded'),
+    ],
+    [
+      "a refusal without message: the HTTP client's words",
+      { kind: 'refused', status: 502, message: null },
+      null,
+      error(502, 'Request failed with status code 502'),
+    ],
+    ["no answer: -32603 and fetch's message", { kind: 'no-answer' }, 'Failed to fetch', error(-32603, 'Failed to fetch')],
+    ['no answer without words: the French fallback', { kind: 'no-answer' }, ' ', error(-32603, RPC_FALLBACK)],
+    ['anything else: -32603 and the French fallback', { kind: 'unexpected' }, null, error(-32603, RPC_FALLBACK)],
+  ])('%s', (_, failure, detail, expected) => {
+    expect(shown(rpcErrorJson(failure, detail))).toEqual(expected);
   });
-  it("falls back to the error's message, then to 'Une erreur est survenue'", () => {
-    expect(shown(rpcErrorJson({ status: 502, serverMessage: null, errorMessage: statusErrorMessage(502) }))).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: { code: 502, message: 'Request failed with status code 502' },
-    });
-    expect(shown(rpcErrorJson({ status: null, serverMessage: ' ', errorMessage: '' }))).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: { code: -32603, message: RPC_FALLBACK },
-    });
+
+  it('keeps the French fallback word for word', () => {
     expect(RPC_FALLBACK).toBe('Une erreur est survenue');
   });
-  it('uses -32603 when no response came back', () => {
-    expect(shown(rpcErrorJson({ status: null, serverMessage: null, errorMessage: 'Failed to fetch' }))).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: { code: -32603, message: 'Failed to fetch' },
-    });
+
+  it.each<[string, string | null]>([
+    ['{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Unknown API key"}}', 'Unknown API key'],
+    ['{"statusCode":404,"error":"Not Found","message":"Route not found"}', 'Route not found'],
+    ['<html>Bad gateway</html>', null],
+    ['{"error":{"code":1,"message":""}}', null],
+    ['null', null],
+  ])("finds the server's message in %s", (body, message) => {
+    expect(rpcServerMessage(body)).toBe(message);
   });
 
-  it('finds the message of a JSON-RPC error, or of the API envelope', () => {
-    expect(serverMessageIn('{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Unknown API key"}}')).toBe('Unknown API key');
-    expect(serverMessageIn('{"statusCode":404,"error":"Not Found","message":"Route not found"}')).toBe('Route not found');
-    expect(serverMessageIn('<html>Bad gateway</html>')).toBeNull();
-    expect(serverMessageIn('{"error":{"code":1,"message":""}}')).toBeNull();
-    expect(serverMessageIn('null')).toBeNull();
-  });
-
-  it('carries what a failure shows, and anything else becomes the -32603 fallback', () => {
-    const exchange = { json: '{}', status: 401, elapsedMs: 4, sizeBytes: 90 };
-    expect(exchangeOfFailure(new RpcFailure(exchange))).toBe(exchange);
-    expect(exchangeOfFailure('boom')).toEqual({
-      json: rpcErrorJson({ status: null, serverMessage: null, errorMessage: null }),
+  it('shows what a failed run measured, and anything else as -32603 with no bytes', () => {
+    const refused = new RpcFailed({ kind: 'refused', status: 401, message: 'Invalid API key' }, 4, 90);
+    expect(exchangeOfFailure(refused)).toEqual({ json: rpcErrorJson(refused.failure), status: 401, elapsedMs: 4, sizeBytes: 90 });
+    const offline = new RpcFailed({ kind: 'no-answer' }, 7, 0, 'fetch failed');
+    expect(shown(exchangeOfFailure(offline).json)).toEqual(error(-32603, 'fetch failed'));
+    expect(exchangeOfFailure(new CallFailed({ kind: 'no-answer' }))).toEqual({
+      json: rpcErrorJson({ kind: 'no-answer' }),
       status: null,
       elapsedMs: 0,
       sizeBytes: 0,
     });
+    expect(exchangeOfFailure('boom')).toEqual({ json: rpcErrorJson({ kind: 'unexpected' }), status: null, elapsedMs: 0, sizeBytes: 0 });
   });
 });
 

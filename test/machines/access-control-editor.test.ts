@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  ACCESS_SAVE_FALLBACK,
-  accessControlEditorMachine,
-  selectIsFull,
-  selectIsOpen,
-  selectSaveError,
-  selectSavedKind,
-} from '@machines/access-control-editor';
+import { accessControlEditorMachine, selectIsFull, selectIsOpen, selectSaveError, selectSavedKind } from '@machines/access-control-editor';
 import type { AccessLists } from '@/domain/access-control';
+import { ACCESS_SAVE_FALLBACK } from '@/domain/failure-message';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { type RpcRun, rpcTestMachine, selectCanRun, selectExchange, selectParamsProblem } from '@machines/rpc-test';
-import { RPC_FALLBACK, RPC_INTERNAL_ERROR, type RpcExchange } from '@/domain/rpc-exchange';
+import { RPC_FALLBACK, RPC_INTERNAL_ERROR, RpcFailed, type RpcExchange } from '@/domain/rpc-exchange';
 import { findRpcMethod } from '@/domain/rpc-methods';
 import { formatParams, parseParams } from '@/domain/rpc-params';
 import { describeModel } from './describe-model';
@@ -102,7 +102,8 @@ describe('rpc test machine', () => {
 
   it("shows a -32603 error with the error's message, or the French fallback, when the run breaks unexpectedly", async () => {
     for (const [error, message] of [
-      [new TypeError('Failed to fetch'), 'Failed to fetch'],
+      [new RpcFailed({ kind: 'no-answer' }, 5, 0, 'Failed to fetch'), 'Failed to fetch'],
+      [new TypeError('Failed to fetch'), RPC_FALLBACK],
       [undefined, RPC_FALLBACK],
     ] as const) {
       const { actor, runRpc } = startRpcTest(RPC_TEST_KEY);

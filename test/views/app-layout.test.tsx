@@ -5,6 +5,7 @@ import { Route, Switch } from 'wouter';
 import AppLayout from '@/app/layout/app-layout';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
+import { CallFailed } from '@/domain/call-failure';
 import { deferred, renderInApp, type SessionEffects } from './app-harness';
 
 const routes = (
@@ -172,7 +173,7 @@ describe('layout: navbar user menu', () => {
   });
 
   it('still logs out locally when the server call fails', async () => {
-    const { currentPath } = await renderSignedIn('/', { logout: async () => Promise.reject(new Error('offline')) });
+    const { currentPath } = await renderSignedIn('/', { logout: async () => Promise.reject(new CallFailed({ kind: 'no-answer' })) });
     await userEvent.click(screen.getByRole('button', { name: 'ada.love...' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await screen.findByText('Login screen');

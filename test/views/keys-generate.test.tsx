@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { selectCanGenerate } from '@machines/key-generator';
 import { queryClient } from '@/app/query-client';
 import { generateBlockedReason, keyLimitMessage, keysUsedText } from '@/domain/key-display';
-import { KEY_LIMIT_REACHED } from '@/domain/key-errors';
-import { type Executors, describePath, fixtureError } from '../machines/flow-model';
+import { type Executors, describePath } from '../machines/flow-model';
+import { CallFailed } from '@/domain/call-failure';
 import { type KeyGeneratorModelEvent, keyGeneratorFlow, keyGeneratorPaths } from '../machines/models/key-generator.model';
 import { freePlan, renderKeysPage, seedPlan, serverKey } from './keys-harness';
 
@@ -70,7 +70,7 @@ describe('Generate key', () => {
     const user = userEvent.setup({ delay: null });
     const { createKey } = await renderKeysPage(keysOf(2));
     await user.click(generateButton());
-    await settle(() => createKey.reject(fixtureError(KEY_LIMIT_REACHED)));
+    await settle(() => createKey.reject(new CallFailed({ kind: 'refused', status: 429, message: 'Too Many Requests' })));
     expect(screen.getByRole('alert').textContent).toBe('You have reached your maximum API key limit.');
   });
 

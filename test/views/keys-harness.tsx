@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { components } from '@/api/schema';
-import { KEY_LIST_FAILED } from '@/api/key-calls';
+import { CallFailed } from '@/domain/call-failure';
 import { queryClient } from '@/app/query-client';
 import KeysPage from '@/views/keys/keys-page';
 import { pendingCall } from '../machines/pending-call';
@@ -59,7 +59,7 @@ export async function renderKeysPage(initialKeys: ApiKey[], { plan = freePlan, s
       }}
       listKeys={async () => {
         server.listed += 1;
-        if (server.listFails) throw new Error(KEY_LIST_FAILED);
+        if (server.listFails) throw new CallFailed({ kind: 'no-answer' });
         return server.keys;
       }}
     />,

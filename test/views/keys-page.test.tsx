@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { KEY_LIST_FAILED } from '@/api/key-calls';
+import { CallFailed } from '@/domain/call-failure';
 import { $api } from '@/api/query-hooks';
 import { currentApiBase } from '@/api/rpc-calls';
 import { queryClient } from '@/app/query-client';
@@ -102,7 +102,7 @@ describe('API Keys & Endpoints screen', () => {
     localStorage.setItem('token', 'stored-token');
     seedConfig();
     seedPlan();
-    renderInApp(<KeysPage listKeys={() => Promise.reject(new Error('Failed to load your API keys.'))} />, { path: '/keys' });
+    renderInApp(<KeysPage listKeys={() => Promise.reject(new CallFailed({ kind: 'no-answer' }))} />, { path: '/keys' });
     expect(await screen.findByText('Your API keys could not be loaded: your default key is shown meanwhile.')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'API Keys' });
     expect(within(table).getByText('Default Key')).toBeTruthy();
@@ -121,7 +121,9 @@ describe('API Keys & Endpoints screen', () => {
       queryKey: $api.queryOptions('get', '/apiKeys').queryKey,
       queryFn: () => new Promise<never>(() => {}),
     });
-    renderInApp(<KeysPage listKeys={() => Promise.reject(new Error(KEY_LIST_FAILED))} />, { path: '/keys' });
+    renderInApp(<KeysPage listKeys={() => Promise.reject(new CallFailed({ kind: 'refused', status: 500, message: null }))} />, {
+      path: '/keys',
+    });
     expect(await screen.findByText('Your API keys could not be loaded: your default key is shown meanwhile.')).toBeTruthy();
     expect(urlField()).toHaveProperty('value', rpcUrl(currentApiBase(), 'mainnet', testUser.apiKey));
   });

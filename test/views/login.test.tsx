@@ -8,8 +8,9 @@ import { readSignInAttempt } from '@/api/sign-in-attempt';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
 import { loginScreenText } from '@/domain/auth-errors';
+import { CallFailed } from '@/domain/call-failure';
 import LoginPage from '@/views/login/login-page';
-import { type Executors, createFlowModel, describePath, fixtureError } from '../machines/flow-model';
+import { type Executors, createFlowModel, describePath } from '../machines/flow-model';
 import { type AuthModelEvent, ada } from '../machines/models/auth.model';
 import { type LoginFormModelEvent, loginFormFixtures } from '../machines/models/login-form.model';
 import { pendingCall } from '../machines/pending-call';
@@ -39,11 +40,14 @@ const loginScreenFixtures: LoginScreenEvent[] = [
   { type: 'auth.login', email: 'ada@example.com', password: 'Str0ng!pass' },
   { type: 'xstate.done.actor.login', output: { token: 'login-token', user: ada } },
   { type: 'xstate.done.actor.login', output: { token: 'login-token', user: null } },
-  { type: 'xstate.error.actor.login', error: fixtureError('Bad credentials, please try again.') },
-  { type: 'xstate.error.actor.login', error: fixtureError('Internal server error') },
-  { type: 'xstate.error.actor.login', error: fixtureError('Too many login attempts. Please try again in 15 minutes.') },
+  { type: 'xstate.error.actor.login', error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid e-mail or password' }) },
+  { type: 'xstate.error.actor.login', error: new CallFailed({ kind: 'refused', status: 502, message: 'Internal server error' }) },
+  {
+    type: 'xstate.error.actor.login',
+    error: new CallFailed({ kind: 'refused', status: 429, message: 'Too many login attempts. Please try again in 15 minutes.' }),
+  },
   { type: 'xstate.done.actor.loadUser', output: ada },
-  { type: 'xstate.error.actor.loadUser', error: fixtureError('Session expired. Please log in again.') },
+  { type: 'xstate.error.actor.loadUser', error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' }) },
 ];
 const screenEvents = new Set<string>(loginScreenFixtures.map((event) => event.type).concat('auth.clearError'));
 
@@ -108,7 +112,7 @@ describe('login screen, walking the login form paths', () => {
           'xstate.done.actor.signIn': ({ output }) =>
             act(async () => {
               if (output === 'signedIn') login.resolve({ token: 'login-token', user: ada });
-              else login.reject(fixtureError('Bad credentials, please try again.'));
+              else login.reject(new CallFailed({ kind: 'refused', status: 401, message: 'Invalid e-mail or password' }));
             }),
         } satisfies Executors<LoginFormScreenEvent>,
         (expected) => {

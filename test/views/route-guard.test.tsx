@@ -7,6 +7,7 @@ import { AuthActor } from '@/hooks/auth-actor';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
+import { CallFailed } from '@/domain/call-failure';
 import { AppRoutes } from '@/app/routes';
 import { deferred, renderInApp, testUser } from './app-harness';
 
@@ -110,7 +111,7 @@ describe('route guard', () => {
     localStorage.setItem('token', 'expired-token');
     const { currentPath } = renderInApp(routes, {
       path: '/keys',
-      session: { fetchUser: async () => Promise.reject(new Error('Session expired. Please log in again.')) },
+      session: { fetchUser: async () => Promise.reject(new CallFailed({ kind: 'refused', status: 401, message: null })) },
     });
     await screen.findByRole('button', { name: 'Log in' });
     expect(currentPath()).toBe('/login?from=%2Fkeys');

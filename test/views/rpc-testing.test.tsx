@@ -5,6 +5,7 @@ import { type RpcRun, selectCanRun } from '@machines/rpc-test';
 import type { components } from '@/api/schema';
 import { currentApiBase } from '@/api/rpc-calls';
 import { queryClient } from '@/app/query-client';
+import { CallFailed } from '@/domain/call-failure';
 import { type RpcExchange, formatElapsed, formatSize } from '@/domain/rpc-exchange';
 import { RPC_METHODS } from '@/domain/rpc-methods';
 import { parseParams } from '@/domain/rpc-params';
@@ -130,7 +131,7 @@ describe('rpc testing screen', () => {
 
   it("uses the user's own key when the key list fails (SPEC.md §7)", async () => {
     localStorage.setItem('token', 'stored-token');
-    await renderRpcTesting(Promise.reject(new Error('Failed to load your API keys.')));
+    await renderRpcTesting(Promise.reject(new CallFailed({ kind: 'no-answer' })));
     await screen.findByDisplayValue(rpcUrl(currentApiBase(), 'mainnet', testUser.apiKey));
   });
 

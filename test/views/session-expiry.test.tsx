@@ -6,8 +6,8 @@ import { Route, Switch } from 'wouter';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
 import { SessionExpiryWatcher } from '@/app/session-expiry';
-import createClient from 'openapi-fetch';
-import type { paths } from '@/api/schema';
+import { createApiClient } from '@/api/client';
+import { CallFailed } from '@/domain/call-failure';
 import { createKeyCalls } from '@/api/key-calls';
 import KeysPage from '@/views/keys/keys-page';
 import { renderInApp, testUser } from './app-harness';
@@ -18,7 +18,7 @@ import { seedConfig } from './seed-config';
 function ScreenWithRefusedData({ statusCode }: { statusCode: number }) {
   useQuery({
     queryKey: ['refused', statusCode],
-    queryFn: () => Promise.reject({ statusCode, error: 'Unauthorized', message: 'Invalid or expired session' }),
+    queryFn: () => Promise.reject(new CallFailed({ kind: 'refused', status: statusCode, message: 'Invalid or expired session' })),
     retry: false,
   });
   return <h1>Screen</h1>;
@@ -48,7 +48,7 @@ describe('session expiry', () => {
     const fetchUser = vi
       .fn<(input: { token: string | null }) => Promise<typeof testUser>>()
       .mockResolvedValueOnce(testUser)
-      .mockRejectedValueOnce(new Error('Session expired. Please log in again.'));
+      .mockRejectedValueOnce(new CallFailed({ kind: 'refused', status: 401, message: null }));
     const { currentPath } = renderInApp(app(401), { path: '/keys', session: { fetchUser } });
     await screen.findByText('Login screen');
     expect(fetchUser).toHaveBeenCalledTimes(2);
@@ -73,9 +73,9 @@ describe('session expiry', () => {
     const fetchUser = vi
       .fn<(input: { token: string | null }) => Promise<typeof testUser>>()
       .mockResolvedValueOnce(testUser)
-      .mockRejectedValueOnce(new Error('Session expired. Please log in again.'));
+      .mockRejectedValueOnce(new CallFailed({ kind: 'refused', status: 401, message: null }));
     // The API's answer to a revoked session, through the same client code the SPA uses.
-    const refusing = createClient<paths>({
+    const refusing = createApiClient({
       baseUrl: 'http://localhost/api',
       fetch: async () => Response.json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid or expired session' }, { status: 401 }),
     });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { selectIsAuthenticated, selectIsResolving, type authMachine } from '@machines/auth';
+import { CallFailed } from '@/domain/call-failure';
 
 /**
  * The callback machine's `acceptToken` over the app-wide session: hand the token over
@@ -21,7 +22,8 @@ export function useAcceptToken(auth: ActorRefFrom<typeof authMachine>) {
           triedToLoad ||= selectIsResolving(s);
           return selectIsAuthenticated(s) || (triedToLoad && s.matches('anonymous'));
         });
-        if (!selectIsAuthenticated(settled)) throw new Error(settled.context.error ?? 'The user could not be loaded');
+        // The session already holds why (its error, shown on /login); the callback shows its own text.
+        if (!selectIsAuthenticated(settled)) throw new CallFailed({ kind: 'unexpected' });
       }),
     [auth],
   );

@@ -10,9 +10,6 @@ import { QuickAccess } from './quick-access';
 import { StatCards } from './stat-cards';
 import { WelcomeBanner } from './welcome-banner';
 
-/** When a dashboard call fails without a message of its own. */
-const DASHBOARD_FALLBACK = 'Failed to load your dashboard. Please try again.';
-
 /** / : the signed-in user's plan, credits, keys and shortcuts (SPEC.md "/ Dashboard"). */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -25,9 +22,7 @@ export default function DashboardPage() {
 
   // A failed key list is not an error of the page (SPEC.md §7, below).
   if (me.isPending || plan.isPending || keys.isPending || me.isError || plan.isError) {
-    return (
-      <PageLoadState header={header} queries={[me, plan, keys]} loadingLabel="Loading your dashboard..." fallback={DASHBOARD_FALLBACK} />
-    );
+    return <PageLoadState header={header} queries={[me, plan, keys]} loadingLabel="Loading your dashboard..." operation="loadDashboard" />;
   }
 
   // SPEC.md §7: when the key list fails, the user's own apiKey stands in as the one key.

@@ -8,7 +8,8 @@ import { useFlowActor } from '@/hooks/inspection';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { ACCESS_KINDS, type AccessLists } from '@/domain/access-control';
-import { failureText } from '@/domain/failure-text';
+import { failureIn } from '@/domain/call-failure';
+import { failureMessage } from '@/domain/failure-message';
 import { AccessRuleDialog } from './access-rule-dialog';
 import { AccessRuleRow } from './access-rule-row';
 import { ACCESS_RULE_TEXT } from './access-rules';
@@ -39,7 +40,7 @@ export function AccessControlCard({ actors = accessControlActors }: AccessContro
           <AccessRules stored={lists.data} actors={actors} />
         ) : lists.isError ? (
           <Stack gap="3" align="flex-start">
-            <ErrorAlert message={failureText(lists.error, 'Failed to load the access control lists.')} />
+            <ErrorAlert message={failureMessage('loadAccessControl', failureIn(lists.error))} />
             <Button size="sm" variant="outline" onClick={() => void lists.refetch()}>
               Retry
             </Button>

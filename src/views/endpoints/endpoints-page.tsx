@@ -13,7 +13,6 @@ import { EnhancedApisCard } from './enhanced-apis-card';
 import { RpcUrlsCard } from './rpc-urls-card';
 
 const TITLE = 'Endpoints';
-const ENDPOINTS_FALLBACK = 'Failed to load your endpoints. Please try again.';
 
 export interface EndpointsPageProps {
   /** The access-control editor's effects; the real API unless a test brings its own. */
@@ -37,7 +36,7 @@ export default function EndpointsPage({ actors }: EndpointsPageProps) {
   );
 
   if (me.isPending || plan.isPending || me.isError || plan.isError) {
-    return <PageLoadState header={header} queries={[me, plan]} loadingLabel="Loading endpoints..." fallback={ENDPOINTS_FALLBACK} />;
+    return <PageLoadState header={header} queries={[me, plan]} loadingLabel="Loading endpoints..." operation="loadEndpoints" />;
   }
 
   const apiKey = me.data.apiKey;

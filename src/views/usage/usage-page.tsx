@@ -14,7 +14,6 @@ import { DEFAULT_FILTERS, type UsageFilters, rangePeriod } from './usage-format'
 import { UsageSummary } from './usage-summary';
 
 const TITLE = 'Usage / Metrics';
-const USAGE_FALLBACK = 'Failed to load your usage. Please try again.';
 
 /** /usage: the credits the gateway metered for the user's keys (SPEC.md "Usage / Metrics", with real figures). */
 export default function UsagePage() {
@@ -27,7 +26,7 @@ export default function UsagePage() {
   const header = <PageHeader title={TITLE} description="The credits and calls of your API keys, as the gateway counted them." />;
 
   if (report.isPending || plan.isPending || report.isError || plan.isError) {
-    return <PageLoadState header={header} queries={[report, plan]} loadingLabel="Loading usage..." fallback={USAGE_FALLBACK} />;
+    return <PageLoadState header={header} queries={[report, plan]} loadingLabel="Loading usage..." operation="loadUsage" />;
   }
 
   const { cycle, rows, totals, groupBy, range } = report.data;

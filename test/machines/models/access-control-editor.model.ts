@@ -1,7 +1,8 @@
 import type { EventFromLogic } from 'xstate';
 import { accessControlEditorMachine } from '@machines/access-control-editor';
 import type { AccessLists } from '@/domain/access-control';
-import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { CallFailed } from '@/domain/call-failure';
+import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type AccessControlEditorModelEvent =
   | EventFromLogic<typeof accessControlEditorMachine>
@@ -30,7 +31,7 @@ export const accessControlEditorFixtures: AccessControlEditorModelEvent[] = [
   { type: 'rule.remove', value: 'app.example.com' },
   { type: 'lists.sync', lists: FRESH_LISTS },
   { type: 'xstate.done.actor.saveAccessControl', output: SAVED_LISTS },
-  { type: 'xstate.error.actor.saveAccessControl', error: fixtureError(SAVE_FAILURE) },
+  { type: 'xstate.error.actor.saveAccessControl', error: new CallFailed({ kind: 'refused', status: 400, message: SAVE_FAILURE }) },
 ];
 
 export const accessControlEditorFlow = createFlowModel(accessControlEditorMachine, {

@@ -1,5 +1,6 @@
 import { authCallbackMachine, type CallbackInput } from '@machines/auth-callback';
-import { type AfterEvent, type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { CallFailed } from '@/domain/call-failure';
+import { type AfterEvent, type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type AuthCallbackModelEvent =
   | DoneEvent<'exchangeToken', string | null>
@@ -14,12 +15,12 @@ export type AuthCallbackModelEvent =
 export const authCallbackFixtures: AuthCallbackModelEvent[] = [
   { type: 'xstate.done.actor.exchangeToken', output: 'cookie-token' },
   { type: 'xstate.done.actor.exchangeToken', output: null },
-  { type: 'xstate.error.actor.exchangeToken', error: fixtureError('Token exchange failed: 500') },
+  { type: 'xstate.error.actor.exchangeToken', error: new CallFailed({ kind: 'refused', status: 500, message: null }) },
   { type: 'xstate.done.actor.retryExchangeToken', output: 'late-cookie-token' },
   { type: 'xstate.done.actor.retryExchangeToken', output: null },
-  { type: 'xstate.error.actor.retryExchangeToken', error: fixtureError('No response') },
+  { type: 'xstate.error.actor.retryExchangeToken', error: new CallFailed({ kind: 'no-answer' }) },
   { type: 'xstate.done.actor.acceptToken', output: undefined },
-  { type: 'xstate.error.actor.acceptToken', error: fixtureError('Session expired. Please log in again.') },
+  { type: 'xstate.error.actor.acceptToken', error: new CallFailed({ kind: 'unexpected' }) },
 ];
 
 /** When the callback screen opens in every case (the machine reads no clock). */

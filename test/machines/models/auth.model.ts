@@ -1,6 +1,7 @@
 import type { EventFromLogic } from 'xstate';
 import { authMachine, type LoginResult, type User } from '@machines/auth';
-import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { CallFailed } from '@/domain/call-failure';
+import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type AuthModelEvent =
   | EventFromLogic<typeof authMachine>
@@ -28,13 +29,16 @@ export const authFixtures: AuthModelEvent[] = [
   { type: 'auth.token.stored', token: 'other-tab-token' },
   { type: 'xstate.done.actor.login', output: { token: 'login-token', user: ada } },
   { type: 'xstate.done.actor.login', output: { token: 'login-token', user: null } },
-  { type: 'xstate.error.actor.login', error: fixtureError('Bad credentials, please try again.') },
+  { type: 'xstate.error.actor.login', error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid e-mail or password' }) },
   { type: 'xstate.done.actor.loadUser', output: ada },
-  { type: 'xstate.error.actor.loadUser', error: fixtureError('Session expired. Please log in again.') },
+  { type: 'xstate.error.actor.loadUser', error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' }) },
   { type: 'xstate.done.actor.refreshUser', output: { ...ada, currentCredit: 40 } },
-  { type: 'xstate.error.actor.refreshUser', error: fixtureError('Session expired. Please log in again.') },
+  {
+    type: 'xstate.error.actor.refreshUser',
+    error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' }),
+  },
   { type: 'xstate.done.actor.logout', output: undefined },
-  { type: 'xstate.error.actor.logout', error: fixtureError('Logout failed: 500') },
+  { type: 'xstate.error.actor.logout', error: new CallFailed({ kind: 'refused', status: 500, message: null }) },
 ];
 
 /** A first visit, and a return with a token left in storage. */

@@ -1,6 +1,7 @@
 import type { EventFromLogic } from 'xstate';
 import { forgotPasswordMachine } from '@machines/forgot-password';
-import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { CallFailed } from '@/domain/call-failure';
+import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type ForgotPasswordModelEvent =
   | EventFromLogic<typeof forgotPasswordMachine>
@@ -13,7 +14,7 @@ export const forgotPasswordFixtures: ForgotPasswordModelEvent[] = [
   { type: 'forgot.setEmail', value: 'ada@example.com' },
   { type: 'forgot.setEmail', value: '' },
   { type: 'xstate.done.actor.requestReset', output: undefined },
-  { type: 'xstate.error.actor.requestReset', error: fixtureError(FORGOT_FAILURE) },
+  { type: 'xstate.error.actor.requestReset', error: new CallFailed({ kind: 'refused', status: 429, message: FORGOT_FAILURE }) },
 ];
 
 export const forgotPasswordFlow = createFlowModel(forgotPasswordMachine, { fixtures: forgotPasswordFixtures });

@@ -1,7 +1,7 @@
 import type { EventFromLogic } from 'xstate';
 import { keyGeneratorMachine } from '@machines/key-generator';
-import { KEY_LIMIT_REACHED } from '@/domain/key-errors';
-import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { CallFailed } from '@/domain/call-failure';
+import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type KeyGeneratorModelEvent = EventFromLogic<typeof keyGeneratorMachine> | DoneEvent<'createKey', void> | ErrorEvent<'createKey'>;
 
@@ -11,7 +11,7 @@ export const keyGeneratorFixtures: KeyGeneratorModelEvent[] = [
   { type: 'keys.generate', count: 3, maxKey: 3 },
   { type: 'keys.generate', count: 5, maxKey: null },
   { type: 'xstate.done.actor.createKey', output: undefined },
-  { type: 'xstate.error.actor.createKey', error: fixtureError(KEY_LIMIT_REACHED) },
+  { type: 'xstate.error.actor.createKey', error: new CallFailed({ kind: 'refused', status: 429, message: 'Too Many Requests' }) },
 ];
 
 export const keyGeneratorFlow = createFlowModel(keyGeneratorMachine, { fixtures: keyGeneratorFixtures });

@@ -1,7 +1,8 @@
 import type { AnyMachineSnapshot, EventFromLogic, EventObject } from 'xstate';
 import { keyRowMachine } from '@machines/key-row';
 import type { KeyRowInput } from '@machines/key-row.types';
-import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { CallFailed } from '@/domain/call-failure';
+import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type KeyRowModelEvent =
   | EventFromLogic<typeof keyRowMachine>
@@ -19,9 +20,9 @@ export const keyRowFixtures: KeyRowModelEvent[] = [
   { type: 'key.changeDraft', value: `  ${NEW_NAME} ` },
   { type: 'key.changeDraft', value: '   ' },
   { type: 'xstate.done.actor.renameKey', output: { name: NEW_NAME } },
-  { type: 'xstate.error.actor.renameKey', error: fixtureError(RENAME_FAILURE) },
+  { type: 'xstate.error.actor.renameKey', error: new CallFailed({ kind: 'refused', status: 400, message: RENAME_FAILURE }) },
   { type: 'xstate.done.actor.deleteKey', output: undefined },
-  { type: 'xstate.error.actor.deleteKey', error: fixtureError(DELETE_FAILURE) },
+  { type: 'xstate.error.actor.deleteKey', error: new CallFailed({ kind: 'refused', status: 404, message: DELETE_FAILURE }) },
 ];
 
 const entryEvents = new Set(['key.edit', 'key.delete']);

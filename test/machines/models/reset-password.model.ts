@@ -1,6 +1,7 @@
 import type { EventFromLogic } from 'xstate';
 import { resetPasswordMachine } from '@machines/reset-password';
-import { type AfterEvent, type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { CallFailed } from '@/domain/call-failure';
+import { type AfterEvent, type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type ResetPasswordModelEvent =
   | EventFromLogic<typeof resetPasswordMachine>
@@ -17,7 +18,7 @@ export const resetPasswordFixtures: ResetPasswordModelEvent[] = [
   { type: 'reset.setConfirm', value: 'N3w!passw' },
   { type: 'reset.setConfirm', value: 'N3w!passW' },
   { type: 'xstate.done.actor.resetPassword', output: undefined },
-  { type: 'xstate.error.actor.resetPassword', error: fixtureError(RESET_FAILURE) },
+  { type: 'xstate.error.actor.resetPassword', error: new CallFailed({ kind: 'refused', status: 400, message: RESET_FAILURE }) },
 ];
 
 /** Two links: a good one, and one without a token. */

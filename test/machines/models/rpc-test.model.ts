@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot, EventFromLogic, EventObject } from 'xstate';
 import { rpcTestMachine } from '@machines/rpc-test';
-import { RpcFailure, type RpcExchange } from '@/domain/rpc-exchange';
+import { RpcFailed, type RpcExchange } from '@/domain/rpc-exchange';
 import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type RpcTestModelEvent = EventFromLogic<typeof rpcTestMachine> | DoneEvent<'runRpc', RpcExchange> | ErrorEvent<'runRpc'>;
@@ -14,20 +14,15 @@ export const balanceAnswer: RpcExchange = {
   elapsedMs: 12.4,
   sizeBytes: 52,
 };
-/** The gateway refused the call: SPEC.md §8's JSON-RPC error response with the HTTP status as code. */
-export const refusedAnswer: RpcExchange = {
-  json: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: 429, message: 'Rate limit exceeded' } }, null, 2),
-  status: 429,
-  elapsedMs: 3,
-  sizeBytes: 80,
-};
+/** The gateway refused the call (the panel shows SPEC.md §8's JSON-RPC error response with the HTTP status as code). */
+export const refusedRun = new RpcFailed({ kind: 'refused', status: 429, message: 'Rate limit exceeded' }, 3, 80);
 
 export const rpcTestFixtures: RpcTestModelEvent[] = [
   { type: 'rpc.selectNetwork', network: 'devnet' },
   { type: 'rpc.selectMethod', method: 'eth_getBalance' },
   { type: 'rpc.editParams', text: INVALID_PARAMS },
   { type: 'xstate.done.actor.runRpc', output: balanceAnswer },
-  { type: 'xstate.error.actor.runRpc', error: new RpcFailure(refusedAnswer) },
+  { type: 'xstate.error.actor.runRpc', error: refusedRun },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { EventFromLogic } from 'xstate';
 import { signupMachine } from '@machines/signup';
-import { type DoneEvent, type ErrorEvent, createFlowModel, fixtureError } from '../flow-model';
+import { CallFailed } from '@/domain/call-failure';
+import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type SignupModelEvent = EventFromLogic<typeof signupMachine> | DoneEvent<'register', void> | ErrorEvent<'register'>;
 
@@ -12,7 +13,10 @@ export const signupFixtures: SignupModelEvent[] = [
   { type: 'signup.setConfirm', value: 'Str0ng!pass' },
   { type: 'signup.setConfirm', value: 'Str0ng!pasS' },
   { type: 'xstate.done.actor.register', output: undefined },
-  { type: 'xstate.error.actor.register', error: fixtureError('An account with this email already exists') },
+  {
+    type: 'xstate.error.actor.register',
+    error: new CallFailed({ kind: 'refused', status: 409, message: 'An account with this email already exists' }),
+  },
 ];
 
 export const signupFlow = createFlowModel(signupMachine, { fixtures: signupFixtures });

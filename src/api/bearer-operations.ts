@@ -1,0 +1,44 @@
+import type { paths } from './schema';
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+
+/** Every operation of the contract, as 'METHOD /path' (the path as openapi.yaml writes it). */
+export type ApiOperation = {
+  [P in keyof paths]: { [M in Method]-?: [NonNullable<paths[P][M]>] extends [never] ? never : `${Uppercase<M>} ${P}` }[Method];
+}[keyof paths];
+
+/**
+ * Which operations take the session token (`security: bearer` in openapi.yaml). Every operation is
+ * listed, so a new one does not compile until someone decides; test/contract/bearer-operations.test.ts
+ * checks the table against the contract.
+ */
+export const SENDS_BEARER: Record<ApiOperation, boolean> = {
+  'GET /config': false,
+  'POST /auth/register': false,
+  'POST /auth/login': false,
+  'POST /auth/logout': true,
+  'POST /auth/forgot-password': false,
+  'POST /auth/reset-password': false,
+  'GET /auth/token': false,
+  'GET /auth/google': false,
+  'GET /auth/google/callback': false,
+  'GET /users/me': true,
+  'GET /plans': false,
+  'GET /users/plan': true,
+  'POST /users/subscribe': true,
+  'GET /users/stripe': true,
+  'GET /payment/invoices': true,
+  'GET /apiKeys': true,
+  'POST /apiKeys': true,
+  'PATCH /apiKeys/{id}': true,
+  'DELETE /apiKeys/{id}': true,
+  'GET /usage': true,
+  'GET /accessControl': true,
+  'PUT /accessControl': true,
+  'POST /v1/{network}/{apiKey}': false,
+};
+
+const bearerOperations = new Set(Object.entries(SENDS_BEARER).flatMap(([operation, bearer]) => (bearer ? [operation] : [])));
+
+/** Whether a request (its method, and the contract's path it was made from) takes the session token. */
+export const sendsBearer = (method: string, schemaPath: string): boolean => bearerOperations.has(`${method.toUpperCase()} ${schemaPath}`);

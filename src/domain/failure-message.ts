@@ -1,0 +1,95 @@
+import {
+  BAD_CREDENTIALS,
+  CALLBACK_UNEXPECTED,
+  CURRENT_USER_FALLBACK,
+  FORGOT_PASSWORD_FALLBACK,
+  INVALID_LOGIN_FORMAT,
+  INVALID_LOGIN_RESPONSE,
+  LOGIN_FALLBACK,
+  NO_RESPONSE,
+  NO_TOKEN_FOUND,
+  REGISTRATION_FALLBACK,
+  RESET_PASSWORD_FALLBACK,
+  SESSION_EXPIRED,
+} from './auth-errors';
+import type { CallFailure } from './call-failure';
+import { KEY_CREATE_FALLBACK, KEY_DELETE_FALLBACK, KEY_LIMIT_REACHED, KEY_NOT_STORED, KEY_RENAME_FALLBACK } from './key-errors';
+
+/** SPEC.md has no texts for these; they follow the wording of its fallbacks. */
+export const ACCESS_SAVE_FALLBACK = 'Failed to save the access control lists. Please try again.';
+export const DASHBOARD_LOAD_FALLBACK = 'Failed to load your dashboard. Please try again.';
+export const USAGE_LOAD_FALLBACK = 'Failed to load your usage. Please try again.';
+export const ENDPOINTS_LOAD_FALLBACK = 'Failed to load your endpoints. Please try again.';
+export const ACCESS_CONTROL_LOAD_FALLBACK = 'Failed to load the access control lists.';
+
+/** What the user was doing when the call failed: the text depends on it. */
+export type Operation =
+  | 'login'
+  | 'currentUser'
+  | 'register'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'authCallback'
+  | 'createKey'
+  | 'renameKey'
+  | 'deleteKey'
+  | 'saveAccessControl'
+  | PageLoad;
+
+/** Loading a screen's server data (the page's spinner turns into this failure with Retry). */
+export type PageLoad = 'loadDashboard' | 'loadUsage' | 'loadEndpoints' | 'loadAccessControl';
+
+/** The server's own message, when it refused with one. */
+const serverSaid = (failure: CallFailure): string | null => (failure.kind === 'refused' ? failure.message : null);
+
+/** The server's message, else the operation's fallback. */
+const orFallback =
+  (fallback: string) =>
+  (failure: CallFailure): string =>
+    serverSaid(failure) ?? fallback;
+
+/** POST /auth/login refused: one neutral text for any refusal about credentials, never the server's wording of it. */
+function loginRefusal(status: number, message: string | null): string {
+  if (status === 401 || status === 500) return BAD_CREDENTIALS;
+  if (status === 400) return INVALID_LOGIN_FORMAT;
+  if (message === null || message.includes('credentials') || message.includes('Unauthorized')) return BAD_CREDENTIALS;
+  return message;
+}
+
+const rules: Record<Operation, (failure: CallFailure) => string> = {
+  login: (failure) => {
+    if (failure.kind === 'no-answer') return NO_RESPONSE;
+    if (failure.kind === 'bad-answer') return INVALID_LOGIN_RESPONSE;
+    if (failure.kind === 'refused') return loginRefusal(failure.status, failure.message);
+    return LOGIN_FALLBACK;
+  },
+  currentUser: (failure) => {
+    if (failure.kind === 'not-sent' && failure.reason === 'no-token') return NO_TOKEN_FOUND;
+    if (failure.kind === 'refused' && failure.status === 401) return SESSION_EXPIRED;
+    return serverSaid(failure) ?? CURRENT_USER_FALLBACK;
+  },
+  register: (failure) => {
+    if (failure.kind !== 'refused') return REGISTRATION_FALLBACK;
+    return failure.message ?? `Error: ${failure.status}`;
+  },
+  forgotPassword: orFallback(FORGOT_PASSWORD_FALLBACK),
+  resetPassword: orFallback(RESET_PASSWORD_FALLBACK),
+  // The callback shows one text for anything that breaks; /login says more if the session does.
+  authCallback: () => CALLBACK_UNEXPECTED,
+  createKey: (failure) => {
+    if (failure.kind === 'refused' && failure.status === 429) return KEY_LIMIT_REACHED;
+    return serverSaid(failure) ?? KEY_CREATE_FALLBACK;
+  },
+  renameKey: (failure) => (failure.kind === 'not-sent' ? KEY_NOT_STORED : (serverSaid(failure) ?? KEY_RENAME_FALLBACK)),
+  deleteKey: (failure) => (failure.kind === 'not-sent' ? KEY_NOT_STORED : (serverSaid(failure) ?? KEY_DELETE_FALLBACK)),
+  saveAccessControl: orFallback(ACCESS_SAVE_FALLBACK),
+  loadDashboard: orFallback(DASHBOARD_LOAD_FALLBACK),
+  loadUsage: orFallback(USAGE_LOAD_FALLBACK),
+  loadEndpoints: orFallback(ENDPOINTS_LOAD_FALLBACK),
+  loadAccessControl: orFallback(ACCESS_CONTROL_LOAD_FALLBACK),
+};
+
+/** The SPEC.md §8 text for a call of `operation` that failed with `failure`. */
+export function failureMessage(operation: Operation, failure: CallFailure): string {
+  return rules[operation](failure);
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { CallFailure } from '@/domain/call-failure';
+import { type Operation, failureMessage } from '@/domain/failure-message';
+
+const NO_ANSWER: CallFailure = { kind: 'no-answer' };
+const UNEXPECTED: CallFailure = { kind: 'unexpected' };
+const refused = (status: number, message: string | null = null): CallFailure => ({ kind: 'refused', status, message });
+const badAnswer = (status = 200): CallFailure => ({ kind: 'bad-answer', status });
+
+const BAD = 'Bad credentials, please try again.';
+const NO_RESPONSE = 'No response from server. Please check your internet connection and try again.';
+const FORGOT = 'Failed to send password reset request. Please try again.';
+const RESET = 'Failed to reset password. Please try again.';
+
+/** One row per rule of SPEC.md §8 (and of the screens' own fallbacks): operation, failure, text shown. */
+const rules: Array<[string, Operation, CallFailure, string]> = [
+  // Login
+  ['login: no answer', 'login', NO_ANSWER, NO_RESPONSE],
+  ['login: 401', 'login', refused(401, 'Invalid e-mail or password'), BAD],
+  ['login: 500', 'login', refused(500, 'Internal server error'), BAD],
+  [
+    'login: 400',
+    'login',
+    refused(400, 'body/email must match format "email"'),
+    'Invalid email or password format. Please check your input.',
+  ],
+  ['login: a message about credentials', 'login', refused(403, 'Invalid credentials'), BAD],
+  ['login: a message saying Unauthorized', 'login', refused(403, 'Unauthorized'), BAD],
+  [
+    "login: any other refusal shows the server's message",
+    'login',
+    refused(429, 'Too many login attempts. Please wait 15 minutes and try again.'),
+    'Too many login attempts. Please wait 15 minutes and try again.',
+  ],
+  ['login: a list message joined', 'login', refused(409, 'first, second'), 'first, second'],
+  ['login: no usable response (no message)', 'login', refused(502), BAD],
+  ['login: missing access_token', 'login', badAnswer(), 'Invalid response from server'],
+  ['login: anything else', 'login', UNEXPECTED, 'Authentication failed. Please try again.'],
+  // Current user
+  ['current user: no token', 'currentUser', { kind: 'not-sent', reason: 'no-token' }, 'No authentication token found'],
+  ['current user: 401', 'currentUser', refused(401, 'Unauthorized'), 'Session expired. Please log in again.'],
+  ["current user: the server's message", 'currentUser', refused(503, 'Database unavailable'), 'Database unavailable'],
+  ['current user: no message', 'currentUser', refused(500), 'Failed to fetch user data'],
+  ['current user: no answer', 'currentUser', NO_ANSWER, 'Failed to fetch user data'],
+  ['current user: not a user', 'currentUser', badAnswer(), 'Failed to fetch user data'],
+  // Signup
+  [
+    "signup: the server's message",
+    'register',
+    refused(409, 'An account with this email already exists'),
+    'An account with this email already exists',
+  ],
+  ['signup: a status without message', 'register', refused(502), 'Error: 502'],
+  ['signup: no answer', 'register', NO_ANSWER, 'Registration failed. Please try again.'],
+  ['signup: anything else', 'register', UNEXPECTED, 'Registration failed. Please try again.'],
+  // Forgot and reset password
+  ["forgot password: the server's message", 'forgotPassword', refused(429, 'Too many requests'), 'Too many requests'],
+  ['forgot password: no message', 'forgotPassword', refused(500), FORGOT],
+  ['forgot password: no answer', 'forgotPassword', NO_ANSWER, FORGOT],
+  ["reset password: the server's message", 'resetPassword', refused(400, 'Invalid reset token'), 'Invalid reset token'],
+  ['reset password: no message', 'resetPassword', refused(500), RESET],
+  ['reset password: no answer', 'resetPassword', NO_ANSWER, RESET],
+  // Auth callback
+  [
+    'auth callback: any failure',
+    'authCallback',
+    refused(500, 'Internal server error'),
+    'Unable to complete authentication. Please try again.',
+  ],
+  ['auth callback: no answer', 'authCallback', NO_ANSWER, 'Unable to complete authentication. Please try again.'],
+  // Keys
+  ['key creation: 429', 'createKey', refused(429, 'Too Many Requests'), 'You have reached your maximum API key limit.'],
+  ['key creation: 429 without message', 'createKey', refused(429), 'You have reached your maximum API key limit.'],
+  [
+    "key creation: the server's message",
+    'createKey',
+    refused(400, 'name must NOT have more than 100 characters'),
+    'name must NOT have more than 100 characters',
+  ],
+  ['key creation: no message', 'createKey', refused(500), 'Failed to generate a new API key. Please try again.'],
+  ['key creation: no answer', 'createKey', NO_ANSWER, 'Failed to generate a new API key. Please try again.'],
+  ["key rename: the server's message", 'renameKey', refused(404, 'API key not found'), 'API key not found'],
+  ['key rename: no answer', 'renameKey', NO_ANSWER, 'Failed to rename the API key. Please try again.'],
+  [
+    'key rename: the stand-in key',
+    'renameKey',
+    { kind: 'not-sent', reason: 'key-not-stored' },
+    'This key cannot be changed here: reload the page and try again.',
+  ],
+  ["key delete: the server's message", 'deleteKey', refused(404, 'API key not found'), 'API key not found'],
+  ['key delete: no message', 'deleteKey', refused(502), 'Failed to delete the API key. Please try again.'],
+  [
+    'key delete: the stand-in key',
+    'deleteKey',
+    { kind: 'not-sent', reason: 'key-not-stored' },
+    'This key cannot be changed here: reload the page and try again.',
+  ],
+  // Access control
+  [
+    "access control save: the server's SPEC.md §5 text",
+    'saveAccessControl',
+    refused(400, 'Invalid domain: example..com'),
+    'Invalid domain: example..com',
+  ],
+  ['access control save: no answer', 'saveAccessControl', NO_ANSWER, 'Failed to save the access control lists. Please try again.'],
+  ['access control save: anything else', 'saveAccessControl', UNEXPECTED, 'Failed to save the access control lists. Please try again.'],
+  // Loading a screen's data
+  ["dashboard: the server's message", 'loadDashboard', refused(401, 'Invalid or expired session'), 'Invalid or expired session'],
+  ['dashboard: no answer', 'loadDashboard', NO_ANSWER, 'Failed to load your dashboard. Please try again.'],
+  ['usage: no message', 'loadUsage', refused(500), 'Failed to load your usage. Please try again.'],
+  ['endpoints: not what the contract says', 'loadEndpoints', badAnswer(), 'Failed to load your endpoints. Please try again.'],
+  ['access control lists: no answer', 'loadAccessControl', NO_ANSWER, 'Failed to load the access control lists.'],
+];
+
+describe('failureMessage (SPEC.md §8)', () => {
+  it.each(rules)('%s', (_, operation, failure, text) => {
+    expect(failureMessage(operation, failure)).toBe(text);
+  });
+});
