@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import {
   type AuthEvent,

@@ -45,10 +45,10 @@ export function fixtureError(message: string): Error {
  * one the step's event after looking it up by type, without a cast.
  */
 export type Executors<E extends EventObject> = {
-  [K in E['type']]: { drive(event: Extract<E, { type: K }>): Promise<unknown> | void }['drive'];
+  [K in E['type']]: { drive(event: Extract<E, { type: K }>): unknown }['drive'];
 };
 
-type Driver = (event: EventObject) => Promise<unknown> | void;
+type Driver = (event: EventObject) => unknown;
 
 export interface FlowModelOptions<M extends AnyStateMachine, E extends EventObject> {
   /** Events with their payloads; several per type give several branches. Payload-free events may be left out. */
@@ -138,7 +138,12 @@ export function createFlowModel<M extends AnyStateMachine, E extends EventObject
         .map((type) => {
           const drive = drivers.get(type);
           if (!drive) throw new Error(`No executor for event "${type}"`);
-          return [type, (step: { event: EventObject }) => drive(step.event)];
+          return [
+            type,
+            async (step: { event: EventObject }) => {
+              await drive(step.event);
+            },
+          ];
         }),
     );
     return model.testPath(path, { states: { '*': checkState }, events });
