@@ -161,9 +161,12 @@ describe('access control card', () => {
     // Focus is trapped in the modal (jsdom has no layout, so which element gets it is checked in Chromium).
     await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true));
     await user.type(input, '1.2.3.4/33{Enter}');
-    // The message is announced as it appears and is the field's error message.
-    const message = document.getElementById(input.getAttribute('aria-errormessage') ?? '');
-    expect(message?.textContent).toBe('Please enter a valid CIDR notation');
+    // The message is announced as it appears and is the field's error message (it renders after the machine's answer).
+    const message = await waitFor(() => {
+      const shown = document.getElementById(input.getAttribute('aria-errormessage') ?? '');
+      expect(shown?.textContent).toBe('Please enter a valid CIDR notation');
+      return shown;
+    });
     expect(message?.getAttribute('aria-live')).toBe('polite');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
