@@ -6,15 +6,8 @@ import { listOperations } from '@server/openapi/operations';
 import { bearer, goodPassword, login, register, signedInUser, uniqueEmail } from '../server/helpers/accounts';
 import { startTestApp, type TestApp } from '../server/helpers/test-app';
 import { ContractChecker } from './helpers/contract-checker';
+import { productionSettings as production } from '../server/helpers/production-settings';
 
-const production = {
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://mail.example.com:587',
-  MAIL_FROM: 'no-reply@example.com',
-  PUBLIC_URL: 'https://dash.example.com',
-  UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545',
-  UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546',
-};
 /**
  * The operations each test below answers. Each test checks it answers exactly these, and the last
  * one checks that together they are the whole contract: no test depends on another having run.

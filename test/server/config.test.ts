@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionNotices } from '@server/config';
-
-const production = {
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://mail.example.com:587',
-  MAIL_FROM: 'no-reply@example.com',
-  PUBLIC_URL: 'https://dash.example.com',
-  UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545',
-  UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546',
-};
+import { productionSettings as production } from './helpers/production-settings';
 
 function configError(env: Record<string, string>): ConfigError {
   try {

@@ -4,15 +4,7 @@ import { googleNotConfigured } from '@server/handlers/google';
 import { bearer, signedInUser, uniqueEmail } from './helpers/accounts';
 import { BrowserSession } from './helpers/browser-session';
 import { startTestApp } from './helpers/test-app';
-
-const production = {
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://mail.example.com:587',
-  MAIL_FROM: 'no-reply@example.com',
-  PUBLIC_URL: 'https://dash.example.com',
-  UPSTREAM_MAINNET_URL: 'http://127.0.0.1:8545',
-  UPSTREAM_DEVNET_URL: 'http://127.0.0.1:8546',
-};
+import { productionSettings as production } from './helpers/production-settings';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Credentials, LoginResult, User } from '@machines/auth';
-import { appAuthMachine } from '@/hooks/auth-actor';
+import { AuthActor, appAuthMachine } from '@/hooks/auth-actor';
 import { type InspectObserver, InspectionProvider } from '@/hooks/inspection';
 import { SessionProvider } from '@/hooks/session-provider';
 import { queryClient } from '@/app/query-client';
@@ -81,4 +81,14 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** A button that logs out through the app's session, for screens rendered without the navbar. */
+export function LogoutButton() {
+  const auth = AuthActor.useActorRef();
+  return (
+    <button type="button" onClick={() => auth.send({ type: 'auth.logout' })}>
+      Leave
+    </button>
+  );
 }

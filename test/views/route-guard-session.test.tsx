@@ -6,11 +6,10 @@ import { authMachine, type User } from '@machines/auth';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
-import { AuthActor } from '@/hooks/auth-actor';
 import { type Executors, createFlowModel, describePath } from '../machines/flow-model';
 import { type AuthModelEvent, authFixtures } from '../machines/models/auth.model';
 import { pendingCall } from '../machines/pending-call';
-import { renderInApp, testUser } from './app-harness';
+import { LogoutButton, renderInApp, testUser } from './app-harness';
 
 /** The part of the session a guarded page lives through: loading a stored token, another tab's sign-in and sign-out, logout. */
 type GuardEvent = Extract<
@@ -45,15 +44,6 @@ const guardFlows = [null, 'stored-token'].map((token) => {
   });
   return { token, flow, paths: flow.paths() };
 });
-
-function LogoutButton() {
-  const auth = AuthActor.useActorRef();
-  return (
-    <button type="button" onClick={() => auth.send({ type: 'auth.logout' })}>
-      Leave
-    </button>
-  );
-}
 
 const routes = (
   <Switch>

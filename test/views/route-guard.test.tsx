@@ -9,7 +9,7 @@ import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
 import { CallFailed } from '@/domain/call-failure';
 import { AppRoutes } from '@/app/routes';
-import { deferred, renderInApp, testUser } from './app-harness';
+import { LogoutButton, deferred, renderInApp, testUser } from './app-harness';
 
 /** Stands in for the login screen: the guard and the redirects only need `auth.login` to be sent. */
 function LoginStandIn() {
@@ -17,15 +17,6 @@ function LoginStandIn() {
   return (
     <button type="button" onClick={() => auth.send({ type: 'auth.login', email: testUser.email, password: 'Secret1!' })}>
       Log in
-    </button>
-  );
-}
-
-function LogoutButton() {
-  const auth = AuthActor.useActorRef();
-  return (
-    <button type="button" onClick={() => auth.send({ type: 'auth.logout' })}>
-      Leave
     </button>
   );
 }
