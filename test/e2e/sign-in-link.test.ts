@@ -85,7 +85,6 @@ for (const viewport of viewports) {
       await page.goto(`/auth/callback?error=${encodeURIComponent(craftedError)}`);
       const alert = page.getByRole('alert');
       await expectVisible(alert);
-      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as the visitor sees it
       expect(await alert.innerText()).toBe(shownCraftedError);
       expect(await alert.locator('b').count()).toBe(0);
       // It wraps inside the page: nothing sticks out sideways.
@@ -101,7 +100,6 @@ for (const viewport of viewports) {
       await page.goto(`/auth/callback?error=${'x'.repeat(500)}`);
       const alert = page.getByRole('alert');
       await expectVisible(alert);
-      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as the visitor sees it
       expect(await alert.innerText()).toBe(`Authentication error: ${'x'.repeat(199)}…`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -76,7 +76,6 @@ describe('smoke: the built app in Chromium', () => {
     });
     await page.goto('/some/deep/path', { waitUntil: 'networkidle' });
     // Something was drawn into the root element by React (the unknown path sends the user to /login).
-    // biome-ignore lint/performance/useDomNodeTextContent: only rendered text counts as drawn, not hidden or script text
     await page.waitForFunction(() => (document.body.innerText ?? '').trim().length > 0);
     expect(problems).toEqual([]);
     await page.close();
