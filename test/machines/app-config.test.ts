@@ -3,7 +3,8 @@ import { createActor } from 'xstate';
 import { type AppConfig, appConfigMachine, CONFIG_RETRY_DELAY_MS, selectConfig, selectFailed } from '@machines/app-config';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
-import { type AppConfigModelEvent, appConfigFlows, testConfig } from './models/app-config.model';
+import { type AppConfigModelEvent, appConfigFlows } from './models/app-config.model';
+import { testConfig } from '../support/test-config';
 import { nextSnapshot } from './next-snapshot';
 import { pendingCall } from './pending-call';
 

@@ -8,7 +8,8 @@ import UsagePage from '@/views/usage/usage-page';
 import { CreditCostNote } from '@/views/usage/credit-cost-note';
 import { renderInApp } from './app-harness';
 import { renderView } from './render';
-import { seedConfig, testConfig } from './seed-config';
+import { seedConfig } from './seed-config';
+import { testConfig } from '../support/test-config';
 import { seedQuery } from './seed-queries';
 
 afterEach(() => queryClient.clear());

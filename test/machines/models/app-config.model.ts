@@ -1,6 +1,7 @@
 import type { EventFromLogic } from 'xstate';
 import { type AppConfig, appConfigMachine } from '@machines/app-config';
 import { type AfterEvent, type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
+import { testConfig } from '../../support/test-config';
 
 export type AppConfigModelEvent =
   | EventFromLogic<typeof appConfigMachine>
@@ -9,16 +10,6 @@ export type AppConfigModelEvent =
   | DoneEvent<'refetchConfig', AppConfig>
   | ErrorEvent<'refetchConfig'>
   | AfterEvent<'retryDelay', 'appConfig.retrying.waiting'>;
-
-export const testConfig: AppConfig = {
-  productName: 'Test RPC',
-  documentationUrl: 'https://docs.example.com/',
-  discordUrl: 'https://discord.example.com/',
-  telegramUrl: 'https://t.example.com/',
-  supportUrl: 'https://support.example.com/',
-  salesEmail: 'sales@example.com',
-  googleSignIn: true,
-};
 
 export const appConfigFixtures: AppConfigModelEvent[] = [
   { type: 'xstate.done.actor.fetchConfig', output: testConfig },
