@@ -16,7 +16,7 @@ import { apiBodyLimitBytes } from '@server/http/body-limit';
 import { proxyTrust } from '@server/http/client-address';
 import { installErrorHandler } from '@server/http/error-handler';
 import { answerFrameworkError } from '@server/http/framework-errors';
-import { installJsonBodyParser } from '@server/http/json-body';
+import { installFormBodyParser, installJsonBodyParser } from '@server/http/json-body';
 import { installSecurityHeaders } from '@server/http/security-headers';
 import { fastifyTimeouts, maxHeadBytes } from '@server/http/server-limits';
 import { installSingleHost } from '@server/http/single-host';
@@ -85,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const operations = listOperations(loadOpenApiDocument());
   app.setValidatorCompiler(createValidatorCompiler(optionalBodyRoutes(operations)));
   installJsonBodyParser(app);
+  installFormBodyParser(app);
   installErrorHandler(app);
   installSecurityHeaders(app);
   installSingleHost(app);
@@ -109,9 +110,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('metering', gateway.metering);
     options.behindWorkers?.(gateway);
     const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache: gateway.keyCache };
-    registerOperations(app, operations, createHandlers(services), async (request) => {
-      request.auth = await authenticateBearer(request, db, clock);
-    });
+    registerOperations(
+      app,
+      operations,
+      createHandlers(services),
+      async (request) => {
+        request.auth = await authenticateBearer(request, db, clock);
+      },
+      config.mode === 'local',
+    );
     await app.register(gatewayRoutes(gateway.gateway, config.gatewayBodyLimit));
     await installSpa(app, options.distDir === undefined ? defaultDistDir : options.distDir);
     await app.ready();

@@ -9,32 +9,46 @@ export type HandledOperationId = Exclude<OperationId, GatewayOperationId>;
 
 type Operation<K extends OperationId> = operations[K];
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined;
+/** A request body: a JSON document, or the form post of a local test-mode page. */
+type BodyContent<T> = T extends { content: { 'application/json': infer Body } }
+  ? Body
+  : T extends { content: { 'application/x-www-form-urlencoded': infer Body } }
+    ? Body
+    : undefined;
+type IsHtml<T> = T extends { content: { 'text/html': unknown } } ? true : false;
 type Present<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNullable<T>;
 
 /** The request body as the contract types it (undefined where the body is optional or absent). */
 export type RequestBody<K extends OperationId> =
-  | JsonContent<NonNullable<Operation<K>['requestBody']>>
+  | BodyContent<NonNullable<Operation<K>['requestBody']>>
   | (undefined extends Operation<K>['requestBody'] ? undefined : never);
 export type PathParams<K extends OperationId> = Present<Operation<K>['parameters']['path']>;
 export type QueryParams<K extends OperationId> = Present<Operation<K>['parameters']['query']>;
 
 type Responses<K extends OperationId> = Operation<K>['responses'];
-type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 204 | 302>;
-type ResultFor<S, R> = S extends 302
+/** Statuses a handler returns: the successes, and every status an HTML page answers (its errors are pages too). */
+type ResultStatus<K extends OperationId> =
+  | Extract<keyof Responses<K>, 200 | 201 | 204 | 302 | 303>
+  | { [S in keyof Responses<K>]: IsHtml<Responses<K>[S]> extends true ? S : never }[keyof Responses<K>];
+type ResultFor<S, R> = S extends 302 | 303
   ? { status: S; location: string }
-  : [JsonContent<R>] extends [undefined]
-    ? { status: S }
-    : { status: S; body: JsonContent<R> };
+  : IsHtml<R> extends true
+    ? { status: S; html: string }
+    : [JsonContent<R>] extends [undefined]
+      ? { status: S }
+      : { status: S; body: JsonContent<R> };
 
 /** What the registrar sends, whatever the operation. */
 export interface ReplyShape {
   readonly status: number;
   readonly body?: unknown;
   readonly location?: string;
+  /** A whole HTML page (the local test-mode provider's), sent as text/html. */
+  readonly html?: string;
 }
 
 /** One of the operation's success answers, typed from openapi.yaml. Errors are thrown as HttpError. */
-export type OperationResult<K extends OperationId> = { [S in SuccessStatus<K>]: ResultFor<S, Responses<K>[S]> }[SuccessStatus<K>] &
+export type OperationResult<K extends OperationId> = { [S in ResultStatus<K>]: ResultFor<S, Responses<K>[S]> }[ResultStatus<K>] &
   ReplyShape;
 
 export interface OperationInput<K extends OperationId> {

@@ -16,7 +16,9 @@ export interface OperationSpec {
   readonly url: string;
   /** Whether the operation requires `Authorization: Bearer <session token>`. */
   readonly bearer: boolean;
-  readonly body: { readonly schema: JsonObject; readonly required: boolean } | null;
+  readonly body: { readonly schema: JsonObject; readonly required: boolean; readonly mediaType: BodyMediaType } | null;
+  /** `x-local-only: true`: a page of a local stand-in, never mounted with NODE_ENV=production. */
+  readonly localOnly: boolean;
   readonly params: JsonObject | null;
   readonly querystring: JsonObject | null;
   /** JSON response schema per status code ('200', '401'...); null for a status without a body. */
@@ -41,9 +43,25 @@ function usesBearer(operation: JsonObject, document: JsonObject): boolean {
   return Array.isArray(security) && security.some((requirement) => isObject(requirement) && 'bearer' in requirement);
 }
 
-function jsonSchemaOf(holder: unknown): JsonObject | null {
-  const schema = objectAt(objectAt(objectAt(holder, 'content'), 'application/json'), 'schema');
+/** Request bodies the API reads: JSON documents, and the form posts of the local test-mode pages. */
+export type BodyMediaType = 'application/json' | 'application/x-www-form-urlencoded';
+const bodyMediaTypes: readonly BodyMediaType[] = ['application/json', 'application/x-www-form-urlencoded'];
+
+function schemaOf(holder: unknown, mediaType: string): JsonObject | null {
+  const schema = objectAt(objectAt(objectAt(holder, 'content'), mediaType), 'schema');
   return schema === undefined ? null : toJsonSchema(schema);
+}
+
+function jsonSchemaOf(holder: unknown): JsonObject | null {
+  return schemaOf(holder, 'application/json');
+}
+
+function requestBodyOf(requestBody: JsonObject | undefined): OperationSpec['body'] {
+  for (const mediaType of bodyMediaTypes) {
+    const schema = schemaOf(requestBody, mediaType);
+    if (schema !== null) return { schema, required: requestBody?.required === true, mediaType };
+  }
+  return null;
 }
 
 /** Routes whose request body may be left out: see createValidatorCompiler. */
@@ -62,7 +80,6 @@ export function listOperations(document: JsonObject): OperationSpec[] {
       if (operationId === undefined) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const parameters = [...arrayAt(pathItem, 'parameters'), ...arrayAt(operation, 'parameters')];
       const requestBody = objectAt(operation, 'requestBody');
-      const bodySchema = jsonSchemaOf(requestBody);
       const responses = Object.fromEntries(
         Object.entries(objectAt(operation, 'responses') ?? {}).map(([status, response]) => [status, jsonSchemaOf(response)]),
       );
@@ -72,7 +89,8 @@ export function listOperations(document: JsonObject): OperationSpec[] {
         path,
         url: apiPrefix + path.replace(/\{([^}]+)\}/g, ':$1'),
         bearer: usesBearer(operation, document),
-        body: bodySchema === null ? null : { schema: bodySchema, required: requestBody?.required === true },
+        body: requestBodyOf(requestBody),
+        localOnly: operation['x-local-only'] === true,
         params: parameterSchema(parameters, 'path'),
         querystring: parameterSchema(parameters, 'query'),
         responses,

@@ -30,6 +30,7 @@ function routeSchema(spec: OperationSpec): FastifySchema {
 
 async function send(reply: FastifyReply, result: ReplyShape): Promise<FastifyReply> {
   if (result.location !== undefined) return reply.redirect(result.location, result.status);
+  if (result.html !== undefined) return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
   if (result.body === undefined) return reply.code(result.status).send();
   return reply.code(result.status).send(result.body);
 }
@@ -65,16 +66,19 @@ function registerOperation<K extends HandledOperationId>(
 
 /**
  * Registers every operation of openapi.yaml (except the gateway's) with its request schemas and
- * its handler; fails at start-up if the contract and the handlers disagree.
+ * its handler; fails at start-up if the contract and the handlers disagree. Operations marked
+ * x-local-only (the local stand-ins' pages) are mounted only when `mountLocalOnly` is true.
  */
 export function registerOperations(
   app: FastifyInstance,
   specs: readonly OperationSpec[],
   handlers: OperationHandlers,
   authenticate: Authenticate,
+  mountLocalOnly: boolean,
 ): void {
   for (const spec of specs) {
     if (spec.operationId === gatewayOperation) continue;
+    if (spec.localOnly && !mountLocalOnly) continue;
     if (!isHandled(spec.operationId, handlers)) {
       throw new Error(`openapi.yaml operation ${spec.operationId} has no handler (run npm run gen:api?)`);
     }

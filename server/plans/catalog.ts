@@ -71,9 +71,16 @@ export const defaultPlanId = 1;
 
 export const billingFrequencies: readonly BillingFrequency[] = ['MONTHLY', 'ANNUALY'];
 
-/** Yearly billing is 12 months at a 10 % discount (SPEC.md: '- 10%'), rounded to cents. */
-export function priceFor(monthlyPriceUsd: number | null, frequency: BillingFrequency): number | null {
+/** Yearly billing: 12 months less 10 % (SPEC.md: '- 10%'). */
+export const yearlyDiscountPercent = 10;
+
+/**
+ * US cents for one billing period, in integers only: a month's whole dollars in cents, a year 12 of
+ * them less the discount (exact for whole-dollar prices: 49 → 4,900 a month, 52,920 a year).
+ */
+export function priceCentsFor(monthlyPriceUsd: number | null, frequency: BillingFrequency): number | null {
   if (monthlyPriceUsd === null) return null;
-  if (frequency === 'MONTHLY') return monthlyPriceUsd;
-  return Math.round(monthlyPriceUsd * 12 * 0.9 * 100) / 100;
+  const monthCents = monthlyPriceUsd * 100;
+  if (frequency === 'MONTHLY') return monthCents;
+  return (monthCents * 12 * (100 - yearlyDiscountPercent)) / 100;
 }

@@ -1,7 +1,7 @@
 import type { components } from '@/api/schema';
 import type { Queryable } from '@server/db/db';
 import { fromNullableBigint, type BigintColumn } from '@server/repos/columns';
-import { planCatalog, priceFor, type BillingFrequency, type PlanName } from '@server/plans/catalog';
+import { planCatalog, priceCentsFor, type BillingFrequency, type PlanName } from '@server/plans/catalog';
 
 export type ApiPlan = components['schemas']['Plan'];
 
@@ -43,7 +43,7 @@ export function toApiPlan(row: PlanRow, frequency: BillingFrequency): ApiPlan {
     id: row.id,
     name: planName(row.name),
     description: row.description,
-    price: priceFor(row.monthly_price_usd, frequency),
+    price: priceCentsFor(row.monthly_price_usd, frequency),
     credit: fromNullableBigint(row.credits_per_month),
     rate: row.rate_per_second,
     maxKey: row.max_keys,

@@ -217,7 +217,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a checkout for a plan */
+        /**
+         * Start paying for a plan above the current one
+         * @description Answers where to send the browser: the payment provider's checkout for a user without a paid subscription, or the page that confirms the change of the one existing subscription for a paying user (upgrades only; downgrades and cancelling go through the customer portal). The price comes from the server's plan table. The plan changes only when the provider reports the payment complete (its verified event), never here. A new checkout ends the user's earlier open one, so two tabs cannot pay twice.
+         */
         post: operations["subscribe"];
         delete?: never;
         options?: never;
@@ -232,8 +235,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payment provider's customer portal */
+        /** The payment provider's customer portal (invoices, plan switch, cancel) */
         get: operations["getCustomerPortal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's paid subscription, if any (past-due banner, renewal date) */
+        get: operations["getSubscription"];
         put?: never;
         post?: never;
         delete?: never;
@@ -253,6 +273,86 @@ export interface paths {
         get: operations["listInvoices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/checkouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a checkout of this user stands (the return page asks until it is complete) */
+        get: operations["getCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events (checkout completed, subscription updated or deleted, invoice paid or failed)
+         * @description Verified with the Stripe-Signature header over the raw body and STRIPE_WEBHOOK_SECRET. Each event id is handled once; an event older than the state it would change changes nothing. Answers 404 when Stripe is not configured.
+         */
+        post: operations["stripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/test-mode/checkout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The local test-mode checkout page (never mounted with NODE_ENV=production) */
+        get: operations["testModeCheckoutPage"];
+        put?: never;
+        /**
+         * Pay a test-mode checkout with a test card
+         * @description 4242 4242 4242 4242 succeeds and 4000 0000 0000 0002 is declined, as Stripe's test cards; any future expiry and any CVC. A declined or invalid card shows the page again with the reason and changes nothing; a paid one completes through the same event path as Stripe's webhooks and sends the browser back to the dashboard.
+         */
+        post: operations["testModePay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/test-mode/portal/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** The local test-mode customer portal (never mounted with NODE_ENV=production) */
+        get: operations["testModePortalPage"];
+        put?: never;
+        /** Switch plan, cancel at period end, resume, or move the test clock (renewal paid or failed) */
+        post: operations["testModePortalAction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -435,7 +535,7 @@ export interface components {
             id: number;
             name: components["schemas"]["PlanName"];
             description: string;
-            /** @description USD for one billing period; null means contact sales */
+            /** @description US cents for one billing period (a year costs 12 months less 10 %); null means contact sales */
             price: number | null;
             /** @description Credits a month; null means unlimited */
             credit: number | null;
@@ -452,15 +552,88 @@ export interface components {
         UrlResponse: {
             url: string;
         };
+        CheckoutStarted: {
+            /** @description Where the browser pays or confirms */
+            url: string;
+            /** @description For GET /payment/checkouts/{id} on the return page */
+            checkoutId: string;
+        };
+        /**
+         * @description complete only once the provider's verified event arrived; expired when a newer checkout of the user replaced it, or it timed out
+         * @enum {string}
+         */
+        CheckoutStatus: "open" | "complete" | "expired";
+        Checkout: {
+            id: string;
+            status: components["schemas"]["CheckoutStatus"];
+            planId: number;
+            planName: components["schemas"]["PlanName"];
+            frequency: components["schemas"]["BillingFrequency"];
+            /** @description US cents the checkout charges */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+        };
+        /** @enum {string} */
+        Currency: "USD";
+        SubscriptionState: {
+            subscription: null | components["schemas"]["Subscription"];
+        };
+        Subscription: {
+            planId: number;
+            planName: components["schemas"]["PlanName"];
+            frequency: components["schemas"]["BillingFrequency"];
+            /**
+             * @description past_due after a failed renewal, until paid or until the grace period ends
+             * @enum {string}
+             */
+            status: "active" | "past_due";
+            /** Format: date-time */
+            currentPeriodStart: string;
+            /** Format: date-time */
+            currentPeriodEnd: string;
+            /** @description Cancelled in the portal; back to Free at currentPeriodEnd */
+            cancelAtPeriodEnd: boolean;
+            /**
+             * Format: date-time
+             * @description When past due, the moment the plan drops to Free unless paid
+             */
+            graceEndsAt: string | null;
+        };
         Invoice: {
             id: string;
+            number: string | null;
             /** Format: date-time */
-            createdAt: string;
-            /** @description Total in the currency's main unit */
+            date: string;
+            /** @description US cents */
             amount: number;
-            currency: string;
-            status: string;
-            url?: string | null;
+            currency: components["schemas"]["Currency"];
+            /** @enum {string} */
+            status: "draft" | "open" | "paid" | "uncollectible" | "void";
+            /** @description The invoice's page at the provider */
+            url: string | null;
+            pdfUrl: string | null;
+        };
+        StripeEvent: {
+            id: string;
+            type: string;
+            created: number;
+            data: Record<string, never>;
+        };
+        WebhookReceived: {
+            received: boolean;
+        };
+        TestModeCardForm: {
+            cardNumber: string;
+            /** @description MM / YY */
+            expiry: string;
+            cvc: string;
+            name: string;
+        };
+        TestModePortalForm: {
+            /** @enum {string} */
+            action: "switch" | "cancel" | "resume" | "retry-payment" | "renew" | "renew-declined";
+            planId?: string;
+            frequency?: string;
         };
         /** @enum {string} */
         Network: "mainnet" | "devnet";
@@ -612,14 +785,31 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not available on this server yet */
-        NotImplemented: {
+        /** @description The payment provider did not answer or refused the call */
+        ProviderUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
+        };
+        /** @description A page of the local test-mode payment provider */
+        HtmlPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description Done; the browser goes on to the Location */
+        SeeOther: {
+            headers: {
+                Location: components["headers"]["Location"];
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The feature is not configured on this server */
         ServiceUnavailable: {
@@ -958,12 +1148,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UrlResponse"];
+                    "application/json": components["schemas"]["CheckoutStarted"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
         };
     };
     getCustomerPortal: {
@@ -985,7 +1177,28 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, or null on a plan nobody pays for (Free, or Enterprise by contract) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listInvoices: {
@@ -1007,7 +1220,132 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was handled (or had been already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    testModeCheckoutPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HtmlPage"];
+            404: components["responses"]["HtmlPage"];
+        };
+    };
+    testModePay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TestModeCardForm"];
+            };
+        };
+        responses: {
+            303: components["responses"]["SeeOther"];
+            400: components["responses"]["HtmlPage"];
+            402: components["responses"]["HtmlPage"];
+            404: components["responses"]["HtmlPage"];
+            409: components["responses"]["HtmlPage"];
+        };
+    };
+    testModePortalPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HtmlPage"];
+            404: components["responses"]["HtmlPage"];
+        };
+    };
+    testModePortalAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TestModePortalForm"];
+            };
+        };
+        responses: {
+            303: components["responses"]["SeeOther"];
+            400: components["responses"]["HtmlPage"];
+            404: components["responses"]["HtmlPage"];
+            409: components["responses"]["HtmlPage"];
         };
     };
     listApiKeys: {

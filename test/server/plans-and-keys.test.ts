@@ -25,9 +25,9 @@ describe('plans and keys', () => {
     expect(plans.filter((plan) => plan.billingFrequency === 'ANNUALY').map((plan) => plan.name)).toEqual(order);
     expect(plans).toHaveLength(10);
     const developerYearly = plans.find((plan) => plan.name === 'Developer' && plan.billingFrequency === 'ANNUALY');
-    expect(developerYearly?.price).toBe(529.2);
+    expect(developerYearly?.price).toBe(52_920);
     expect(plans.find((plan) => plan.name === 'Professional' && plan.billingFrequency === 'MONTHLY')).toMatchObject({
-      price: 499,
+      price: 49_900,
       credit: 5_000_000,
       rate: 500,
       maxKey: null,
