@@ -1,0 +1,122 @@
+import type { Queryable } from '@server/db/db';
+import type { BillingEvent, SubscriptionSnapshot } from '@server/payments/billing-events';
+import { defaultPlanId } from '@server/plans/catalog';
+import {
+  completeChangeCheckouts,
+  findCheckoutByProviderId,
+  findLiveSubscription,
+  findSubscriptionForUpdate,
+  recordEvent,
+  saveCustomerId,
+  saveSubscription,
+  setCheckoutStatus,
+  type SubscriptionRecord,
+} from '@server/repos/billing';
+import { findPlan } from '@server/repos/plans';
+import { findUserById, setUserPlan } from '@server/repos/users';
+
+/** What applying an event did, and what must follow once its transaction committed. */
+export interface EventOutcome {
+  /** applied; duplicate = its id was handled before; stale = older than the state it would change. */
+  readonly result: 'applied' | 'duplicate' | 'stale' | 'unknown-subscription';
+  /** The user whose plan changed: the gateway's key cache must drop their keys. */
+  readonly planChangedFor: number | null;
+  /** A second subscription of a user who already pays for one: cancel it at the provider and refund it. */
+  readonly duplicateSubscription: string | null;
+}
+
+const nothing = (result: EventOutcome['result']): EventOutcome => ({ result, planChangedFor: null, duplicateSubscription: null });
+
+const enterprise = 'Enterprise';
+
+/**
+ * Moves the user to the plan a subscription gives (or back to Free when it ended). A plan or
+ * frequency change starts a new quota cycle at `cycleStart`; a renewal on the same plan does not
+ * (cycles already run monthly from the anchor). An Enterprise plan (given by the admin command
+ * after a sales contract) is never changed by a payment provider.
+ */
+async function applyPlan(tx: Queryable, userId: number, target: { planId: number; frequency: SubscriptionSnapshot['frequency'] }, cycleStart: Date): Promise<boolean> {
+  const user = await findUserById(tx, userId);
+  if (user === null) return false;
+  const current = await findPlan(tx, user.planId);
+  if (current?.name === enterprise) return false;
+  if (user.planId === target.planId && user.billingFrequency === target.frequency) return false;
+  await setUserPlan(tx, userId, { planId: target.planId, frequency: target.frequency, now: cycleStart });
+  return true;
+}
+
+/** A snapshot newer than (or as new as) what is stored becomes the stored state, and the user's plan follows it. */
+async function syncSubscription(
+  tx: Queryable,
+  event: BillingEvent & { subscription: SubscriptionSnapshot },
+): Promise<EventOutcome> {
+  const snapshot = event.subscription;
+  const stored = await findSubscriptionForUpdate(tx, event.provider, snapshot.id);
+  if (stored !== null && stored.stateAt.getTime() > event.occurredAt.getTime()) return nothing('stale');
+  if (stored === null && snapshot.status !== 'canceled') {
+    const live = await findLiveSubscription(tx, snapshot.userId);
+    if (live !== null && live.id !== snapshot.id) {
+      // Paid twice (two checkouts that both went through before either expired): keep the first.
+      await saveSubscription(tx, { ...snapshot, provider: event.provider, status: 'canceled', pastDueSince: null, stateAt: event.occurredAt }, event.occurredAt);
+      return { result: 'applied', planChangedFor: null, duplicateSubscription: snapshot.id };
+    }
+  }
+  const record: SubscriptionRecord = {
+    ...snapshot,
+    provider: event.provider,
+    pastDueSince: snapshot.status === 'past_due' ? (stored?.pastDueSince ?? event.occurredAt) : null,
+    stateAt: event.occurredAt,
+  };
+  // A subscription this user's live one is not (a cancelled duplicate) never moves the plan.
+  const wasLive = stored === null || stored.status !== 'canceled';
+  await saveSubscription(tx, record, event.occurredAt);
+  await saveCustomerId(tx, snapshot.userId, event.provider, snapshot.customerId, event.occurredAt);
+  if (!wasLive) return nothing('applied');
+  const changed =
+    snapshot.status === 'canceled'
+      ? await applyPlan(tx, snapshot.userId, { planId: defaultPlanId, frequency: 'MONTHLY' }, event.occurredAt)
+      : await applyPlan(tx, snapshot.userId, snapshot, event.occurredAt);
+  if (snapshot.status !== 'canceled') {
+    await completeChangeCheckouts(tx, event.provider, snapshot.id, snapshot, event.occurredAt);
+  }
+  return { result: 'applied', planChangedFor: changed ? snapshot.userId : null, duplicateSubscription: null };
+}
+
+/** A renewal's payment: failed → past due (from the first failure); paid → active again. */
+async function applyPayment(tx: Queryable, event: BillingEvent & { subscriptionId: string }, paid: boolean): Promise<EventOutcome> {
+  const stored = await findSubscriptionForUpdate(tx, event.provider, event.subscriptionId);
+  if (stored === null) return nothing('unknown-subscription');
+  if (stored.stateAt.getTime() > event.occurredAt.getTime()) return nothing('stale');
+  if (stored.status === 'canceled') return nothing('applied');
+  const status = paid ? 'active' : 'past_due';
+  const pastDueSince = paid ? null : (stored.pastDueSince ?? event.occurredAt);
+  await saveSubscription(tx, { ...stored, status, pastDueSince, stateAt: event.occurredAt }, event.occurredAt);
+  return nothing('applied');
+}
+
+/**
+ * Applies one provider event inside the caller's transaction: each event id once (a replay is a
+ * no-op), and no state older than the stored one (`occurredAt` against the subscription's
+ * `state_at`), so Stripe's retries and out-of-order deliveries change nothing wrongly.
+ */
+export async function applyEvent(tx: Queryable, event: BillingEvent, now: Date): Promise<EventOutcome> {
+  if (!(await recordEvent(tx, { provider: event.provider, id: event.id, kind: event.kind, occurredAt: event.occurredAt }, now))) {
+    return nothing('duplicate');
+  }
+  switch (event.kind) {
+    case 'checkout-completed': {
+      const checkout = await findCheckoutByProviderId(tx, event.provider, event.checkoutId);
+      if (checkout !== null && checkout.userId !== event.subscription.userId) {
+        throw new Error(`Checkout ${checkout.id} belongs to user ${checkout.userId}, its subscription names user ${event.subscription.userId}`);
+      }
+      if (checkout !== null) await setCheckoutStatus(tx, checkout.id, 'complete', event.occurredAt);
+      return syncSubscription(tx, event);
+    }
+    case 'subscription-changed':
+      return syncSubscription(tx, event);
+    case 'invoice-paid':
+      return applyPayment(tx, event, true);
+    case 'invoice-payment-failed':
+      return applyPayment(tx, event, false);
+  }
+}
