@@ -28,6 +28,8 @@ import type { Mail } from '@server/mail/mailer';
 import { createOutboxMailer } from '@server/mail/outbox';
 import { createSmtpMailer } from '@server/mail/smtp';
 import type { Metering } from '@server/metering/metering';
+import type { Billing } from '@server/payments/billing';
+import { createPayments } from '@server/payments/create-payments';
 import { loadOpenApiDocument } from '@server/openapi/document';
 import { listOperations, optionalBodyRoutes } from '@server/openapi/operations';
 import { registerOperations } from '@server/openapi/register';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     keyCache: KeyCache;
     /** The gateway's metering: `flush()` writes what is counted in memory (GET /usage does first). */
     metering: Metering;
+    /** Billing: the payment provider's events, checkouts, the grace period of failed renewals. */
+    billing: Billing;
   }
 }
 
@@ -109,7 +113,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('keyCache', gateway.keyCache);
     app.decorate('metering', gateway.metering);
     options.behindWorkers?.(gateway);
-    const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache: gateway.keyCache };
+    const payments = await createPayments(config, { db, clock, log: app.log, keyCache: gateway.keyCache });
+    app.addHook('onClose', async () => payments.close());
+    app.decorate('billing', payments.billing);
+    const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache: gateway.keyCache, payments };
     registerOperations(
       app,
       operations,

@@ -11,7 +11,19 @@ import {
   readVar,
 } from '@server/config-values';
 
+import { planCatalog, type BillingFrequency } from '@server/plans/catalog';
+
 export { ConfigError } from '@server/config-values';
+
+/** Stripe, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: else the local test-mode provider (local mode only). */
+export interface StripeConfig {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  /** Stripe price ids of each paid plan (by name) and billing frequency: STRIPE_PRICE_<PLAN>_<FREQUENCY>. */
+  readonly prices: Readonly<Record<string, Readonly<Record<BillingFrequency, string>>>>;
+  /** Another Stripe API address (a stand-in such as stripe-mock); null = Stripe's own. */
+  readonly apiUrl: string | null;
+}
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -37,6 +49,9 @@ export interface Config {
   readonly telegramUrl: string;
   readonly supportUrl: string;
   readonly salesEmail: string;
+  readonly stripe: StripeConfig | null;
+  /** Days a past-due subscription keeps its plan before it drops to Free. */
+  readonly billingGraceDays: number;
   readonly sessionTtlHours: number;
   readonly logLevel: LogLevel;
   /** The mainnet EVM node the gateway forwards to; null = none (npm start then runs a local anvil). */
@@ -135,6 +150,8 @@ export function loadConfig(env: Env): Config {
     settings.refuse(missing, `${missing} is not set: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together (set both, or neither).`);
   }
 
+  const stripe = readStripe(settings);
+
   const config: Config = {
     mode,
     port,
@@ -153,6 +170,8 @@ export function loadConfig(env: Env): Config {
     telegramUrl: withDefault('TELEGRAM_URL', 'https://t.me/example', parseHttpUrl),
     supportUrl: withDefault('SUPPORT_URL', 'https://example.com/support', parseHttpUrl),
     salesEmail: withDefault('SALES_EMAIL', 'sales@example.com', parseEmail),
+    stripe,
+    billingGraceDays: integer('BILLING_GRACE_DAYS', 7, 0, 365),
     sessionTtlHours: integer('SESSION_TTL_HOURS', 168, 1, 8760),
     logLevel: settings.read('LOG_LEVEL', 'info', (n, v) => parseOneOf(n, v, logLevels), 'info'),
     upstreamMainnetUrl: settings.optional('UPSTREAM_MAINNET_URL', parseHttpUrl),
@@ -183,6 +202,56 @@ export function loadConfig(env: Env): Config {
   return config;
 }
 
+/** The env variable naming a paid plan's Stripe price: STRIPE_PRICE_DEVELOPER_MONTHLY… */
+export function stripePriceVariable(planName: string, frequency: BillingFrequency): string {
+  return `STRIPE_PRICE_${planName.toUpperCase()}_${frequency}`;
+}
+
+/** The plans a card pays for (a price above 0; Enterprise is arranged with sales). */
+export const paidPlanNames = planCatalog
+  .filter((plan) => plan.monthlyPriceUsd !== null && plan.monthlyPriceUsd > 0)
+  .map((plan) => plan.name);
+
+function parseWithPrefix(prefixes: readonly string[], what: string) {
+  return (name: string, value: string): string => {
+    if (!prefixes.some((prefix) => value.startsWith(prefix)) || /\s/.test(value)) {
+      throw new ConfigError(name, `${name} must be ${what} (starting with ${prefixes.join(' or ')}).`);
+    }
+    return value;
+  };
+}
+
+function readStripe(settings: SettingsReader): StripeConfig | null {
+  const secretKey = settings.optional('STRIPE_SECRET_KEY', parseWithPrefix(['sk_', 'rk_'], 'a Stripe secret or restricted key'));
+  const webhookSecret = settings.optional(
+    'STRIPE_WEBHOOK_SECRET',
+    parseWithPrefix(['whsec_'], "a Stripe webhook endpoint's signing secret"),
+  );
+  const keySet = settings.value('STRIPE_SECRET_KEY') !== undefined;
+  const secretSet = settings.value('STRIPE_WEBHOOK_SECRET') !== undefined;
+  if (keySet !== secretSet) {
+    const missing = keySet ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    settings.refuse(missing, `${missing} is not set: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (set both, or neither).`);
+    return null;
+  }
+  if (!keySet) return null;
+  const prices: Record<string, Record<BillingFrequency, string>> = {};
+  for (const planName of paidPlanNames) {
+    const price = (frequency: BillingFrequency): string => {
+      const name = stripePriceVariable(planName, frequency);
+      if (settings.value(name) === undefined) {
+        settings.refuse(name, `${name} is not set: with Stripe, every paid plan needs its price id for each billing frequency.`);
+        return '';
+      }
+      return settings.read(name, undefined, parseWithPrefix(['price_'], 'a Stripe price id'), '');
+    };
+    prices[planName] = { MONTHLY: price('MONTHLY'), ANNUALY: price('ANNUALY') };
+  }
+  const apiUrl = settings.optional('STRIPE_API_URL', parseHttpUrl);
+  if (secretKey === null || webhookSecret === null) return null;
+  return { secretKey, webhookSecret, prices, apiUrl };
+}
+
 /** Production never falls back to local stand-ins or local nodes, so a missing real setting stops start-up. */
 function requireProductionSettings(settings: SettingsReader): void {
   const required: ReadonlyArray<readonly [string, string]> = [
@@ -191,6 +260,7 @@ function requireProductionSettings(settings: SettingsReader): void {
     ['PUBLIC_URL', 'links in mails and sign-in redirects need the address browsers use'],
     ['UPSTREAM_MAINNET_URL', 'the gateway needs the mainnet node it forwards to (local nodes are never started in production)'],
     ['UPSTREAM_DEVNET_URL', 'the gateway needs the devnet node it forwards to (local nodes are never started in production)'],
+    ['STRIPE_SECRET_KEY', 'plans are paid through Stripe (the local test-mode checkout is never mounted in production)'],
   ];
   for (const [name, reason] of required) {
     if (settings.value(name) === undefined) settings.refuse(name, `${name} is not set: with NODE_ENV=production ${reason}.`);

@@ -26,7 +26,7 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createPlanHandlers(services),
     ...createApiKeyHandlers(services),
     ...createAccessControlHandlers(services),
-    ...createPaymentHandlers(),
+    ...createPaymentHandlers(services.payments),
     ...createUsageHandlers(services),
   };
 }

@@ -8,6 +8,7 @@ import type { LoginLimits } from '@server/auth/login-limits';
 import type { Mailer } from '@server/mail/mailer';
 import type { SessionAuth } from '@server/auth/session-auth';
 import { unauthorized } from '@server/http/errors';
+import type { PaymentServices } from '@server/handlers/payments';
 
 /** What handlers work with; built once per app by buildApp. */
 export interface Services {
@@ -20,6 +21,8 @@ export interface Services {
   readonly log: FastifyBaseLogger;
   /** The gateway's key cache: key and access-control changes drop what it holds (also `app.keyCache`). */
   readonly keyCache: KeyCache;
+  /** Billing and the configured payment provider's own operations (webhook, test-mode pages). */
+  readonly payments: PaymentServices;
 }
 
 /** The session of a bearer-protected operation (the registrar sets it; a missing one is a 401, never a crash). */

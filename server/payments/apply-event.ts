@@ -35,7 +35,12 @@ const enterprise = 'Enterprise';
  * (cycles already run monthly from the anchor). An Enterprise plan (given by the admin command
  * after a sales contract) is never changed by a payment provider.
  */
-async function applyPlan(tx: Queryable, userId: number, target: { planId: number; frequency: SubscriptionSnapshot['frequency'] }, cycleStart: Date): Promise<boolean> {
+async function applyPlan(
+  tx: Queryable,
+  userId: number,
+  target: { planId: number; frequency: SubscriptionSnapshot['frequency'] },
+  cycleStart: Date,
+): Promise<boolean> {
   const user = await findUserById(tx, userId);
   if (user === null) return false;
   const current = await findPlan(tx, user.planId);
@@ -46,10 +51,7 @@ async function applyPlan(tx: Queryable, userId: number, target: { planId: number
 }
 
 /** A snapshot newer than (or as new as) what is stored becomes the stored state, and the user's plan follows it. */
-async function syncSubscription(
-  tx: Queryable,
-  event: BillingEvent & { subscription: SubscriptionSnapshot },
-): Promise<EventOutcome> {
+async function syncSubscription(tx: Queryable, event: BillingEvent & { subscription: SubscriptionSnapshot }): Promise<EventOutcome> {
   const snapshot = event.subscription;
   const stored = await findSubscriptionForUpdate(tx, event.provider, snapshot.id);
   if (stored !== null && stored.stateAt.getTime() > event.occurredAt.getTime()) return nothing('stale');
@@ -57,7 +59,11 @@ async function syncSubscription(
     const live = await findLiveSubscription(tx, snapshot.userId);
     if (live !== null && live.id !== snapshot.id) {
       // Paid twice (two checkouts that both went through before either expired): keep the first.
-      await saveSubscription(tx, { ...snapshot, provider: event.provider, status: 'canceled', pastDueSince: null, stateAt: event.occurredAt }, event.occurredAt);
+      await saveSubscription(
+        tx,
+        { ...snapshot, provider: event.provider, status: 'canceled', pastDueSince: null, stateAt: event.occurredAt },
+        event.occurredAt,
+      );
       return { result: 'applied', planChangedFor: null, duplicateSubscription: snapshot.id };
     }
   }
@@ -107,7 +113,9 @@ export async function applyEvent(tx: Queryable, event: BillingEvent, now: Date):
     case 'checkout-completed': {
       const checkout = await findCheckoutByProviderId(tx, event.provider, event.checkoutId);
       if (checkout !== null && checkout.userId !== event.subscription.userId) {
-        throw new Error(`Checkout ${checkout.id} belongs to user ${checkout.userId}, its subscription names user ${event.subscription.userId}`);
+        throw new Error(
+          `Checkout ${checkout.id} belongs to user ${checkout.userId}, its subscription names user ${event.subscription.userId}`,
+        );
       }
       if (checkout !== null) await setCheckoutStatus(tx, checkout.id, 'complete', event.occurredAt);
       return syncSubscription(tx, event);

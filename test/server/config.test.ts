@@ -85,8 +85,8 @@ describe('loadConfig', () => {
     const error = configError({ NODE_ENV: 'production', PORT: 'eighty', PUBLIC_URL: 'https://dash.example.com' });
     expect(error.variable).toBe('PORT');
     const lines = error.message.split('\n');
-    expect(lines).toHaveLength(5);
-    for (const name of ['PORT', 'SMTP_URL', 'MAIL_FROM', 'UPSTREAM_MAINNET_URL', 'UPSTREAM_DEVNET_URL']) {
+    expect(lines).toHaveLength(6);
+    for (const name of ['PORT', 'SMTP_URL', 'MAIL_FROM', 'UPSTREAM_MAINNET_URL', 'UPSTREAM_DEVNET_URL', 'STRIPE_SECRET_KEY']) {
       expect(lines.filter((line) => line.startsWith(name))).toHaveLength(1);
     }
   });
@@ -126,5 +126,20 @@ describe('loadConfig', () => {
     });
     expect(productionNotices(withGoogle)).toEqual([]);
     expect(productionNotices(loadConfig({}))).toEqual([]);
+  });
+
+  it('uses the local test-mode payments unless Stripe is set, and then needs every price id', () => {
+    expect(loadConfig({})).toMatchObject({ stripe: null, billingGraceDays: 7 });
+    const stripe = loadConfig(production).stripe;
+    expect(stripe).toMatchObject({ secretKey: 'sk_test_production_settings', webhookSecret: 'whsec_production_settings', apiUrl: null });
+    expect(stripe?.prices.Business).toEqual({ MONTHLY: 'price_business_monthly', ANNUALY: 'price_business_annualy' });
+    expect(Object.keys(stripe?.prices ?? {})).toEqual(['Developer', 'Business', 'Professional']);
+    expect(configError({ STRIPE_SECRET_KEY: 'sk_test_1' }).variable).toBe('STRIPE_WEBHOOK_SECRET');
+    expect(configError({ STRIPE_WEBHOOK_SECRET: 'whsec_1' }).variable).toBe('STRIPE_SECRET_KEY');
+    const { STRIPE_PRICE_BUSINESS_ANNUALY: _left, ...missingOne } = production;
+    expect(configError(missingOne).message).toMatch(/^STRIPE_PRICE_BUSINESS_ANNUALY is not set/);
+    expect(configError({ ...production, STRIPE_SECRET_KEY: 'pk_live_public' }).variable).toBe('STRIPE_SECRET_KEY');
+    expect(configError({ ...production, STRIPE_PRICE_DEVELOPER_MONTHLY: 'prod_123' }).variable).toBe('STRIPE_PRICE_DEVELOPER_MONTHLY');
+    expect(configError({ BILLING_GRACE_DAYS: 'a week' }).variable).toBe('BILLING_GRACE_DAYS');
   });
 });
