@@ -21,8 +21,10 @@ export interface OperationSpec {
   readonly localOnly: boolean;
   readonly params: JsonObject | null;
   readonly querystring: JsonObject | null;
-  /** JSON response schema per status code ('200', '401'...); null for a status without a body. */
+  /** JSON response schema per status code ('200', '401'...); null for a status without a JSON body. */
   readonly responses: Readonly<Record<string, JsonObject | null>>;
+  /** Status codes answered with an HTML page (the local test-mode provider's). */
+  readonly htmlStatuses: readonly string[];
 }
 
 function parameterSchema(parameters: unknown[], location: 'path' | 'query'): JsonObject | null {
@@ -91,6 +93,9 @@ export function listOperations(document: JsonObject): OperationSpec[] {
         bearer: usesBearer(operation, document),
         body: requestBodyOf(requestBody),
         localOnly: operation['x-local-only'] === true,
+        htmlStatuses: Object.entries(objectAt(operation, 'responses') ?? {})
+          .filter(([, response]) => objectAt(objectAt(response, 'content'), 'text/html') !== undefined)
+          .map(([status]) => status),
         params: parameterSchema(parameters, 'path'),
         querystring: parameterSchema(parameters, 'query'),
         responses,

@@ -29,7 +29,10 @@ export class ContractChecker {
       String(answer.statusCode),
     );
     const schema = operation.responses[String(answer.statusCode)] ?? null;
-    if (schema === null) {
+    if (operation.htmlStatuses.includes(String(answer.statusCode))) {
+      expect(String(answer.headers['content-type'])).toMatch(/^text\/html/);
+      expect(answer.body, `${operationId} ${answer.statusCode} is a page`).toMatch(/^<!doctype html>/i);
+    } else if (schema === null) {
       expect(answer.body, `${operationId} ${answer.statusCode} has no body in openapi.yaml`).toBe('');
     } else {
       expect(String(answer.headers['content-type'])).toMatch(/^application\/json/);
