@@ -52,10 +52,10 @@ function checkoutStatusOf(value: string): CheckoutStatus {
 // --- customers ---
 
 export async function findCustomerId(q: Queryable, userId: number, provider: ProviderName): Promise<string | null> {
-  const { rows } = await q.query<{ customer_id: string }>('SELECT customer_id FROM billing_customers WHERE user_id = $1 AND provider = $2', [
-    userId,
-    provider,
-  ]);
+  const { rows } = await q.query<{ customer_id: string }>(
+    'SELECT customer_id FROM billing_customers WHERE user_id = $1 AND provider = $2',
+    [userId, provider],
+  );
   return rows[0]?.customer_id ?? null;
 }
 
@@ -123,11 +123,7 @@ export async function findLiveSubscription(q: Queryable, userId: number): Promis
   return rows[0] === undefined ? null : toSubscription(rows[0]);
 }
 
-export async function saveSubscription(
-  q: Queryable,
-  record: SubscriptionRecord,
-  now: Date,
-): Promise<void> {
+export async function saveSubscription(q: Queryable, record: SubscriptionRecord, now: Date): Promise<void> {
   await q.query(
     `INSERT INTO subscriptions (${subscriptionColumns}, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
@@ -201,23 +197,20 @@ function toCheckout(row: CheckoutRow): CheckoutRecord {
 }
 
 export async function insertCheckout(q: Queryable, checkout: CheckoutRecord): Promise<void> {
-  await q.query(
-    `INSERT INTO checkouts (${checkoutColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [
-      checkout.id,
-      checkout.provider,
-      checkout.providerCheckoutId,
-      checkout.userId,
-      checkout.kind,
-      checkout.subscriptionId,
-      checkout.planId,
-      checkout.frequency,
-      checkout.amountCents,
-      checkout.status,
-      checkout.createdAt,
-      checkout.expiresAt,
-    ],
-  );
+  await q.query(`INSERT INTO checkouts (${checkoutColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+    checkout.id,
+    checkout.provider,
+    checkout.providerCheckoutId,
+    checkout.userId,
+    checkout.kind,
+    checkout.subscriptionId,
+    checkout.planId,
+    checkout.frequency,
+    checkout.amountCents,
+    checkout.status,
+    checkout.createdAt,
+    checkout.expiresAt,
+  ]);
 }
 
 /** A checkout of this user (another user's is not found). */
@@ -226,7 +219,11 @@ export async function findUserCheckout(q: Queryable, userId: number, id: string)
   return rows[0] === undefined ? null : toCheckout(rows[0]);
 }
 
-export async function findCheckoutByProviderId(q: Queryable, provider: ProviderName, providerCheckoutId: string): Promise<CheckoutRecord | null> {
+export async function findCheckoutByProviderId(
+  q: Queryable,
+  provider: ProviderName,
+  providerCheckoutId: string,
+): Promise<CheckoutRecord | null> {
   const { rows } = await q.query<CheckoutRow>(
     `SELECT ${checkoutColumns} FROM checkouts WHERE provider = $1 AND provider_checkout_id = $2 FOR UPDATE`,
     [provider, providerCheckoutId],
