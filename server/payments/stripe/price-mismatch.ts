@@ -1,5 +1,13 @@
-import type Stripe from 'stripe';
 import type { PlanPrice } from '@server/payments/provider';
+
+/** What of a Stripe price decides what it charges. */
+export interface ChargedPrice {
+  readonly id: string;
+  readonly active: boolean;
+  readonly currency: string;
+  readonly unit_amount: number | null;
+  readonly recurring: { readonly interval: string; readonly interval_count: number } | null;
+}
 
 const intervals = { MONTHLY: 'month', ANNUALY: 'year' } as const;
 
@@ -8,10 +16,7 @@ const intervals = { MONTHLY: 'month', ANNUALY: 'year' } as const;
  * or null when it does: USD, the same cents, recurring once a month or a year, active. A mismatch
  * is a configuration mistake; charging a customer another amount than shown is never right.
  */
-export function priceMismatch(
-  price: Pick<Stripe.Price, 'id' | 'active' | 'currency' | 'unit_amount' | 'recurring'>,
-  expected: PlanPrice,
-): string | null {
+export function priceMismatch(price: ChargedPrice, expected: PlanPrice): string | null {
   const what = `Stripe price ${price.id} (configured for ${expected.planName} ${expected.frequency})`;
   if (!price.active) return `${what} is archived.`;
   if (price.currency !== 'usd') return `${what} is in ${price.currency.toUpperCase()}; plans are billed in USD.`;
