@@ -6,6 +6,7 @@ import type { KeyCache } from '@server/gateway/key-cache';
 import type { PaymentServices } from '@server/handlers/payments';
 import { Billing } from '@server/payments/billing';
 import { ProviderError, type PaymentProvider } from '@server/payments/provider';
+import { createStripeProvider } from '@server/payments/stripe/stripe-provider';
 
 export interface PaymentDeps {
   readonly db: Db;
@@ -33,13 +34,14 @@ function unwiredProvider(): PaymentProvider {
 
 /** Billing over the configured provider: Stripe when configured, else (local mode only) the test-mode provider. */
 export async function createPayments(config: Config, deps: PaymentDeps): Promise<PaymentServices & { close(): void }> {
+  const stripe = config.stripe === null ? null : createStripeProvider(config.stripe);
   const billing = new Billing({
     ...deps,
-    provider: unwiredProvider(),
+    provider: stripe ?? unwiredProvider(),
     publicUrl: config.publicUrl,
     salesEmail: config.salesEmail,
     graceDays: config.billingGraceDays,
   });
   billing.start();
-  return { billing, stripeWebhook: null, testMode: null, close: () => billing.stop() };
+  return { billing, stripeWebhook: stripe, testMode: null, close: () => billing.stop() };
 }

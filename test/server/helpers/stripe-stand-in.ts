@@ -182,7 +182,7 @@ function errorBody(type: string, message: string, code?: string): JsonObject {
  * Stripe's API as far as the adapter uses it, over real HTTP on 127.0.0.1: the real SDK talks to it
  * (host, port, protocol), it answers Stripe-shaped JSON and records every request it got.
  */
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: { readonly clock?: () => Date } = {}): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const subscriptions = new Map<string, JsonObject>();
   const invoices: JsonObject[] = [];
@@ -192,7 +192,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const refusals: Refusal[] = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_standin${++counter}`;
-  const now = () => Math.floor(Date.now() / 1000);
+  // Stripe's time is the server's: a test app on a manual clock sees sessions expire by that clock.
+  const now = () => Math.floor((options.clock?.() ?? new Date()).getTime() / 1000);
 
   function answer(method: string, path: string, params: Record<string, string>): { status: number; body: JsonObject } {
     const ok = (body: JsonObject) => ({ status: 200, body });
