@@ -43,7 +43,7 @@ export interface StripeProvider extends PaymentProvider {
   verifyEvent(rawBody: string, signature: string): Promise<BillingEvent | null>;
 }
 
-/** A portal session gives no expiry; the confirmation page lives about an hour once opened. */
+/** Stripe gives a portal session no expiry time: an hour bounds how long our change checkout counts as open. */
 const portalSessionMs = 60 * 60_000;
 
 /** Checkout session statuses in which it can no longer be paid. */
