@@ -1,0 +1,113 @@
+import type { Clock } from '@server/clock';
+import type { Db } from '@server/db/db';
+import type { TestModePages } from '@server/payments/adapters';
+import type { BillingEventSink } from '@server/payments/billing-events';
+import { ProviderError, type InvoiceRecord, type PaymentProvider } from '@server/payments/provider';
+import { checkoutFlow } from '@server/payments/local/checkout-flow';
+import { createDelivery, type DeliveryLog } from '@server/payments/local/delivery';
+import { localId } from '@server/payments/local/ids';
+import { testModeContentSecurityPolicy } from '@server/payments/local/pages/layout';
+import { portalFlow } from '@server/payments/local/portal-flow';
+import { cancelNow, renewSubscription } from '@server/payments/local/subscription-changes';
+import { deleteExpiredPortalSessions, insertCustomer } from '@server/payments/local/store/customers';
+import { listCustomerInvoices } from '@server/payments/local/store/invoices';
+import { listDueSubscriptionIds, lockSubscription } from '@server/payments/local/store/subscriptions';
+
+export interface LocalProviderDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  /** The dashboard's address (config.publicUrl): the pages are under its /api prefix. */
+  readonly publicUrl: string;
+  /** The billing service's applyEvent: every event goes through it, as Stripe's webhooks do. */
+  readonly deliver: BillingEventSink;
+  readonly log: DeliveryLog;
+}
+
+export interface LocalProvider {
+  readonly provider: PaymentProvider;
+  /** The checkout and portal pages, for the test-mode operations. */
+  readonly pages: TestModePages;
+  /** The pages' own Content-Security-Policy header (their stylesheet's hash; forms may go on to publicUrl). */
+  readonly contentSecurityPolicy: string;
+  /** Renews every active subscription whose period has ended by `now` (time passing); how many renewed. */
+  renewDue(now?: Date): Promise<number>;
+  /** Delivers events the billing service did not take before (its earlier failure is logged). */
+  deliverPending(): Promise<boolean>;
+}
+
+/** Renewals that caught up with a long stop of the server are bounded: a subscription renews at most this often per check. */
+const maxRenewalsPerCheck = 120;
+
+/**
+ * The local test-mode payment provider, a small Stripe of its own: customers, checkout sessions,
+ * subscriptions, invoices and portal sessions in its own tables (migration 006), its checkout and
+ * portal pages, and BillingEvents delivered to the billing service like Stripe's webhooks.
+ * Never mounted with NODE_ENV=production.
+ */
+export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
+  const { db, clock } = deps;
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+  const deliverPending = createDelivery(deps);
+  const context = { db, clock, log: deps.log, publicUrl, pagesUrl: `${publicUrl}/api/payment/test-mode`, deliverPending };
+  const checkout = checkoutFlow(context);
+  const portal = portalFlow(context, checkout);
+
+  const provider: PaymentProvider = {
+    name: 'local',
+    createCustomer: async ({ userId, email }) => {
+      const id = localId('lcus');
+      await insertCustomer(db, { id, userId, email }, clock.now());
+      return id;
+    },
+    startCheckout: checkout.startCheckout,
+    startChange: checkout.startChange,
+    expireCheckout: checkout.expireCheckout,
+    portalUrl: portal.portalUrl,
+    listInvoices: async (customerId): Promise<InvoiceRecord[]> =>
+      (await listCustomerInvoices(db, customerId)).map((invoice) => ({
+        id: invoice.id,
+        number: invoice.number,
+        date: invoice.createdAt,
+        amountCents: invoice.amountCents,
+        currency: 'USD',
+        status: invoice.status,
+        url: null,
+        pdfUrl: null,
+      })),
+    cancelSubscription: async (subscriptionId, { refund }) => {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const subscription = await lockSubscription(tx, subscriptionId);
+        if (subscription === null) throw new ProviderError(`there is no test-mode subscription ${subscriptionId}`);
+        await cancelNow(tx, subscription, refund, now);
+      });
+      await deliverPending();
+    },
+  };
+
+  async function renewDue(now: Date = clock.now()): Promise<number> {
+    // Events a failed delivery left behind go first, so the billing service sees them in order.
+    await deliverPending();
+    await deleteExpiredPortalSessions(db, now);
+    const due = await listDueSubscriptionIds(db, now);
+    for (const id of due) {
+      await db.transaction(async (tx) => {
+        let subscription = await lockSubscription(tx, id);
+        for (let count = 0; count < maxRenewalsPerCheck; count += 1) {
+          if (subscription === null || subscription.status !== 'active' || subscription.currentPeriodEnd.getTime() > now.getTime()) return;
+          subscription = await renewSubscription(tx, subscription, { declined: false, from: 'period-end' }, now);
+        }
+      });
+    }
+    await deliverPending();
+    return due.length;
+  }
+
+  return {
+    provider,
+    pages: { checkoutPage: checkout.checkoutPage, pay: checkout.pay, portalPage: portal.portalPage, portalAction: portal.portalAction },
+    contentSecurityPolicy: testModeContentSecurityPolicy(publicUrl),
+    renewDue,
+    deliverPending,
+  };
+}

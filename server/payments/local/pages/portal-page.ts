@@ -1,0 +1,141 @@
+import type { BillingFrequency } from '@server/plans/catalog';
+import { formatUsd } from '@server/payments/local/money';
+import { escapeHtml, formatDate, page } from '@server/payments/local/pages/layout';
+
+export interface PortalSubscriptionView {
+  readonly planId: number;
+  readonly planName: string;
+  readonly frequency: BillingFrequency;
+  readonly priceCents: number;
+  readonly status: 'active' | 'past_due';
+  readonly currentPeriodEnd: Date;
+  readonly cancelAtPeriodEnd: boolean;
+  readonly scheduled: { readonly planName: string; readonly frequency: BillingFrequency } | null;
+  readonly cardLast4: string;
+}
+
+export interface PortalView {
+  readonly returnUrl: string;
+  /** The customer's live subscription; null: they pay for nothing (the Free plan). */
+  readonly subscription: PortalSubscriptionView | null;
+  readonly invoices: readonly { date: Date; number: string; amountCents: number; status: string }[];
+  /** The paid plans one may switch to, with their monthly price. */
+  readonly plans: readonly { id: number; name: string; monthlyCents: number }[];
+  /** What the last action could not do. */
+  readonly alert: string | null;
+}
+
+const frequencyWord = (frequency: BillingFrequency) => (frequency === 'MONTHLY' ? 'monthly' : 'yearly');
+const periodWord = (frequency: BillingFrequency) => (frequency === 'MONTHLY' ? 'month' : 'year');
+const statusWord: Record<string, string> = { paid: 'Paid', open: 'Open (unpaid)', void: 'Refunded or void' };
+
+function actionButton(action: string, text: string, secondary = false): string {
+  return `<form method="post" class="inline"><button type="submit" name="action" value="${action}"${secondary ? ' class="secondary"' : ''}>${escapeHtml(text)}</button></form>`;
+}
+
+function currentPlan(subscription: PortalSubscriptionView | null): string {
+  if (subscription === null) {
+    return `<section aria-labelledby="plan-heading">
+<h2 id="plan-heading">Current plan</h2>
+<p>You have no paid plan: you are on the Free plan. Upgrade from the dashboard's billing page.</p>
+</section>`;
+  }
+  const { planName, frequency, priceCents, currentPeriodEnd, cancelAtPeriodEnd, scheduled, status } = subscription;
+  const end = formatDate(currentPeriodEnd);
+  const renewal = cancelAtPeriodEnd
+    ? `<p><strong>Cancels on ${end}.</strong> Your plan stays until then, and then moves to Free.</p>`
+    : scheduled !== null
+      ? `<p>Switches to <strong>${escapeHtml(scheduled.planName)}, billed ${frequencyWord(scheduled.frequency)}</strong> on ${end}.</p>`
+      : `<p>Renews on ${end}.</p>`;
+  const pastDue =
+    status === 'past_due'
+      ? `<p class="alert" role="status">Your last payment failed and the invoice is unpaid. Retry the payment to keep your plan.</p>
+${actionButton('retry-payment', 'Retry payment')}`
+      : '';
+  const cancelOrResume = cancelAtPeriodEnd
+    ? actionButton('resume', 'Keep my plan (undo the cancellation)')
+    : actionButton('cancel', 'Cancel plan at the end of the period', true);
+  return `<section aria-labelledby="plan-heading">
+<h2 id="plan-heading">Current plan</h2>
+<p><strong>${escapeHtml(planName)}</strong>, billed ${frequencyWord(frequency)}: ${formatUsd(priceCents)} per ${periodWord(frequency)}</p>
+${renewal}
+<p class="muted">Card on file: test card ending in ${escapeHtml(subscription.cardLast4)}</p>
+${pastDue}
+<div class="actions">${cancelOrResume}</div>
+</section>`;
+}
+
+function switchPlan(view: PortalView, subscription: PortalSubscriptionView): string {
+  const options = view.plans
+    .map(
+      (plan) =>
+        `<option value="${plan.id}"${plan.id === subscription.planId ? ' selected' : ''}>${escapeHtml(plan.name)} (${formatUsd(plan.monthlyCents)} per month)</option>`,
+    )
+    .join('');
+  const frequencies = (['MONTHLY', 'ANNUALY'] as const)
+    .map(
+      (frequency) =>
+        `<option value="${frequency}"${frequency === subscription.frequency ? ' selected' : ''}>${frequency === 'MONTHLY' ? 'Monthly' : 'Yearly (- 10%)'}</option>`,
+    )
+    .join('');
+  return `<section aria-labelledby="switch-heading">
+<h2 id="switch-heading">Switch plan</h2>
+<p class="muted" id="switch-hint">A higher plan is paid now (prorated) and starts today. A lower plan, or another billing frequency of this plan, starts when the current period ends.</p>
+<form method="post">
+<div class="row">
+<div class="field"><label for="planId">Plan</label><select id="planId" name="planId" aria-describedby="switch-hint">${options}</select></div>
+<div class="field"><label for="frequency">Billing</label><select id="frequency" name="frequency">${frequencies}</select></div>
+</div>
+<button type="submit" name="action" value="switch">Switch plan</button>
+</form>
+</section>`;
+}
+
+function invoices(view: PortalView): string {
+  if (view.invoices.length === 0) {
+    return `<section aria-labelledby="invoices-heading">
+<h2 id="invoices-heading">Invoices</h2>
+<p>No invoices yet.</p>
+</section>`;
+  }
+  const rows = view.invoices
+    .map(
+      (invoice) =>
+        `<tr><td>${formatDate(invoice.date)}</td><td>${escapeHtml(invoice.number)}</td><td class="amount">${formatUsd(invoice.amountCents)}</td><td>${escapeHtml(statusWord[invoice.status] ?? invoice.status)}</td></tr>`,
+    )
+    .join('\n');
+  return `<section aria-labelledby="invoices-heading">
+<h2 id="invoices-heading">Invoices</h2>
+<table>
+<thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col" class="amount">Amount</th><th scope="col">Status</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</section>`;
+}
+
+function testClock(subscription: PortalSubscriptionView): string {
+  return `<section class="clock" aria-labelledby="clock-heading">
+<h2 id="clock-heading">Test clock</h2>
+<p>Simulates time passing: ends the current period now, as on ${formatDate(subscription.currentPeriodEnd)}. The plan renews with a new invoice (or ends, if it is cancelled, or switches, if a switch is scheduled).</p>
+<div class="actions">
+${actionButton('renew', 'Renew now: payment succeeds')}
+${actionButton('renew-declined', 'Renew now: payment fails', true)}
+</div>
+</section>`;
+}
+
+/** The customer portal: plan and renewal, past-due notice, switch, cancel or resume, invoices, the test clock. */
+export function renderPortalPage(view: PortalView): string {
+  const alert = view.alert === null ? '' : `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>\n`;
+  const subscription = view.subscription;
+  return page(
+    'Customer portal',
+    `${alert}${currentPlan(subscription)}
+${subscription === null ? '' : switchPlan(view, subscription)}
+${invoices(view)}
+${subscription === null ? '' : testClock(subscription)}
+<p class="actions"><a href="${escapeHtml(view.returnUrl)}">Return to dashboard</a></p>`,
+  );
+}

@@ -1,0 +1,14 @@
+import type { SubscriptionStatus } from '@server/payments/billing-events';
+import { billingFrequencies, type BillingFrequency } from '@server/plans/catalog';
+
+/** The text columns of the local tables, checked back into their types (the tables' CHECKs say the same). */
+export function frequencyOf(value: string): BillingFrequency {
+  const frequency = billingFrequencies.find((candidate) => candidate === value);
+  if (frequency === undefined) throw new Error(`Unknown billing frequency in the test-mode tables: ${value}`);
+  return frequency;
+}
+
+export function statusOf(value: string): SubscriptionStatus {
+  if (value === 'active' || value === 'past_due' || value === 'canceled') return value;
+  throw new Error(`Unknown subscription status in the test-mode tables: ${value}`);
+}
