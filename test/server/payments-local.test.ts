@@ -1,0 +1,382 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '@/api/schema';
+import { Billing } from '@server/payments/billing';
+import { createLocalProvider, type LocalProvider } from '@server/payments/local/local-provider';
+import { formatUsd } from '@server/payments/local/money';
+import { bearer, signedInUser } from './helpers/accounts';
+import { hours } from './helpers/manual-clock';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { me } from './gateway-harness';
+
+type ApiPlan = components['schemas']['Plan'];
+type SubscriptionState = components['schemas']['SubscriptionState'];
+type CardForm = components['schemas']['TestModeCardForm'];
+type PortalForm = components['schemas']['TestModePortalForm'];
+
+/**
+ * The local test-mode provider end to end on the real server and its database: the billing
+ * service over this provider, the provider's pages as the browser would use them, and what the
+ * dashboard's API then says of the user's plan and subscription.
+ */
+let server: TestApp;
+let local: LocalProvider;
+let billing: Billing;
+
+beforeAll(async () => {
+  // Sessions outlive the months the clock moves through.
+  server = await startTestApp({ SESSION_TTL_HOURS: '8760' });
+  const { app, config, clock } = server;
+  local = createLocalProvider({
+    db: app.db,
+    clock,
+    publicUrl: config.publicUrl,
+    deliver: async (event) => {
+      await billing.applyEvent(event);
+    },
+    log: app.log,
+  });
+  billing = new Billing({
+    db: app.db,
+    provider: local.provider,
+    clock,
+    log: app.log,
+    keyCache: app.keyCache,
+    publicUrl: config.publicUrl,
+    salesEmail: config.salesEmail,
+    graceDays: config.billingGraceDays,
+  });
+});
+afterAll(async () => server.close());
+
+const successCard: CardForm = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ada Lovelace' };
+const declinedCard: CardForm = { ...successCard, cardNumber: '4000 0000 0000 0002' };
+
+interface Customer {
+  readonly userId: number;
+  readonly token: string;
+}
+
+async function customer(label: string): Promise<Customer> {
+  const { token } = await signedInUser(server.app, label);
+  return { userId: (await me(server.app, token)).id, token };
+}
+
+const lastSegment = (url: string) => new URL(url).pathname.split('/').at(-1) ?? '';
+
+async function startCheckout(who: Customer, planId: number, frequency: 'MONTHLY' | 'ANNUALY' = 'MONTHLY') {
+  const started = await billing.subscribe(who.userId, planId, frequency);
+  return { ...started, sessionId: lastSegment(started.url) };
+}
+
+const pay = (sessionId: string, form: CardForm = successCard) => local.pages.pay(sessionId, form);
+
+async function plan(who: Customer): Promise<ApiPlan> {
+  return (await server.app.inject({ method: 'GET', url: '/api/users/plan', headers: bearer(who.token) })).json();
+}
+
+async function subscription(who: Customer): Promise<SubscriptionState['subscription']> {
+  const answer: SubscriptionState = (
+    await server.app.inject({ method: 'GET', url: '/api/users/subscription', headers: bearer(who.token) })
+  ).json();
+  return answer.subscription;
+}
+
+async function localSubscriptions(who: Customer): Promise<{ id: string; status: string }[]> {
+  const { rows } = await server.app.db.query<{ id: string; status: string }>(
+    'SELECT id, status FROM local_subscriptions WHERE user_id = $1 ORDER BY created_at',
+    [who.userId],
+  );
+  return rows;
+}
+
+async function subscribed(who: Customer, planId: number, frequency: 'MONTHLY' | 'ANNUALY' = 'MONTHLY') {
+  const started = await startCheckout(who, planId, frequency);
+  expect(await pay(started.sessionId)).toMatchObject({ status: 303 });
+  return started;
+}
+
+async function portal(who: Customer) {
+  const token = lastSegment(await billing.portalUrl(who.userId));
+  return {
+    token,
+    page: async () => local.pages.portalPage(token),
+    act: async (form: PortalForm) => local.pages.portalAction(token, form),
+  };
+}
+
+const htmlOf = (result: { html?: string }) => result.html ?? '';
+
+describe('checkout', () => {
+  it('shows the plan, its price from the plan table, labelled card fields, Pay, Cancel and the test cards', async () => {
+    const who = await customer('page');
+    const { sessionId } = await startCheckout(who, 2, 'ANNUALY');
+    const page = await local.pages.checkoutPage(sessionId);
+    expect(page.status).toBe(200);
+    const html = htmlOf(page);
+    expect(html).toContain('<html lang="en">');
+    expect(html.match(/<h1>/g)).toHaveLength(1);
+    expect(html).toContain('Subscribe to Developer');
+    expect(html).toContain('$529.20 per year');
+    for (const [id, label, autocomplete] of [
+      ['cardNumber', 'Card number', 'cc-number'],
+      ['expiry', 'Expiry (MM / YY)', 'cc-exp'],
+      ['cvc', 'CVC', 'cc-csc'],
+      ['name', 'Name on card', 'cc-name'],
+    ]) {
+      expect(html).toContain(`<label for="${id}">${label}</label>`);
+      expect(html).toMatch(new RegExp(`<input id="${id}" name="${id}"[^>]*autocomplete="${autocomplete}"`));
+    }
+    expect(html).toContain('<button type="submit">Pay</button>');
+    expect(html).toContain(`<a href="${server.config.publicUrl}/billing/cancel">Cancel</a>`);
+    expect(html).toContain('4242 4242 4242 4242 (payment succeeds) or 4000 0000 0000 0002 (payment is declined)');
+    expect(html).not.toContain('<script');
+    expect(local.contentSecurityPolicy).toMatch(/^default-src 'none'; style-src 'sha256-[\w+/=]+'; form-action 'self' http/);
+  });
+
+  it('the success card: the user moves to the plan, the subscription is active, the checkout complete, one paid invoice', async () => {
+    const who = await customer('paid');
+    const { sessionId, checkoutId } = await startCheckout(who, 2);
+    // Starting a checkout changes nothing yet.
+    expect(await plan(who)).toMatchObject({ name: 'Free' });
+
+    const paid = await pay(sessionId);
+    expect(paid).toEqual({ status: 303, location: `${server.config.publicUrl}/billing/success?checkout=${checkoutId}` });
+    // Applied before the browser is sent back: the dashboard shows the plan at once.
+    expect(await plan(who)).toMatchObject({ name: 'Developer', rate: 50, credit: 1_500_000, maxKey: 10 });
+    expect(await subscription(who)).toMatchObject({
+      planName: 'Developer',
+      frequency: 'MONTHLY',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+    });
+    expect(await billing.checkout(who.userId, checkoutId)).toMatchObject({ status: 'complete', amount: 4_900, currency: 'USD' });
+    expect(await billing.invoices(who.userId)).toEqual([
+      expect.objectContaining({ amount: 4_900, currency: 'USD', status: 'paid', number: expect.stringMatching(/^TEST-\d{6}$/) }),
+    ]);
+    expect((await localSubscriptions(who)).map((row) => row.id)).toEqual([expect.stringMatching(/^lsub_/)]);
+    // The page of a paid checkout sends the user on, never to a second payment.
+    expect(htmlOf(await local.pages.checkoutPage(sessionId))).toContain('This checkout is paid already.');
+  });
+
+  it('the declined card: "Your card was declined." on the page (402), and nothing changes', async () => {
+    const who = await customer('declined');
+    const { sessionId, checkoutId } = await startCheckout(who, 3);
+    const declined = await pay(sessionId, declinedCard);
+    expect(declined.status).toBe(402);
+    expect(htmlOf(declined)).toContain('<p class="alert" role="alert">Your card was declined.</p>');
+    expect(htmlOf(declined)).toContain('value="4000 0000 0000 0002"');
+    expect(await plan(who)).toMatchObject({ name: 'Free' });
+    expect(await subscription(who)).toBeNull();
+    expect(await billing.checkout(who.userId, checkoutId)).toMatchObject({ status: 'open' });
+    expect(await billing.invoices(who.userId)).toEqual([]);
+    // The same checkout can still be paid with a good card.
+    expect(await pay(sessionId)).toMatchObject({ status: 303 });
+    expect(await plan(who)).toMatchObject({ name: 'Business' });
+  });
+
+  it('refuses other cards and bad fields with a message next to each field, keeping what was typed (400)', async () => {
+    const who = await customer('fields');
+    const { sessionId } = await startCheckout(who, 2);
+    const other = await pay(sessionId, { ...successCard, cardNumber: '5555 5555 5555 4444', name: 'Grace <Hopper>' });
+    expect(other.status).toBe(400);
+    const html = htmlOf(other);
+    expect(html).toContain(
+      '<p class="error" id="cardNumber-error">Use a test card: 4242 4242 4242 4242 (payment succeeds) or 4000 0000 0000 0002 (payment is declined).</p>',
+    );
+    expect(html).toMatch(/<input id="cardNumber"[^>]*value=""[^>]* aria-invalid="true" aria-describedby="cardNumber-error">/);
+    expect(html).not.toContain('5555');
+    expect(html).toContain('value="Grace &lt;Hopper&gt;"');
+
+    const bad = htmlOf(await pay(sessionId, { cardNumber: '4242424242424242', expiry: '01 / 20', cvc: '1', name: '' }));
+    for (const [field, message] of [
+      ['expiry', 'This expiry date is in the past: enter a future one.'],
+      ['cvc', 'Enter the 3 or 4 digit security code (CVC).'],
+      ['name', 'Enter the name on the card.'],
+    ]) {
+      expect(bad).toContain(`<p class="error" id="${field}-error">${message}</p>`);
+      expect(bad).toMatch(new RegExp(`<input id="${field}"[^>]* aria-invalid="true" aria-describedby="${field}-error">`));
+    }
+    expect(bad).toContain('value="01 / 20"');
+    expect(await plan(who)).toMatchObject({ name: 'Free' });
+  });
+
+  it('Pay pressed twice, or in two tabs at once: one subscription, one invoice, every answer sends the browser on', async () => {
+    const who = await customer('twice');
+    const { sessionId, url } = await startCheckout(who, 2);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => pay(sessionId)));
+    const successUrl = answers[0]?.location;
+    expect(answers).toEqual(Array.from({ length: 4 }, () => ({ status: 303, location: successUrl })));
+    expect(await pay(sessionId)).toEqual({ status: 303, location: successUrl });
+    expect(await localSubscriptions(who)).toHaveLength(1);
+    expect(await billing.invoices(who.userId)).toHaveLength(1);
+    expect(url).toContain('/api/payment/test-mode/checkout/lco_');
+  });
+
+  it('an expired or replaced checkout is refused (409) and charges nothing', async () => {
+    const who = await customer('expired');
+    const first = await startCheckout(who, 2);
+    const second = await startCheckout(who, 3);
+    const replaced = await pay(first.sessionId);
+    expect(replaced.status).toBe(409);
+    expect(htmlOf(replaced)).toContain('This checkout has expired');
+    expect(htmlOf(replaced)).toContain(`href="${server.config.publicUrl}/billing/cancel"`);
+
+    server.clock.advance(hours(24));
+    expect((await pay(second.sessionId)).status).toBe(409);
+    expect((await local.pages.checkoutPage(second.sessionId)).status).toBe(404);
+    expect(await plan(who)).toMatchObject({ name: 'Free' });
+    expect(await billing.invoices(who.userId)).toEqual([]);
+    expect((await local.pages.checkoutPage('lco_nothing')).status).toBe(404);
+  });
+});
+
+describe('upgrade of a paying user', () => {
+  it('changes the same subscription, charging the new price less the unused part of the period', async () => {
+    const who = await customer('upgrade');
+    await subscribed(who, 2);
+    const [before] = await localSubscriptions(who);
+    const period = await subscription(who);
+    const dayMs = hours(24);
+    const totalDays = (Date.parse(period?.currentPeriodEnd ?? '') - Date.parse(period?.currentPeriodStart ?? '')) / dayMs;
+    server.clock.advance(10 * dayMs);
+    const { sessionId } = await startCheckout(who, 3);
+    // Whole days on both sides: 24,900 less 4,900 × (days unused / days in the period), floored.
+    const expected = Math.floor((24_900 * totalDays - 4_900 * (totalDays - 10)) / totalDays);
+    const page = htmlOf(await local.pages.checkoutPage(sessionId));
+    expect(page).toContain('Upgrade to Business');
+    expect(page).toContain(`${formatUsd(expected)} due today`);
+
+    expect(await pay(sessionId)).toMatchObject({ status: 303 });
+    expect(await localSubscriptions(who)).toEqual([{ id: before?.id, status: 'active' }]);
+    expect(await plan(who)).toMatchObject({ name: 'Business' });
+    expect((await billing.invoices(who.userId)).map((invoice) => invoice.amount)).toEqual([expected, 4_900]);
+    expect(await subscription(who)).toMatchObject({ planName: 'Business', currentPeriodStart: server.clock.now().toISOString() });
+  });
+});
+
+describe('customer portal', () => {
+  it('shows the plan, the renewal date, the invoices, switch, cancel, the test clock and the way back', async () => {
+    const who = await customer('portal');
+    await subscribed(who, 2);
+    const page = await (await portal(who)).page();
+    expect(page.status).toBe(200);
+    const html = htmlOf(page);
+    expect(html).toContain('<strong>Developer</strong>, billed monthly: $49.00 per month');
+    expect(html).toMatch(/Renews on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+    expect(html).toContain('<td class="amount">$49.00</td><td>Paid</td>');
+    expect(html).toContain('value="cancel"');
+    expect(html).toContain('<h2 id="switch-heading">Switch plan</h2>');
+    expect(html).toContain('<h2 id="clock-heading">Test clock</h2>');
+    expect(html).toContain(`<a href="${server.config.publicUrl}/billing">Return to dashboard</a>`);
+  });
+
+  it('cancel at period end, then the renewal ends the plan: back to Free', async () => {
+    const who = await customer('cancel');
+    await subscribed(who, 2);
+    const { act, page, token } = await portal(who);
+    const portalUrl = `${server.config.publicUrl}/api/payment/test-mode/portal/${token}`;
+    expect(await act({ action: 'cancel' })).toEqual({ status: 303, location: portalUrl });
+    expect(await subscription(who)).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+    expect(await plan(who)).toMatchObject({ name: 'Developer' });
+    expect(htmlOf(await page())).toMatch(/Cancels on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+    expect((await act({ action: 'cancel' })).status).toBe(409);
+
+    expect(await act({ action: 'resume' })).toMatchObject({ status: 303 });
+    expect(await subscription(who)).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(await act({ action: 'cancel' })).toMatchObject({ status: 303 });
+
+    expect(await act({ action: 'renew' })).toMatchObject({ status: 303 });
+    expect(await plan(who)).toMatchObject({ name: 'Free' });
+    expect(await subscription(who)).toBeNull();
+    expect(htmlOf(await page())).toContain('You have no paid plan');
+  });
+
+  it('a failed renewal makes the subscription past due; retrying the payment makes it active again', async () => {
+    const who = await customer('past-due');
+    await subscribed(who, 2);
+    const { act, page } = await portal(who);
+    expect(await act({ action: 'renew-declined' })).toMatchObject({ status: 303 });
+    expect(await subscription(who)).toMatchObject({ status: 'past_due', graceEndsAt: expect.any(String), planName: 'Developer' });
+    expect(await plan(who)).toMatchObject({ name: 'Developer' });
+    expect(htmlOf(await page())).toContain('Your last payment failed');
+    expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['open', 'paid']);
+    expect((await act({ action: 'renew' })).status).toBe(409);
+
+    expect(await act({ action: 'retry-payment' })).toMatchObject({ status: 303 });
+    expect(await subscription(who)).toMatchObject({ status: 'active', graceEndsAt: null });
+    expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+    expect((await act({ action: 'retry-payment' })).status).toBe(409);
+  });
+
+  it('a switch down waits for the end of the period, then the renewal moves the user to the lower plan', async () => {
+    const who = await customer('down');
+    await subscribed(who, 3);
+    const { act, page } = await portal(who);
+    expect(await act({ action: 'switch', planId: '2', frequency: 'MONTHLY' })).toMatchObject({ status: 303 });
+    expect(await plan(who)).toMatchObject({ name: 'Business' });
+    expect(htmlOf(await page())).toMatch(/Switches to <strong>Developer, billed monthly<\/strong> on /);
+
+    expect(await act({ action: 'renew' })).toMatchObject({ status: 303 });
+    expect(await plan(who)).toMatchObject({ name: 'Developer' });
+    expect((await billing.invoices(who.userId)).map((invoice) => invoice.amount)).toEqual([4_900, 24_900]);
+  });
+
+  it('a switch up goes through a change checkout of the same subscription; bad forms are refused on the page', async () => {
+    const who = await customer('up');
+    await subscribed(who, 2);
+    const [before] = await localSubscriptions(who);
+    const { act } = await portal(who);
+    const answer = await act({ action: 'switch', planId: '4', frequency: 'MONTHLY' });
+    expect(answer).toMatchObject({ status: 303, location: expect.stringContaining('/api/payment/test-mode/checkout/lco_') });
+    expect(await plan(who)).toMatchObject({ name: 'Developer' });
+    expect(await pay(lastSegment(answer.location ?? ''))).toMatchObject({ status: 303 });
+    expect(await plan(who)).toMatchObject({ name: 'Professional' });
+    expect(await localSubscriptions(who)).toEqual([{ id: before?.id, status: 'active' }]);
+
+    for (const form of [
+      { action: 'switch', planId: '1', frequency: 'MONTHLY' },
+      { action: 'switch', planId: '5', frequency: 'MONTHLY' },
+      { action: 'switch', planId: '2', frequency: 'WEEKLY' },
+      { action: 'switch' },
+    ] as const) {
+      const refused = await act(form);
+      expect(refused.status).toBe(400);
+      expect(htmlOf(refused)).toContain('Choose a paid plan and a billing frequency.');
+    }
+  });
+
+  it('a portal link ends after an hour; an unknown one opens nothing', async () => {
+    const who = await customer('link');
+    const { page, act } = await portal(who);
+    expect((await page()).status).toBe(200);
+    expect((await act({ action: 'cancel' })).status).toBe(409);
+    server.clock.advance(hours(1));
+    expect((await page()).status).toBe(404);
+    expect((await act({ action: 'cancel' })).status).toBe(404);
+    expect((await local.pages.portalPage('not-a-token')).status).toBe(404);
+  });
+});
+
+describe('time passing', () => {
+  it('renewDue renews every subscription whose period ended, paid, from the same anchor', async () => {
+    const who = await customer('time');
+    await subscribed(who, 2);
+    const start = await subscription(who);
+    server.clock.advance(hours(24) * 40);
+    expect(await local.renewDue()).toBeGreaterThanOrEqual(1);
+    const renewed = await subscription(who);
+    expect(renewed).toMatchObject({ status: 'active', planName: 'Developer', currentPeriodStart: start?.currentPeriodEnd });
+    expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+    expect(await local.renewDue()).toBe(0);
+  });
+
+  it('a subscription cancelled by the billing service (grace ended, or a duplicate) ends at once; a refund voids its invoices', async () => {
+    const who = await customer('refund');
+    await subscribed(who, 2);
+    const [live] = await localSubscriptions(who);
+    await local.provider.cancelSubscription(live?.id ?? '', { refund: true });
+    expect(await localSubscriptions(who)).toEqual([{ id: live?.id, status: 'canceled' }]);
+    expect(await plan(who)).toMatchObject({ name: 'Free' });
+    expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['void']);
+  });
+});
