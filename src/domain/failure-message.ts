@@ -22,6 +22,15 @@ export const USAGE_LOAD_FALLBACK = 'Failed to load your usage. Please try again.
 export const ENDPOINTS_LOAD_FALLBACK = 'Failed to load your endpoints. Please try again.';
 export const ACCESS_CONTROL_LOAD_FALLBACK = 'Failed to load the access control lists.';
 
+/** SPEC.md §8 fallbacks of billing. */
+export const PLANS_LOAD_FALLBACK = 'Failed to fetch plans';
+export const INVOICES_LOAD_FALLBACK = 'Failed to fetch invoices';
+export const CHECKOUT_START_FALLBACK = 'Failed to create payment';
+/** SPEC.md has no texts for these; they follow the wording of its fallbacks. */
+export const PORTAL_OPEN_FALLBACK = 'Failed to open the customer portal. Please try again.';
+export const SUBSCRIPTION_LOAD_FALLBACK = 'Failed to load your subscription. Please try again.';
+export const CHECKOUT_LOAD_FALLBACK = 'Failed to check your payment. Please try again.';
+
 /** What the user was doing when the call failed: the text depends on it. */
 export type Operation =
   | 'login'
@@ -34,10 +43,20 @@ export type Operation =
   | 'renameKey'
   | 'deleteKey'
   | 'saveAccessControl'
+  | 'startCheckout'
+  | 'openPortal'
   | PageLoad;
 
 /** Loading a screen's server data (the page's spinner turns into this failure with Retry). */
-export type PageLoad = 'loadDashboard' | 'loadUsage' | 'loadEndpoints' | 'loadAccessControl';
+export type PageLoad =
+  | 'loadDashboard'
+  | 'loadUsage'
+  | 'loadEndpoints'
+  | 'loadAccessControl'
+  | 'loadPlans'
+  | 'loadInvoices'
+  | 'loadSubscription'
+  | 'loadCheckout';
 
 /** The server's own message, when it refused with one. */
 const serverSaid = (failure: CallFailure): string | null => (failure.kind === 'refused' ? failure.message : null);
@@ -87,6 +106,13 @@ const rules: Record<Operation, (failure: CallFailure) => string> = {
   loadUsage: orFallback(USAGE_LOAD_FALLBACK),
   loadEndpoints: orFallback(ENDPOINTS_LOAD_FALLBACK),
   loadAccessControl: orFallback(ACCESS_CONTROL_LOAD_FALLBACK),
+  // A refused subscribe (a plan that is no upgrade, the provider down) says why in the server's words.
+  startCheckout: orFallback(CHECKOUT_START_FALLBACK),
+  openPortal: orFallback(PORTAL_OPEN_FALLBACK),
+  loadPlans: orFallback(PLANS_LOAD_FALLBACK),
+  loadInvoices: orFallback(INVOICES_LOAD_FALLBACK),
+  loadSubscription: orFallback(SUBSCRIPTION_LOAD_FALLBACK),
+  loadCheckout: orFallback(CHECKOUT_LOAD_FALLBACK),
 };
 
 /** The SPEC.md §8 text for a call of `operation` that failed with `failure`. */

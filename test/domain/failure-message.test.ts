@@ -110,6 +110,37 @@ const rules: Array<[string, Operation, CallFailure, string]> = [
   ['usage: no message', 'loadUsage', refused(500), 'Failed to load your usage. Please try again.'],
   ['endpoints: not what the contract says', 'loadEndpoints', badAnswer(), 'Failed to load your endpoints. Please try again.'],
   ['access control lists: no answer', 'loadAccessControl', NO_ANSWER, 'Failed to load the access control lists.'],
+  // Billing
+  ['plans: no answer', 'loadPlans', NO_ANSWER, 'Failed to fetch plans'],
+  ["plans: the server's message", 'loadPlans', refused(429, 'Too many requests'), 'Too many requests'],
+  ['plans: not what the contract says', 'loadPlans', badAnswer(), 'Failed to fetch plans'],
+  ['invoices: no message', 'loadInvoices', refused(502), 'Failed to fetch invoices'],
+  [
+    "invoices: the server's message",
+    'loadInvoices',
+    refused(502, 'The payment provider did not answer.'),
+    'The payment provider did not answer.',
+  ],
+  ['invoices: no answer', 'loadInvoices', NO_ANSWER, 'Failed to fetch invoices'],
+  [
+    "checkout: a refusal shows the server's message",
+    'startCheckout',
+    refused(409, 'You are already on the Developer plan.'),
+    'You are already on the Developer plan.',
+  ],
+  ['checkout: provider down without message', 'startCheckout', refused(502), 'Failed to create payment'],
+  ['checkout: no answer', 'startCheckout', NO_ANSWER, 'Failed to create payment'],
+  ['checkout: anything else', 'startCheckout', UNEXPECTED, 'Failed to create payment'],
+  [
+    "portal: the server's message",
+    'openPortal',
+    refused(502, 'The payment provider did not answer.'),
+    'The payment provider did not answer.',
+  ],
+  ['portal: no answer', 'openPortal', NO_ANSWER, 'Failed to open the customer portal. Please try again.'],
+  ['subscription: no message', 'loadSubscription', refused(500), 'Failed to load your subscription. Please try again.'],
+  ["checkout status: the server's message", 'loadCheckout', refused(404, 'There is no such checkout.'), 'There is no such checkout.'],
+  ['checkout status: no answer', 'loadCheckout', NO_ANSWER, 'Failed to check your payment. Please try again.'],
 ];
 
 describe('failureMessage (SPEC.md §8)', () => {

@@ -1,0 +1,25 @@
+/**
+ * Money as the API gives it: integer US cents (Plan.price, Invoice.amount, Checkout.amount).
+ * Formatted with Intl, never with string arithmetic, so separators and the sign are right.
+ */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 4900 → '$49.00'; 52920 → '$529.20'; 1234567 → '$12,345.67'. Not whole cents: a broken answer, shown as such. */
+export function formatUsd(cents: number): string {
+  if (!Number.isSafeInteger(cents)) return '—';
+  // Divided once, for display only: every sum stays in integer cents.
+  return usd.format(cents / 100);
+}
+
+/** The billing period a price covers (the API's BillingFrequency, spelled as the API spells it). */
+export type Frequency = 'MONTHLY' | 'ANNUALY';
+
+/** What the plan cards say where a plan has no price: it is sold by contract. */
+export const CONTACT_SALES = 'Contact sales';
+
+const periodWord: Record<Frequency, string> = { MONTHLY: 'month', ANNUALY: 'year' };
+
+/** 4900, MONTHLY → '$49.00 / month'; null (contact sales) → 'Contact sales'. */
+export function priceLabel(cents: number | null, frequency: Frequency): string {
+  return cents === null ? CONTACT_SALES : `${formatUsd(cents)} / ${periodWord[frequency]}`;
+}
