@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { Billing } from '@server/payments/billing';
@@ -130,7 +131,12 @@ describe('checkout', () => {
     expect(html).toContain(`<a href="${server.config.publicUrl}/billing/cancel">Cancel</a>`);
     expect(html).toContain('4242 4242 4242 4242 (payment succeeds) or 4000 0000 0000 0002 (payment is declined)');
     expect(html).not.toContain('<script');
-    expect(local.contentSecurityPolicy).toMatch(/^default-src 'none'; style-src 'sha256-[\w+/=]+'; form-action 'self' http/);
+    // The pages' own policy allows exactly their one stylesheet, and forms that go on to the dashboard.
+    const stylesheet = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+    const hash = createHash('sha256').update(stylesheet).digest('base64');
+    expect(local.pages.contentSecurityPolicy).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' ${new URL(server.config.publicUrl).origin}; frame-ancestors 'none'; base-uri 'none'`,
+    );
   });
 
   it('the success card: the user moves to the plan, the subscription is active, the checkout complete, one paid invoice', async () => {
