@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { billingPeriod } from '@server/payments/local/billing-period';
-import { formatUsd } from '@server/payments/local/money';
 import { proratedChangeCents } from '@server/payments/local/proration';
 import { cardMessages, judgeCard, parseExpiry } from '@server/payments/local/test-cards';
 
@@ -101,17 +100,5 @@ describe('the test cards', () => {
     ],
   ])('%s', (_, form, verdict) => {
     expect(judgeCard(form, now)).toEqual(verdict);
-  });
-});
-
-describe('amounts', () => {
-  it.each([
-    [0, '$0.00'],
-    [4_900, '$49.00'],
-    [52_920, '$529.20'],
-    [538_920, '$5,389.20'],
-    [22_450, '$224.50'],
-  ])('%i cents → %s', (cents, text) => {
-    expect(formatUsd(cents)).toBe(text);
   });
 });

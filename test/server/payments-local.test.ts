@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { Billing } from '@server/payments/billing';
 import { createLocalProvider, type LocalProvider } from '@server/payments/local/local-provider';
-import { formatUsd } from '@server/payments/local/money';
+import { formatUsd } from '@/domain/money';
 import { bearer, signedInUser } from './helpers/accounts';
 import { hours } from './helpers/manual-clock';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -134,7 +134,7 @@ describe('checkout', () => {
     // The pages' own policy allows exactly their one stylesheet, and forms that go on to the dashboard.
     const stylesheet = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
     const hash = createHash('sha256').update(stylesheet).digest('base64');
-    expect(local.pages.contentSecurityPolicy).toBe(
+    expect(local.contentSecurityPolicy).toBe(
       `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' ${new URL(server.config.publicUrl).origin}; frame-ancestors 'none'; base-uri 'none'`,
     );
   });

@@ -25,18 +25,14 @@ export interface LocalProviderDeps {
 
 export interface LocalProvider {
   readonly provider: PaymentProvider;
-  /**
-   * The checkout and portal pages, for the test-mode operations, and the Content-Security-Policy
-   * header their answers need (their stylesheet's hash; forms may go on to publicUrl).
-   */
-  readonly pages: TestModePages & { readonly contentSecurityPolicy: string };
+  /** The checkout and portal pages, for the test-mode operations. */
+  readonly pages: TestModePages;
+  /** The header the pages' answers need: their stylesheet by hash, forms that may go on to publicUrl. */
+  readonly contentSecurityPolicy: string;
   /** Renews every active subscription whose period has ended by `now` (time passing); how many renewed. */
   renewDue(now?: Date): Promise<number>;
   /** Delivers events the billing service did not take before (its earlier failure is logged). */
   deliverPending(): Promise<boolean>;
-  /** Runs renewDue every `intervalMs` (and once now), until stop(). */
-  start(intervalMs?: number): void;
-  stop(): void;
 }
 
 /** Renewals that caught up with a long stop of the server are bounded: a subscription renews at most this often per check. */
@@ -107,30 +103,11 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
     return due.length;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  const check = () => {
-    renewDue().catch((error: unknown) => deps.log.error({ err: error }, 'the test-mode renewal check failed'));
-  };
-
   return {
     provider,
-    pages: {
-      checkoutPage: checkout.checkoutPage,
-      pay: checkout.pay,
-      portalPage: portal.portalPage,
-      portalAction: portal.portalAction,
-      contentSecurityPolicy: testModeContentSecurityPolicy(publicUrl),
-    },
+    pages: { checkoutPage: checkout.checkoutPage, pay: checkout.pay, portalPage: portal.portalPage, portalAction: portal.portalAction },
+    contentSecurityPolicy: testModeContentSecurityPolicy(publicUrl),
     renewDue,
     deliverPending,
-    start: (intervalMs = 60_000) => {
-      check();
-      timer = setInterval(check, intervalMs);
-      timer.unref();
-    },
-    stop: () => {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-    },
   };
 }

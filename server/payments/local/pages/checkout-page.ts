@@ -1,5 +1,5 @@
 import type { BillingFrequency } from '@server/plans/catalog';
-import { formatUsd } from '@server/payments/local/money';
+import { formatUsd } from '@/domain/money';
 import { escapeHtml, page } from '@server/payments/local/pages/layout';
 import { testCardsText, type CardField, type CardForm } from '@server/payments/local/test-cards';
 
