@@ -21,7 +21,11 @@ function startReturn(checkoutId: string | null, maxChecks?: number) {
   const actor = createActor(
     checkoutReturnMachine.provide({
       actors: { getCheckout: getCheckout.logic },
-      actions: { paymentConfirmed: () => void (confirmed += 1) },
+      actions: {
+        paymentConfirmed: () => {
+          confirmed += 1;
+        },
+      },
       delays: { pollDelay: 5 },
     }),
     { input: { checkoutId, ...(maxChecks === undefined ? {} : { maxChecks }) } },
