@@ -36,8 +36,9 @@ export interface WorkerTicket {
   readonly leased: number;
 }
 
-/** A spare lease is about a fiftieth of a second of the plan's rate: below 100 req/s every call asks. */
+/** A spare lease is about a fiftieth of a second of the plan's rate, from 100 req/s up: below, every call asks. */
 const spareShareOfRate = 50;
+const spareFromRate = 100;
 /** Spare credits: about as many calls as the spare tokens (the main process caps it near the quota). */
 const spareCalls = 50;
 /** A quota refusal is trusted until the next report (credits come back only by releases, plan changes or a new cycle). */
@@ -145,7 +146,8 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     need: { credits: number; leased: number; tokens: number },
     nowMs: number,
   ): Promise<Admit<WorkerTicket>> {
-    const spareTokens = key.rate === null ? 0 : Math.floor(key.rate / spareShareOfRate);
+    // Below 100 req/s (Free 10, Developer 50) no spare: a burst gets exactly what the bucket holds.
+    const spareTokens = key.rate === null || key.rate < spareFromRate ? 0 : Math.floor(key.rate / spareShareOfRate);
     const request: LeaseRequest = {
       apiKey: key.apiKey,
       userId: key.userId,

@@ -1,16 +1,10 @@
-import { badRequest, notFound } from '@server/http/errors';
+import { badRequest, HttpError, notFound } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { WebhookRefused, type StripeWebhook, type TestModePages } from '@server/payments/adapters';
+import type { FastifyReply } from 'fastify';
+import { UntranslatableStripeEvent, WebhookRefused, type StripeWebhook, type TestModePages } from '@server/payments/adapters';
+import { ProviderError } from '@server/payments/provider';
 import type { Billing } from '@server/payments/billing';
-import { signedIn } from '@server/handlers/services';
-
-export interface PaymentServices {
-  readonly billing: Billing;
-  /** Stripe's webhook, when Stripe is the provider. */
-  readonly stripeWebhook: StripeWebhook | null;
-  /** The local test-mode provider's pages, when it is the provider (local mode only). */
-  readonly testMode: TestModePages | null;
-}
+import { signedIn, type PaymentServices } from '@server/handlers/services';
 
 type PaymentOperations =
   | 'subscribe'
@@ -27,6 +21,12 @@ type PaymentOperations =
 const testModeOff = () => notFound('The test-mode payment provider is not in use on this server.');
 
 export function createPaymentHandlers({ billing, stripeWebhook, testMode }: PaymentServices): Pick<OperationHandlers, PaymentOperations> {
+  /** The test-mode pages, answered with their own Content-Security-Policy. */
+  const pages = (reply: FastifyReply): TestModePages => {
+    if (testMode === null) throw testModeOff();
+    reply.header('content-security-policy', testMode.contentSecurityPolicy);
+    return testMode.pages;
+  };
   return {
     subscribe: async (input) => {
       const { userId } = signedIn(input);
@@ -46,26 +46,21 @@ export function createPaymentHandlers({ billing, stripeWebhook, testMode }: Paym
         event = await stripeWebhook.verifyEvent(request.rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookRefused) throw badRequest(error.message);
+        // Verified, but about a price or user this server does not know: Stripe keeps retrying it
+        // (any non-2xx) and shows it failing in its dashboard, where an operator sees it.
+        if (error instanceof UntranslatableStripeEvent) {
+          request.log.error({ err: error }, 'a verified Stripe event could not be applied');
+          throw badRequest(error.message);
+        }
+        if (error instanceof ProviderError) throw new HttpError(502, `Stripe did not answer while the event was read: ${error.message}`);
         throw error;
       }
       if (event !== null) await billing.applyEvent(event);
       return { status: 200, body: { received: true } };
     },
-    testModeCheckoutPage: async ({ params }) => {
-      if (testMode === null) throw testModeOff();
-      return testMode.checkoutPage(params.id);
-    },
-    testModePay: async ({ params, body }) => {
-      if (testMode === null) throw testModeOff();
-      return testMode.pay(params.id, body);
-    },
-    testModePortalPage: async ({ params }) => {
-      if (testMode === null) throw testModeOff();
-      return testMode.portalPage(params.token);
-    },
-    testModePortalAction: async ({ params, body }) => {
-      if (testMode === null) throw testModeOff();
-      return testMode.portalAction(params.token, body);
-    },
+    testModeCheckoutPage: async ({ params, reply }) => pages(reply).checkoutPage(params.id),
+    testModePay: async ({ params, body, reply }) => pages(reply).pay(params.id, body),
+    testModePortalPage: async ({ params, reply }) => pages(reply).portalPage(params.token),
+    testModePortalAction: async ({ params, body, reply }) => pages(reply).portalAction(params.token, body),
   };
 }

@@ -8,7 +8,8 @@ import type { LoginLimits } from '@server/auth/login-limits';
 import type { Mailer } from '@server/mail/mailer';
 import type { SessionAuth } from '@server/auth/session-auth';
 import { unauthorized } from '@server/http/errors';
-import type { PaymentServices } from '@server/handlers/payments';
+import type { StripeWebhook, TestMode } from '@server/payments/adapters';
+import type { Billing } from '@server/payments/billing';
 
 /** What handlers work with; built once per app by buildApp. */
 export interface Services {
@@ -23,6 +24,14 @@ export interface Services {
   readonly keyCache: KeyCache;
   /** Billing and the configured payment provider's own operations (webhook, test-mode pages). */
   readonly payments: PaymentServices;
+}
+
+export interface PaymentServices {
+  readonly billing: Billing;
+  /** Stripe's webhook, when Stripe is the provider. */
+  readonly stripeWebhook: StripeWebhook | null;
+  /** The local test-mode provider's pages, when it is the provider (local mode only). */
+  readonly testMode: TestMode | null;
 }
 
 /** The session of a bearer-protected operation (the registrar sets it; a missing one is a 401, never a crash). */

@@ -16,10 +16,28 @@ export class WebhookRefused extends Error {
   override readonly name = 'WebhookRefused';
 }
 
+/**
+ * A verified Stripe event billing cannot translate (a price this server was not configured with, a
+ * subscription without our user in its metadata): a configuration mistake to fix, not a request to
+ * ignore, so the webhook answers an error and Stripe delivers the event again later.
+ */
+export class UntranslatableStripeEvent extends Error {
+  override readonly name = 'UntranslatableStripeEvent';
+}
+
 /** The local test-mode provider's pages (mounted in local mode only). */
 export interface TestModePages {
   checkoutPage(id: string): Promise<OperationResult<'testModeCheckoutPage'>>;
   pay(id: string, form: components['schemas']['TestModeCardForm']): Promise<OperationResult<'testModePay'>>;
   portalPage(token: string): Promise<OperationResult<'testModePortalPage'>>;
   portalAction(token: string, form: components['schemas']['TestModePortalForm']): Promise<OperationResult<'testModePortalAction'>>;
+}
+
+/** The local test-mode provider as the API mounts it. */
+export interface TestMode {
+  readonly pages: TestModePages;
+  /** The pages' own Content-Security-Policy (their stylesheet by hash; forms may go on to the dashboard). */
+  readonly contentSecurityPolicy: string;
+  /** Renews every subscription whose period ended (the server calls it every minute; tests when they move the clock). */
+  renewDue(now?: Date): Promise<number>;
 }

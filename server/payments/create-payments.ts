@@ -3,10 +3,8 @@ import type { Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/db';
 import type { KeyCache } from '@server/gateway/key-cache';
-import type { PaymentServices } from '@server/handlers/payments';
-import { Billing } from '@server/payments/billing';
-import { ProviderError, type PaymentProvider } from '@server/payments/provider';
-import { createStripeProvider } from '@server/payments/stripe/stripe-provider';
+import type { PaymentServices } from '@server/handlers/services';
+import { Billing, type BillingSettings } from '@server/payments/billing';
 
 export interface PaymentDeps {
   readonly db: Db;
@@ -15,33 +13,55 @@ export interface PaymentDeps {
   readonly keyCache: Pick<KeyCache, 'invalidateUser'>;
 }
 
-/** The provider while its adapters are being wired: every call refused (502). */
-function unwiredProvider(): PaymentProvider {
-  const refuse = async (): Promise<never> => {
-    throw new ProviderError('no payment provider is wired yet');
-  };
-  return {
-    name: 'local',
-    createCustomer: refuse,
-    startCheckout: refuse,
-    startChange: refuse,
-    expireCheckout: refuse,
-    portalUrl: refuse,
-    listInvoices: refuse,
-    cancelSubscription: refuse,
-  };
-}
+/** How often the grace periods and (test mode) the subscriptions' renewals are checked. */
+const checkIntervalMs = 60_000;
 
-/** Billing over the configured provider: Stripe when configured, else (local mode only) the test-mode provider. */
+/**
+ * Billing over the configured provider: Stripe when STRIPE_SECRET_KEY is set; otherwise, in local
+ * mode only, the test-mode provider, whose events reach billing through the same applyEvent as
+ * Stripe's webhooks. Production without Stripe never gets here (loadConfig requires it).
+ */
 export async function createPayments(config: Config, deps: PaymentDeps): Promise<PaymentServices & { close(): void }> {
-  const stripe = config.stripe === null ? null : createStripeProvider(config.stripe);
-  const billing = new Billing({
+  const settings: Omit<BillingSettings, 'provider'> = {
     ...deps,
-    provider: stripe ?? unwiredProvider(),
     publicUrl: config.publicUrl,
     salesEmail: config.salesEmail,
     graceDays: config.billingGraceDays,
+  };
+  if (config.stripe !== null) {
+    const { createStripeProvider } = await import('@server/payments/stripe/stripe-provider');
+    const stripe = createStripeProvider(config.stripe);
+    const billing = new Billing({ ...settings, provider: stripe });
+    billing.start(checkIntervalMs);
+    return { billing, stripeWebhook: stripe, testMode: null, close: () => billing.stop() };
+  }
+  if (config.mode !== 'local') throw new Error('No payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+  const { createLocalProvider } = await import('@server/payments/local/local-provider');
+  let billing: Billing | undefined;
+  const local = createLocalProvider({
+    db: deps.db,
+    clock: deps.clock,
+    publicUrl: config.publicUrl,
+    log: deps.log,
+    deliver: async (event) => {
+      if (billing === undefined) throw new Error('a test-mode payment event arrived before billing started');
+      await billing.applyEvent(event);
+    },
   });
-  billing.start();
-  return { billing, stripeWebhook: stripe, testMode: null, close: () => billing.stop() };
+  billing = new Billing({ ...settings, provider: local.provider });
+  billing.start(checkIntervalMs);
+  const renewals = setInterval(() => {
+    local.renewDue().catch((error: unknown) => deps.log.error({ err: error }, 'the test-mode renewals failed'));
+  }, checkIntervalMs);
+  renewals.unref();
+  const started = billing;
+  return {
+    billing: started,
+    stripeWebhook: null,
+    testMode: { pages: local.pages, contentSecurityPolicy: local.contentSecurityPolicy, renewDue: local.renewDue },
+    close: () => {
+      clearInterval(renewals);
+      started.stop();
+    },
+  };
 }

@@ -1273,6 +1273,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["ProviderUnavailable"];
         };
     };
     testModeCheckoutPage: {

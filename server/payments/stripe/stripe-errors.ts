@@ -1,14 +1,9 @@
 import Stripe from 'stripe';
 import { ProviderError } from '@server/payments/provider';
 
-/**
- * A verified Stripe event billing cannot translate (a price this server was not configured with, a
- * subscription without our user in its metadata): a configuration mistake to fix, not a request to
- * ignore, so the webhook answers an error and Stripe delivers the event again later.
- */
-export class UntranslatableStripeEvent extends Error {
-  override readonly name = 'UntranslatableStripeEvent';
-}
+import { UntranslatableStripeEvent } from '@server/payments/adapters';
+
+export { UntranslatableStripeEvent };
 
 /** Stripe's error as a ProviderError naming what failed; the secret key never appears in it. */
 export function providerErrorOf(what: string, error: unknown, secretKey: string): ProviderError {
