@@ -3,7 +3,6 @@ import type { OperationHandlers } from '@server/openapi/handler-types';
 import type { FastifyReply } from 'fastify';
 import { UntranslatableStripeEvent, WebhookRefused, type StripeWebhook, type TestModePages } from '@server/payments/adapters';
 import { ProviderError } from '@server/payments/provider';
-import type { Billing } from '@server/payments/billing';
 import { signedIn, type PaymentServices } from '@server/handlers/services';
 
 type PaymentOperations =
