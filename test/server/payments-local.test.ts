@@ -369,7 +369,8 @@ describe('time passing', () => {
     await subscribed(who, 2);
     const start = await subscription(who);
     server.clock.advance(hours(24) * 40);
-    expect(await local.renewDue()).toBeGreaterThanOrEqual(1);
+    // The server's own minute check may renew it first: either way it renews once.
+    await local.renewDue();
     const renewed = await subscription(who);
     expect(renewed).toMatchObject({ status: 'active', planName: 'Developer', currentPeriodStart: start?.currentPeriodEnd });
     expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
