@@ -803,6 +803,16 @@ export interface components {
                 "text/html": string;
             };
         };
+        /** @description The page again with what to correct (text/html); a post that is not the page's own form (missing or unknown fields) gets the API's error envelope instead */
+        HtmlPageOrError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Done; the browser goes on to the Location */
         SeeOther: {
             headers: {
@@ -1307,7 +1317,7 @@ export interface operations {
         };
         responses: {
             303: components["responses"]["SeeOther"];
-            400: components["responses"]["HtmlPage"];
+            400: components["responses"]["HtmlPageOrError"];
             402: components["responses"]["HtmlPage"];
             404: components["responses"]["HtmlPage"];
             409: components["responses"]["HtmlPage"];
@@ -1344,7 +1354,7 @@ export interface operations {
         };
         responses: {
             303: components["responses"]["SeeOther"];
-            400: components["responses"]["HtmlPage"];
+            400: components["responses"]["HtmlPageOrError"];
             404: components["responses"]["HtmlPage"];
             409: components["responses"]["HtmlPage"];
         };

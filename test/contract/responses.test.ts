@@ -18,7 +18,18 @@ const covers = {
   'login and logout': ['login', 'logout'],
   'password reset': ['forgotPassword', 'resetPassword'],
   'session of the signed-in user': ['getMe', 'getUserPlan', 'listApiKeys'],
-  'operations not built yet answer 501 (and 400/401 before that)': ['subscribe', 'getCustomerPortal', 'listInvoices'],
+  'billing: checkout, test-mode payment, portal, invoices': [
+    'subscribe',
+    'getCheckout',
+    'getSubscription',
+    'listInvoices',
+    'getCustomerPortal',
+    'testModeCheckoutPage',
+    'testModePay',
+    'testModePortalPage',
+    'testModePortalAction',
+  ],
+  'the Stripe webhook': ['stripeWebhook'],
   'API keys: create up to the limit, rename, delete': ['createApiKey', 'renameApiKey', 'deleteApiKey'],
   'access control lists': ['getAccessControl', 'putAccessControl'],
   'usage report': ['getUsage'],
@@ -135,23 +146,62 @@ describe('every answer matches openapi.yaml', () => {
     }
   });
 
-  contractTest('operations not built yet answer 501 (and 400/401 before that)', async () => {
+  contractTest('billing: checkout, test-mode payment, portal, invoices', async () => {
     const { token } = await signedInUser(local.app);
-    await call('subscribe', {
-      method: 'POST',
-      url: '/api/users/subscribe',
-      headers: bearer(token),
-      payload: { planId: 2, frequency: 'MONTHLY' },
-    });
-    await call('subscribe', {
-      method: 'POST',
-      url: '/api/users/subscribe',
-      headers: bearer(token),
-      payload: { planId: 2, frequency: 'WEEKLY' },
-    });
-    await call('subscribe', { method: 'POST', url: '/api/users/subscribe', payload: { planId: 2, frequency: 'MONTHLY' } });
-    await call('getCustomerPortal', { method: 'GET', url: '/api/users/stripe', headers: bearer(token) });
+    const subscribe = (payload: unknown, headers: Record<string, string> = bearer(token)) =>
+      call('subscribe', { method: 'POST', url: '/api/users/subscribe', headers, payload: JSON.stringify(payload) });
+    const json = { 'content-type': 'application/json' };
+    await subscribe({ planId: 2, frequency: 'WEEKLY' }, { ...json, ...bearer(token) });
+    await subscribe({ planId: 99, frequency: 'MONTHLY' }, { ...json, ...bearer(token) });
+    await subscribe({ planId: 1, frequency: 'MONTHLY' }, { ...json, ...bearer(token) });
+    await subscribe({ planId: 2, frequency: 'MONTHLY' }, json);
+    const started: { url: string; checkoutId: string } = JSON.parse(
+      (await subscribe({ planId: 2, frequency: 'MONTHLY' }, { ...json, ...bearer(token) })).body,
+    );
+    const checkoutPath = new URL(started.url).pathname;
+    await call('getCheckout', { method: 'GET', url: `/api/payment/checkouts/${started.checkoutId}`, headers: bearer(token) });
+    await call('getCheckout', { method: 'GET', url: '/api/payment/checkouts/chk_unknown', headers: bearer(token) });
+    await call('getCheckout', { method: 'GET', url: `/api/payment/checkouts/${started.checkoutId}` });
+    await call('testModeCheckoutPage', { method: 'GET', url: checkoutPath });
+    await call('testModeCheckoutPage', { method: 'GET', url: '/api/payment/test-mode/checkout/lco_unknown' });
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const pay = (cardNumber: string, path = checkoutPath) =>
+      call('testModePay', {
+        method: 'POST',
+        url: path,
+        headers: form,
+        payload: new URLSearchParams({ cardNumber, expiry: '12 / 40', cvc: '123', name: 'Ada Lovelace' }).toString(),
+      });
+    await pay('4000 0000 0000 0002');
+    await pay('1234');
+    await pay('4242 4242 4242 4242', '/api/payment/test-mode/checkout/lco_unknown');
+    await pay('4242 4242 4242 4242');
+    await subscribe({ planId: 2, frequency: 'MONTHLY' }, { ...json, ...bearer(token) });
+    await call('getSubscription', { method: 'GET', url: '/api/users/subscription', headers: bearer(token) });
+    await call('getSubscription', { method: 'GET', url: '/api/users/subscription' });
     await call('listInvoices', { method: 'GET', url: '/api/payment/invoices', headers: bearer(token) });
+    await call('listInvoices', { method: 'GET', url: '/api/payment/invoices' });
+    const portal = await call('getCustomerPortal', { method: 'GET', url: '/api/users/stripe', headers: bearer(token) });
+    await call('getCustomerPortal', { method: 'GET', url: '/api/users/stripe' });
+    const portalPath = new URL(JSON.parse(portal.body).url).pathname;
+    await call('testModePortalPage', { method: 'GET', url: portalPath });
+    await call('testModePortalPage', { method: 'GET', url: '/api/payment/test-mode/portal/unknown' });
+    const act = (fields: Record<string, string>, path = portalPath) =>
+      call('testModePortalAction', { method: 'POST', url: path, headers: form, payload: new URLSearchParams(fields).toString() });
+    await act({ action: 'cancel' });
+    await act({ action: 'dance' });
+    await act({ action: 'cancel' }, '/api/payment/test-mode/portal/unknown');
+    // Test-mode pages are never mounted in production, and the webhook there is Stripe's.
+    for (const url of [checkoutPath, portalPath]) expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  contractTest('the Stripe webhook', async () => {
+    const event = JSON.stringify({ id: 'evt_1', type: 'invoice.paid', created: 1, data: { object: {} } });
+    const headers = { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' };
+    await call('stripeWebhook', { method: 'POST', url: '/api/payment/stripe/webhook', headers, payload: event });
+    await call('stripeWebhook', { method: 'POST', url: '/api/payment/stripe/webhook', headers, payload: event }, prod);
+    await call('stripeWebhook', { method: 'POST', url: '/api/payment/stripe/webhook', headers, payload: '{"id":1}' }, prod);
+    expect(contract.seen.get('stripeWebhook')).toEqual(new Set([400, 404]));
   });
 
   contractTest('API keys: create up to the limit, rename, delete', async () => {
