@@ -18,6 +18,9 @@ const DashboardPage = lazy(() => import('@/views/dashboard/dashboard-page'));
 const PlannedScreenPage = lazy(() => import('@/views/planned-screen/planned-screen-page'));
 const ComingSoonFeaturePage = lazy(() => import('@/views/coming-soon-feature/coming-soon-feature-page'));
 const KeysPage = lazy(() => import('@/views/keys/keys-page'));
+const BillingPage = lazy(() => import('@/views/billing/billing-page'));
+const PaymentReturnPage = lazy(() => import('@/views/billing-return/payment-return-page'));
+const PaymentCancelledPage = lazy(() => import('@/views/billing-return/payment-cancelled-page'));
 const RpcTestingPage = lazy(() => import('@/views/rpc-testing/rpc-testing-page'));
 const UsagePage = lazy(() => import('@/views/usage/usage-page'));
 const EndpointsPage = lazy(() => import('@/views/endpoints/endpoints-page'));
@@ -108,7 +111,13 @@ function GuardedScreens() {
         <KeysPage />
       </Route>
       <Route path={paths.billing}>
-        <PlannedScreenPage screen="billing" />
+        <BillingPage />
+      </Route>
+      <Route path={paths.billingSuccess}>
+        <PaymentReturnPage />
+      </Route>
+      <Route path={paths.billingCancel}>
+        <PaymentCancelledPage />
       </Route>
       <Route path={paths.rpcTesting}>
         <RpcTestingPage />

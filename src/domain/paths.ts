@@ -12,6 +12,9 @@ export const paths = {
 
   keys: '/keys',
   billing: '/billing',
+  /** Where the payment provider sends the browser back (the server's checkout URLs). */
+  billingSuccess: '/billing/success',
+  billingCancel: '/billing/cancel',
   rpcTesting: '/rpc-testing',
   support: '/support',
   usage: '/usage',
@@ -57,6 +60,8 @@ export const guardedPaths: readonly string[] = [
   paths.home,
   paths.keys,
   paths.billing,
+  paths.billingSuccess,
+  paths.billingCancel,
   paths.rpcTesting,
   paths.support,
   ...Object.values(sectionRoutes),

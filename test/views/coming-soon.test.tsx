@@ -54,7 +54,7 @@ describe('screens not built yet', () => {
   });
 
   it('uses the SPEC.md screen names', () => {
-    expect(plannedScreens.billing.title).toBe('Billing & Plans');
+    expect(plannedScreens.support.title).toBe('Support');
     expect(plannedScreens.dedicatedNodes.title).toBe('Dedicated Nodes');
   });
 });

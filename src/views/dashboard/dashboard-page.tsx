@@ -5,6 +5,7 @@ import { useAppConfig } from '@/hooks/app-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';
+import { PastDueNotice } from './past-due-notice';
 import { PlanOverview } from './plan-overview';
 import { QuickAccess } from './quick-access';
 import { StatCards } from './stat-cards';
@@ -31,6 +32,7 @@ export default function DashboardPage() {
     <>
       {header}
       <Stack gap="6">
+        <PastDueNotice />
         <WelcomeBanner email={me.data.email} productName={productName} />
         <PlanOverview plan={plan.data} creditsUsed={me.data.currentCredit} />
         <StatCards plan={plan.data} creditsUsed={me.data.currentCredit} keyCount={keyCount} />

@@ -6,16 +6,6 @@ export interface PlannedScreen {
 }
 
 export const plannedScreens = {
-  billing: {
-    title: 'Billing & Plans',
-    description: 'Your subscription, the plans you can move to, and your payments.',
-    upcoming: [
-      'Your current plan',
-      'The available plans, billed monthly or yearly (yearly saves 10%), each with Upgrade and card payment',
-      'A link to manage your payment method and invoices',
-      'A way to contact sales about the Enterprise plan',
-    ],
-  },
   support: {
     title: 'Support',
     description: 'Where to get help.',

@@ -1,0 +1,136 @@
+import { fromPromise } from 'xstate';
+import type { Client } from 'openapi-fetch';
+import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
+import type { components, paths } from '@/api/schema';
+import { api } from '@/api/client';
+import { $api } from '@/api/query-hooks';
+import { CallFailed } from '@/domain/call-failure';
+
+type Schemas = components['schemas'];
+export type Plan = Schemas['Plan'];
+export type Subscription = Schemas['Subscription'];
+export type Invoice = Schemas['Invoice'];
+export type Checkout = Schemas['Checkout'];
+export type CheckoutStarted = Schemas['CheckoutStarted'];
+export type SubscribeRequest = Schemas['SubscribeRequest'];
+
+/** A success without the body the contract promises is a bad answer, like every other call's. */
+function body<T>(data: T | undefined, response: Response): T {
+  if (data === undefined) throw new CallFailed({ kind: 'bad-answer', status: response.status });
+  return data;
+}
+
+/**
+ * The billing calls of SPEC.md §7 (plans, the user's plan, subscribe, customer portal, invoices)
+ * and the contract's subscription and checkout status. Each resolves with what its caller needs
+ * or rejects with a CallFailed (client.ts), which failureMessage turns into the screen's text.
+ */
+export function createBillingCalls(client: Client<paths>) {
+  return {
+    /** GET /plans: every plan once per billing frequency. */
+    async plans(signal?: AbortSignal): Promise<Plan[]> {
+      const { data, response } = await client.GET('/plans', { signal });
+      return body(data, response);
+    },
+    /** GET /users/plan. */
+    async userPlan(signal?: AbortSignal): Promise<Plan> {
+      const { data, response } = await client.GET('/users/plan', { signal });
+      return body(data, response);
+    },
+    /** GET /users/subscription: null on a plan nobody pays for (Free, or Enterprise by contract). */
+    async subscription(signal?: AbortSignal): Promise<Subscription | null> {
+      const { data, response } = await client.GET('/users/subscription', { signal });
+      return body(data, response).subscription;
+    },
+    /** GET /payment/invoices, newest first. */
+    async invoices(signal?: AbortSignal): Promise<Invoice[]> {
+      const { data, response } = await client.GET('/payment/invoices', { signal });
+      return body(data, response);
+    },
+    /** POST /users/subscribe: the plan and frequency only; the server prices it from its own table. */
+    async subscribe(request: SubscribeRequest, signal?: AbortSignal): Promise<CheckoutStarted> {
+      const { data, response } = await client.POST('/users/subscribe', { body: request, signal });
+      return body(data, response);
+    },
+    /** GET /users/stripe: the customer portal's address. */
+    async portalUrl(signal?: AbortSignal): Promise<string> {
+      const { data, response } = await client.GET('/users/stripe', { signal });
+      return body(data, response).url;
+    },
+    /** GET /payment/checkouts/{id}: complete only once the provider's verified event arrived. */
+    async checkout({ id }: { id: string }, signal?: AbortSignal): Promise<Checkout> {
+      const { data, response } = await client.GET('/payment/checkouts/{id}', { params: { path: { id } }, signal });
+      return body(data, response);
+    },
+  };
+}
+
+export type BillingCalls = ReturnType<typeof createBillingCalls>;
+
+/** The calls as actors, in the shapes the machines declare, ready for `machine.provide({ actors })`. */
+export function billingActorsOver(calls: BillingCalls) {
+  return {
+    /** For `checkoutMachine.provide({ actors: ... })`. */
+    checkout: {
+      startCheckout: fromPromise<CheckoutStarted, SubscribeRequest>(({ input, signal }) => calls.subscribe(input, signal)),
+    },
+    /** For `checkoutReturnMachine.provide({ actors: ... })`. */
+    checkoutReturn: {
+      getCheckout: fromPromise<Checkout, { id: string }>(({ input, signal }) => calls.checkout(input, signal)),
+    },
+  };
+}
+
+export const billingCalls: BillingCalls = createBillingCalls(api);
+
+/**
+ * Cache keys are `$api`'s own for the same paths: /users/plan is shared with the dashboard and
+ * /keys, and invalidating `$api`'s key of a path reaches every reader of it.
+ */
+export const billingQueryKeys = {
+  plans: $api.queryOptions('get', '/plans').queryKey,
+  userPlan: $api.queryOptions('get', '/users/plan').queryKey,
+  subscription: $api.queryOptions('get', '/users/subscription').queryKey,
+  invoices: $api.queryOptions('get', '/payment/invoices').queryKey,
+  user: $api.queryOptions('get', '/users/me').queryKey,
+} as const;
+
+export function usePlans(calls: BillingCalls = billingCalls) {
+  return useQuery({ queryKey: billingQueryKeys.plans, queryFn: ({ signal }) => calls.plans(signal) });
+}
+
+export function useUserPlan(calls: BillingCalls = billingCalls) {
+  return useQuery({ queryKey: billingQueryKeys.userPlan, queryFn: ({ signal }) => calls.userPlan(signal) });
+}
+
+export function useSubscription(calls: BillingCalls = billingCalls) {
+  return useQuery({ queryKey: billingQueryKeys.subscription, queryFn: ({ signal }) => calls.subscription(signal) });
+}
+
+export function useInvoices(calls: BillingCalls = billingCalls) {
+  return useQuery({ queryKey: billingQueryKeys.invoices, queryFn: ({ signal }) => calls.invoices(signal) });
+}
+
+/**
+ * Opening the customer portal: GET /users/stripe, then the browser leaves for its url
+ * (`redirectTo`, the view's). Its failure is the mutation's error (failureMessage 'openPortal').
+ */
+export function usePortalRedirect(redirectTo: (url: string) => void, calls: BillingCalls = billingCalls) {
+  return useMutation({
+    mutationFn: () => calls.portalUrl(),
+    onSuccess: (url) => redirectTo(url),
+  });
+}
+
+/**
+ * After a payment completed: what it changed (the user's credits and plan, the plan's limits, the
+ * subscription, a new invoice). The session's user is refreshed by the screen, which holds the
+ * auth actor.
+ */
+export function refreshBillingData(queryClient: QueryClient): Promise<void> {
+  return Promise.all(
+    [billingQueryKeys.user, billingQueryKeys.userPlan, billingQueryKeys.subscription, billingQueryKeys.invoices].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  ).then(() => undefined);
+}

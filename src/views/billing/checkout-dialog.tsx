@@ -1,0 +1,91 @@
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import {
+  type checkoutMachine,
+  selectCanClose,
+  selectCanPay,
+  selectCanRetry,
+  selectError,
+  selectIsBusy,
+  selectIsOpen,
+  selectPlan,
+} from '@machines/checkout';
+import { ErrorAlert } from '@/components/error-alert';
+import { priceLabel } from '@/domain/money';
+
+const periodName = { MONTHLY: 'monthly', ANNUALY: 'yearly' } as const;
+
+/**
+ * The payment confirmation modal (SPEC.md /billing: Upgrade opens it, 'Pay with Card'): the plan,
+ * its period and price. A dialog: focus trapped inside, labelled by its title; Escape and a click
+ * outside close it (cancel) except while the checkout is being started.
+ */
+export function CheckoutDialog({ checkout }: { checkout: Actor<typeof checkoutMachine> }) {
+  const open = useSelector(checkout, selectIsOpen);
+  const plan = useSelector(checkout, selectPlan);
+  const error = useSelector(checkout, selectError);
+  const busy = useSelector(checkout, selectIsBusy);
+  const canPay = useSelector(checkout, selectCanPay);
+  const canRetry = useSelector(checkout, selectCanRetry);
+  const canClose = useSelector(checkout, selectCanClose);
+  const close = () => checkout.send({ type: 'checkout.close' });
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && canClose) close();
+      }}
+      closeOnEscape={canClose}
+      closeOnInteractOutside={canClose}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{plan ? `Upgrade to ${plan.name}` : 'Upgrade'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {plan ? (
+                <Stack gap="3">
+                  <Dialog.Description>
+                    The {plan.name} plan, billed {periodName[plan.frequency]}. You pay by card on our payment provider's secure page; your
+                    plan changes once the payment is confirmed.
+                  </Dialog.Description>
+                  <Text fontSize="2xl" fontWeight="semibold">
+                    {priceLabel(plan.price, plan.frequency)}
+                  </Text>
+                  {error ? <ErrorAlert message={error} /> : null}
+                </Stack>
+              ) : null}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={close} disabled={!canClose}>
+                Cancel
+              </Button>
+              {canRetry ? (
+                <Button colorPalette="blue" onClick={() => checkout.send({ type: 'checkout.retry' })}>
+                  Try again
+                </Button>
+              ) : (
+                <Button
+                  colorPalette="blue"
+                  onClick={() => checkout.send({ type: 'checkout.pay' })}
+                  disabled={!canPay && !busy}
+                  loading={busy}
+                  loadingText="Redirecting..."
+                >
+                  Pay with Card
+                </Button>
+              )}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
