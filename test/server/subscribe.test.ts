@@ -59,3 +59,51 @@ describe('POST /users/subscribe refuses what is not an upgrade, before any payme
     expect((await subscribe(null, { planId: 2, frequency: 'MONTHLY' })).statusCode).toBe(401);
   });
 });
+
+describe('racing checkouts', () => {
+  it('60 parallel subscribes leave one payable checkout; paying all 60 at once makes one subscription and one invoice', async () => {
+    const { token } = await signedInUser(server.app, 'racer');
+    const answers = await Promise.all(Array.from({ length: 60 }, () => subscribe(token, { planId: 3, frequency: 'ANNUALY' })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(60).fill(200));
+    const started: Array<{ url: string; checkoutId: string }> = answers.map((answer) => answer.json());
+    const statuses = await Promise.all(
+      started.map(async ({ checkoutId }) => {
+        const answer = await server.app.inject({ method: 'GET', url: `/api/payment/checkouts/${checkoutId}`, headers: bearer(token) });
+        return answer.json<{ status: string }>().status;
+      }),
+    );
+    expect(statuses.filter((status) => status === 'open')).toHaveLength(1);
+    expect(statuses.filter((status) => status === 'expired')).toHaveLength(59);
+
+    const card = new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Ada' }).toString();
+    const paid = await Promise.all(
+      started.map(({ url }) =>
+        server.app.inject({
+          method: 'POST',
+          url: new URL(url).pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: card,
+        }),
+      ),
+    );
+    expect(paid.filter((answer) => answer.statusCode === 303)).toHaveLength(1);
+    expect(paid.filter((answer) => answer.statusCode === 409)).toHaveLength(59);
+    const userId = (await me(server.app, token)).id;
+    const subscriptions = await server.app.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM subscriptions WHERE user_id = $1', [
+      userId,
+    ]);
+    expect(subscriptions.rows[0]?.n).toBe(1);
+    const invoices = await server.app.inject({ method: 'GET', url: '/api/payment/invoices', headers: bearer(token) });
+    expect(invoices.json()).toEqual([expect.objectContaining({ amount: 268_920, currency: 'USD', status: 'paid' })]);
+    const plan = await server.app.inject({ method: 'GET', url: '/api/users/plan', headers: bearer(token) });
+    expect(plan.json()).toMatchObject({ name: 'Business', billingFrequency: 'ANNUALY', price: 268_920 });
+  });
+
+  it("never shows another user's checkout", async () => {
+    const owner = await signedInUser(server.app, 'owner');
+    const other = await signedInUser(server.app, 'other');
+    const { checkoutId } = (await subscribe(owner.token, { planId: 2, frequency: 'MONTHLY' })).json<{ checkoutId: string }>();
+    const answer = await server.app.inject({ method: 'GET', url: `/api/payment/checkouts/${checkoutId}`, headers: bearer(other.token) });
+    expect(answer.statusCode).toBe(404);
+  });
+});
