@@ -46,6 +46,8 @@ const whereMachinesStart: Record<string, Screen> = {
   copyFeedback: { path: '/keys', signedIn: true, drawn: button('Copy key Key 1') },
   rpcTest: { path: '/rpc-testing', signedIn: true, drawn: () => screen.findByLabelText('Method', { selector: 'select' }, timeout) },
   accessControlEditor: { path: '/endpoints', signedIn: true, drawn: button(/^Edit /) },
+  checkout: { path: '/billing', signedIn: true, drawn: button('Upgrade to Free') },
+  checkoutReturn: { path: '/billing/success', signedIn: true, drawn: () => screen.findByText(/Start from Billing/, {}, timeout) },
 };
 
 /** What the signed-in screens read from the server, as if it had answered (jsdom has no server). */
@@ -55,6 +57,9 @@ function seedServerData() {
   seedQuery($api.queryOptions('get', '/users/plan').queryKey, plan);
   seedQuery(apiKeyListQueryKey, [serverKey(1)]);
   seedQuery(accessControlQueryKey, { domains: [], ips: [], cidrs: [] });
+  seedQuery($api.queryOptions('get', '/plans').queryKey, [plan]);
+  seedQuery($api.queryOptions('get', '/users/subscription').queryKey, null);
+  seedQuery($api.queryOptions('get', '/payment/invoices').queryKey, []);
 }
 
 /** Renders the app at the screen's path with an observer, and returns the ids of the machines whose actors reported. */
