@@ -1,0 +1,456 @@
+/**
+ * The billing story, as a new user tries it, in real Chromium against the real server and its local
+ * test-mode payment provider: the plans in order with the Monthly/Yearly switch, the Upgrade modal
+ * (closed and reopened), a declined card on the checkout page, a paid card and the return page, the
+ * dashboard on Developer, Upgrade only above the plan, the invoice in the app and in the customer
+ * portal, a failed renewal (past-due banner), cancelling at the period's end and the end of that
+ * period (back to Free); and an Enterprise user, who sees the contact card but no plans. axe-core on
+ * /billing, the modal, the checkout and the portal. Run at 1280×800 and 390×844, each with its own
+ * server and accounts. Screenshots land in screenshots/.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPlanByName } from '@server/repos/plans';
+import { setUserPlan } from '@server/repos/users';
+import { wcagViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { expectHidden, expectPath, expectVisible, openContext, uiTimeout } from '../support/page';
+import { screenshot } from '../support/screenshots';
+import { startServer, type RunningServer } from '../support/server';
+import { viewports } from '../support/viewports';
+
+/** Texts SPEC.md gives word for word. */
+const spec = {
+  payWithCard: 'Pay with Card',
+  yearlyDiscount: '- 10%',
+  loadingPlans: 'Loading plans...',
+  plansFailed: 'Failed to fetch plans',
+  freePlan: 'Free Plan',
+  upgrade: 'Upgrade',
+  listedPlans: ['Free', 'Developer', 'Business', 'Professional'],
+} as const;
+
+type ListedPlan = (typeof spec.listedPlans)[number];
+type Frequency = 'MONTHLY' | 'ANNUALY';
+
+/** The server's plan table (server/plans/catalog.ts) as the plan cards show it: yearly is 12 months less 10 %. */
+const prices: Record<ListedPlan, Record<Frequency, string>> = {
+  Free: { MONTHLY: '$0.00 / month', ANNUALY: '$0.00 / year' },
+  Developer: { MONTHLY: '$49.00 / month', ANNUALY: '$529.20 / year' },
+  Business: { MONTHLY: '$249.00 / month', ANNUALY: '$2,689.20 / year' },
+  Professional: { MONTHLY: '$499.00 / month', ANNUALY: '$5,389.20 / year' },
+};
+
+/** The Developer plan's figures as the dashboard shows them. */
+const developer = { credits: '1,500,000', rate: '50', maxKeys: '10' } as const;
+
+/** Stripe's test cards, which the test-mode provider knows; any future expiry and any CVC. */
+const card = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  expiry: `12 / ${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`,
+  cvc: '123',
+  name: 'Ada Lovelace',
+} as const;
+
+/** The sales address the server is configured with: the enterprise card's mailto, never the user's own. */
+const salesEmail = 'sales.team@rpc-provider.example';
+
+/** Locators aligned with the screens as built (roles and labels only): one place to change when a label changes. */
+const ui = {
+  emailField: (page: Page) => page.getByLabel(/^email\s*\*?$/i),
+  passwordField: (page: Page) => page.getByLabel(/^password\s*\*?$/i),
+  loginButton: (page: Page) => page.getByRole('button', { name: 'Log in', exact: true }),
+  billingHeading: (page: Page) => page.getByRole('heading', { level: 1, name: 'Billing & Plans', exact: true }),
+  currentPlanCard: (page: Page) => page.getByRole('region', { name: 'Current Plan', exact: true }),
+  plansSection: (page: Page) => page.getByRole('region', { name: 'Available Plans', exact: true }),
+  planCard: (page: Page, name: ListedPlan) => ui.plansSection(page).getByRole('article', { name, exact: true }),
+  planNames: (page: Page) => ui.plansSection(page).getByRole('heading', { level: 3 }),
+  /** The Monthly/Yearly switch is a radio group drawn as a segmented control; its items are labels. */
+  frequencyGroup: (page: Page) => page.getByRole('radiogroup', { name: 'Billing period', exact: true }),
+  /** The item's text; Yearly's carries the '- 10%' badge too. */
+  frequencyItem: (page: Page, label: 'Monthly' | 'Yearly') => ui.frequencyGroup(page).getByText(new RegExp(`^${label}`)),
+  frequencyRadio: (page: Page, label: 'Monthly' | 'Yearly') =>
+    ui.frequencyGroup(page).getByRole('radio', { name: new RegExp(`^${label}`) }),
+  upgradeButton: (page: Page, name: ListedPlan) => page.getByRole('button', { name: `${spec.upgrade} to ${name}`, exact: true }),
+  anyUpgradeButton: (page: Page) => page.getByRole('button', { name: /^Upgrade/ }),
+  checkoutDialog: (page: Page, name: ListedPlan) => page.getByRole('dialog', { name: `${spec.upgrade} to ${name}` }),
+  paymentCard: (page: Page) => page.getByRole('region', { name: 'Payment Management', exact: true }),
+  manageBilling: (page: Page) => ui.paymentCard(page).getByRole('button', { name: 'Manage billing', exact: true }),
+  invoicesCard: (page: Page) => page.getByRole('region', { name: 'Invoices', exact: true }),
+  enterpriseCard: (page: Page) => page.getByRole('region', { name: 'Enterprise', exact: true }),
+  contactSales: (page: Page) => ui.enterpriseCard(page).getByRole('link', { name: 'Contact sales', exact: true }),
+  pastDueBanner: (page: Page) => page.getByRole('region', { name: 'Your renewal payment failed', exact: true }),
+  updatePaymentMethod: (page: Page) => ui.pastDueBanner(page).getByRole('button', { name: 'Update payment method', exact: true }),
+  /** The dashboard's four figures, each a group named by its label. */
+  statCard: (page: Page, label: 'Credits available' | 'API Keys' | 'Current Plan' | 'Rate Limit') =>
+    page.getByRole('group', { name: label, exact: true }),
+  upgradePlanLink: (page: Page) => page.getByRole('link', { name: 'Upgrade Plan', exact: true }),
+  paymentReceived: (page: Page) => page.getByText('Payment received. You are now on the Developer plan.', { exact: true }),
+  goToDashboard: (page: Page) => page.getByRole('link', { name: 'Go to the dashboard', exact: true }),
+  /** The test-mode provider's checkout page (server/payments/local/pages/checkout-page.ts). */
+  checkout: {
+    heading: (page: Page) => page.getByRole('heading', { level: 1, name: 'Subscribe to Developer', exact: true }),
+    cardNumber: (page: Page) => page.getByLabel('Card number', { exact: true }),
+    expiry: (page: Page) => page.getByLabel('Expiry (MM / YY)', { exact: true }),
+    cvc: (page: Page) => page.getByLabel('CVC', { exact: true }),
+    name: (page: Page) => page.getByLabel('Name on card', { exact: true }),
+    pay: (page: Page) => page.getByRole('button', { name: 'Pay', exact: true }),
+    declined: (page: Page) => page.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
+  },
+  /** The test-mode provider's customer portal (server/payments/local/pages/portal-page.ts). */
+  portal: {
+    heading: (page: Page) => page.getByRole('heading', { level: 1, name: 'Customer portal', exact: true }),
+    invoiceRow: (page: Page, number: string) =>
+      page.getByRole('region', { name: 'Invoices', exact: true }).getByRole('row').filter({ hasText: number }),
+    button: (
+      page: Page,
+      name:
+        | 'Renew now: payment succeeds'
+        | 'Renew now: payment fails'
+        | 'Retry payment'
+        | 'Cancel plan at the end of the period'
+        | 'Keep my plan (undo the cancellation)',
+    ) => page.getByRole('button', { name, exact: true }),
+    pastDue: (page: Page) => page.getByText('Your last payment failed and the invoice is unpaid.', { exact: false }),
+    cancels: (page: Page) => page.getByText(/^Cancels on .+\.$/),
+    noPaidPlan: (page: Page) => page.getByText('You have no paid plan: you are on the Free plan.', { exact: false }),
+    returnToDashboard: (page: Page) => page.getByRole('link', { name: 'Return to dashboard', exact: true }),
+  },
+} as const;
+
+const checkoutPath = /^\/api\/payment\/test-mode\/checkout\/.+/;
+const portalPath = /^\/api\/payment\/test-mode\/portal\/.+/;
+
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  // Soft: a violation fails the test, and the rest of the story still runs and says what else is wrong.
+  expect.soft(await wcagViolations(page), `WCAG 2.1 AA violations on ${where}`).toEqual([]);
+}
+
+/** Text of an element, once it holds `text` (the screens fill in after their calls answer). */
+async function expectText(locator: Locator, text: string | RegExp): Promise<void> {
+  await expect
+    .poll(async () => ((await locator.count()) === 0 ? '' : ((await locator.first().textContent()) ?? '')), { timeout: uiTimeout })
+    .toMatch(typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text);
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await ui.emailField(page).fill(email);
+  await ui.passwordField(page).fill(password);
+  await ui.loginButton(page).click();
+  await expectPath(page, '/');
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  await ui.checkout.cardNumber(page).fill(number);
+  await ui.checkout.expiry(page).fill(card.expiry);
+  await ui.checkout.cvc(page).fill(card.cvc);
+  await ui.checkout.name(page).fill(card.name);
+}
+
+for (const viewport of viewports) {
+  describe(`billing story, ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
+    let server: RunningServer;
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let token: string;
+    const email = `billing.${viewport.name}@example.com`;
+    const password = 'aB3$tory';
+
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer({ SALES_EMAIL: salesEmail }), launchBrowser()]);
+      token = await signUp(email);
+      context = await openContext(browser, server.url, viewport);
+      page = await context.newPage();
+      await logIn(page, email, password);
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    /** A new account, made through the API; answers its bearer token. */
+    async function signUp(address: string): Promise<string> {
+      const registered = await server.api.POST('/auth/register', { body: { email: address, password } });
+      expect(registered.error).toBeUndefined();
+      const loggedIn = await server.api.POST('/auth/login', { body: { email: address, password } });
+      if (!loggedIn.data) throw new Error(`POST /api/auth/login failed: ${JSON.stringify(loggedIn.error)}`);
+      return loggedIn.data.access_token;
+    }
+
+    const authorization = (bearer = token) => ({ headers: { Authorization: `Bearer ${bearer}` } });
+
+    /** What the server says the user's plan is: the only truth about a payment. */
+    async function planOnServer(bearer = token): Promise<string> {
+      const { data, error } = await server.api.GET('/users/plan', authorization(bearer));
+      if (!data) throw new Error(`GET /api/users/plan failed: ${JSON.stringify(error)}`);
+      return data.name;
+    }
+
+    async function subscriptionOnServer() {
+      const { data, error } = await server.api.GET('/users/subscription', authorization());
+      if (!data) throw new Error(`GET /api/users/subscription failed: ${JSON.stringify(error)}`);
+      return data.subscription;
+    }
+
+    async function invoicesOnServer() {
+      const { data, error } = await server.api.GET('/payment/invoices', authorization());
+      if (!data) throw new Error(`GET /api/payment/invoices failed: ${JSON.stringify(error)}`);
+      return data;
+    }
+
+    async function openBilling(): Promise<void> {
+      await page.goto('/billing');
+      await expectVisible(ui.billingHeading(page));
+    }
+
+    /** Upgrade on each listed plan: enabled exactly on those named. */
+    async function expectUpgradeEnabledOn(enabled: readonly ListedPlan[]): Promise<void> {
+      for (const plan of spec.listedPlans) {
+        await expect
+          .poll(() => ui.upgradeButton(page, plan).isEnabled(), { message: `Upgrade on ${plan}`, timeout: uiTimeout })
+          .toBe(enabled.includes(plan));
+      }
+    }
+
+    it("shows 'Loading plans...', then the current plan and the plans in order, monthly and yearly ('- 10%')", async () => {
+      // The plans call is held (then let through to the real server) so the inline loading text can be seen.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const passed: Promise<void>[] = [];
+      await page.route('**/api/plans', (route) => {
+        const passing = held.then(() => route.continue());
+        passed.push(passing);
+        return passing;
+      });
+      await openBilling();
+      await expectVisible(ui.plansSection(page).getByText(spec.loadingPlans, { exact: true }));
+      await screenshot(page, 'billing-loading');
+      release();
+      // Every held call reaches the server before the route goes (an unrouted pending call would be handled twice).
+      await Promise.all(passed);
+      await page.unroute('**/api/plans');
+
+      await expect.poll(() => ui.planNames(page).allTextContents(), { timeout: uiTimeout }).toEqual([...spec.listedPlans]);
+      await expectText(ui.currentPlanCard(page), spec.freePlan);
+      await expect.poll(() => ui.frequencyRadio(page, 'Monthly').isChecked(), { message: 'monthly by default' }).toBe(true);
+      for (const plan of spec.listedPlans) await expectVisible(ui.planCard(page, plan).getByText(prices[plan].MONTHLY, { exact: true }));
+      await expectUpgradeEnabledOn(['Developer', 'Business', 'Professional']);
+      await expectVisible(ui.contactSales(page));
+      await screenshot(page, 'billing-free');
+      await expectNoViolations(page, '/billing on Free, monthly');
+
+      await expectVisible(ui.frequencyGroup(page).getByText(spec.yearlyDiscount, { exact: true }));
+      await ui.frequencyItem(page, 'Yearly').click();
+      await expect.poll(() => ui.frequencyRadio(page, 'Yearly').isChecked()).toBe(true);
+      for (const plan of spec.listedPlans) await expectVisible(ui.planCard(page, plan).getByText(prices[plan].ANNUALY, { exact: true }));
+      await expect.poll(() => ui.planNames(page).allTextContents()).toEqual([...spec.listedPlans]);
+      await screenshot(page, 'billing-free-yearly');
+    });
+
+    it("shows 'Failed to fetch plans' inline when the plans cannot be fetched, and Retry loads them", async () => {
+      // The network fails under the browser (the server itself is never touched).
+      await page.route('**/api/plans', (route) => route.abort('failed'));
+      await openBilling();
+      await expectVisible(ui.plansSection(page).getByText(spec.plansFailed, { exact: true }), 30_000);
+      await screenshot(page, 'billing-plans-error');
+      await page.unroute('**/api/plans');
+      await ui.plansSection(page).getByRole('button', { name: 'Retry', exact: true }).click();
+      await expect.poll(() => ui.planNames(page).allTextContents(), { timeout: uiTimeout }).toEqual([...spec.listedPlans]);
+      await expectHidden(page.getByText(spec.plansFailed, { exact: true }));
+    });
+
+    it("Upgrade opens the modal with the plan, its price and 'Pay with Card'; Escape and Cancel close it, and it reopens", async () => {
+      await openBilling();
+      await ui.frequencyItem(page, 'Yearly').click();
+      await expect.poll(() => ui.frequencyRadio(page, 'Yearly').isChecked()).toBe(true);
+      await ui.upgradeButton(page, 'Developer').click();
+      const dialog = ui.checkoutDialog(page, 'Developer');
+      await expectVisible(dialog);
+      await expectVisible(dialog.getByText(prices.Developer.ANNUALY, { exact: true }));
+      await expectVisible(dialog.getByText(/billed yearly/));
+      await expectVisible(dialog.getByRole('button', { name: spec.payWithCard, exact: true }));
+      await screenshot(page, 'billing-modal-yearly');
+      await page.keyboard.press('Escape');
+      await expectHidden(dialog);
+
+      await ui.frequencyItem(page, 'Monthly').click();
+      await expect.poll(() => ui.frequencyRadio(page, 'Monthly').isChecked()).toBe(true);
+      await ui.upgradeButton(page, 'Developer').click();
+      await expectVisible(dialog);
+      await expectVisible(dialog.getByText(prices.Developer.MONTHLY, { exact: true }));
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expectHidden(dialog);
+      // Closing started no payment.
+      expect(await subscriptionOnServer()).toBeNull();
+      expect(await planOnServer()).toBe('Free');
+
+      await ui.upgradeButton(page, 'Developer').click();
+      await expectVisible(dialog);
+      await expectVisible(dialog.getByText(prices.Developer.MONTHLY, { exact: true }));
+      await expectVisible(dialog.getByText(/billed monthly/));
+      await screenshot(page, 'billing-modal');
+      await expectNoViolations(page, 'the Upgrade modal on /billing');
+    });
+
+    it('Pay with Card leads to the test-mode checkout page, where a declined card is refused and nothing changes', async () => {
+      await ui.checkoutDialog(page, 'Developer').getByRole('button', { name: spec.payWithCard, exact: true }).click();
+      await expectPath(page, checkoutPath, 20_000);
+      await expectVisible(ui.checkout.heading(page));
+      await expectVisible(page.getByText('$49.00 per month', { exact: true }));
+      await screenshot(page, 'checkout');
+      await expectNoViolations(page, 'the test-mode checkout page');
+
+      await fillCard(page, card.declined);
+      await ui.checkout.pay(page).click();
+      await expectVisible(ui.checkout.declined(page));
+      await expectPath(page, checkoutPath);
+      await screenshot(page, 'checkout-declined');
+      await expectNoViolations(page, 'the test-mode checkout page with a declined card');
+      expect(await planOnServer()).toBe('Free');
+      expect(await subscriptionOnServer()).toBeNull();
+      expect(await invoicesOnServer()).toEqual([]);
+    });
+
+    it('pays with the test card and comes back to the app, which says the payment went through; the dashboard shows Developer', async () => {
+      await fillCard(page, card.success);
+      await ui.checkout.pay(page).click();
+      await expectPath(page, '/billing/success', 20_000);
+      await expectVisible(ui.paymentReceived(page), 20_000);
+      await screenshot(page, 'billing-success');
+      await expectNoViolations(page, '/billing/success');
+      expect(await planOnServer()).toBe('Developer');
+
+      await ui.goToDashboard(page).click();
+      await expectPath(page, '/');
+      await expectText(ui.statCard(page, 'Current Plan'), 'Developer Plan');
+      await expectText(ui.statCard(page, 'Credits available'), developer.credits);
+      await expectText(ui.statCard(page, 'Rate Limit'), developer.rate);
+      await expectText(ui.statCard(page, 'API Keys'), `Limit: ${developer.maxKeys}`);
+      await expectHidden(ui.pastDueBanner(page));
+      await screenshot(page, 'dashboard-developer');
+    });
+
+    it('/billing on Developer: Upgrade only above Developer, the paid invoice listed', async () => {
+      const [invoice, ...others] = await invoicesOnServer();
+      expect(others).toEqual([]);
+      expect(invoice).toMatchObject({ amount: 4_900, currency: 'USD', status: 'paid' });
+      const number = invoice?.number ?? '';
+      expect(number).not.toBe('');
+
+      await openBilling();
+      await expectText(ui.currentPlanCard(page), 'Developer Plan');
+      await expectText(ui.currentPlanCard(page), /Renews on /);
+      await expectUpgradeEnabledOn(['Business', 'Professional']);
+      const row = ui.invoicesCard(page).getByRole('listitem').filter({ hasText: number });
+      await expectVisible(row);
+      await expectText(row, '$49.00');
+      await expectText(row, 'Paid');
+      await screenshot(page, 'billing-developer');
+      await expectNoViolations(page, '/billing on Developer');
+    });
+
+    it('the payment card opens the customer portal, which lists the invoice; a failed renewal shows the past-due banner', async () => {
+      const [invoice] = await invoicesOnServer();
+      await ui.manageBilling(page).click();
+      await expectPath(page, portalPath, 20_000);
+      await expectVisible(ui.portal.heading(page));
+      await expectText(ui.portal.invoiceRow(page, invoice?.number ?? ''), /\$49\.00.*Paid/);
+      await screenshot(page, 'portal');
+      await expectNoViolations(page, 'the test-mode customer portal');
+
+      // The test clock ends the period now, and the renewal's payment fails.
+      await ui.portal.button(page, 'Renew now: payment fails').click();
+      await expectVisible(ui.portal.pastDue(page));
+      await screenshot(page, 'portal-past-due');
+      expect(await subscriptionOnServer()).toMatchObject({ planName: 'Developer', status: 'past_due' });
+      expect(await planOnServer(), 'the plan stays for the grace period').toBe('Developer');
+
+      await ui.portal.returnToDashboard(page).click();
+      await expectPath(page, '/billing');
+      await expectVisible(ui.pastDueBanner(page));
+      await expectVisible(ui.updatePaymentMethod(page));
+      await screenshot(page, 'billing-past-due');
+      await expectNoViolations(page, '/billing with the past-due banner');
+
+      await page.goto('/');
+      await expectVisible(ui.pastDueBanner(page));
+      await expectText(ui.statCard(page, 'Current Plan'), 'Developer Plan');
+      await screenshot(page, 'dashboard-past-due');
+      await ui.updatePaymentMethod(page).click();
+      await expectPath(page, portalPath, 20_000);
+      await expectVisible(ui.portal.pastDue(page));
+    });
+
+    it('cancels in the portal (effective at the end of the period); when the period ends the user is on Free', async () => {
+      // The test clock renews only a paid-up subscription: the failed payment is paid first.
+      await ui.portal.button(page, 'Retry payment').click();
+      await expectHidden(ui.portal.pastDue(page));
+      expect(await subscriptionOnServer()).toMatchObject({ status: 'active' });
+
+      await ui.portal.button(page, 'Cancel plan at the end of the period').click();
+      await expectVisible(ui.portal.cancels(page));
+      await expectVisible(ui.portal.button(page, 'Keep my plan (undo the cancellation)'));
+      await screenshot(page, 'portal-cancelled');
+      expect(await subscriptionOnServer()).toMatchObject({ planName: 'Developer', cancelAtPeriodEnd: true });
+      expect(await planOnServer(), 'the plan stays until the period ends').toBe('Developer');
+
+      await ui.portal.returnToDashboard(page).click();
+      await expectPath(page, '/billing');
+      await expectText(ui.currentPlanCard(page), /Ends on .+ back to Free/);
+      await expectHidden(ui.pastDueBanner(page));
+      await screenshot(page, 'billing-cancelled');
+
+      await ui.manageBilling(page).click();
+      await expectPath(page, portalPath, 20_000);
+      await ui.portal.button(page, 'Renew now: payment succeeds').click();
+      await expectVisible(ui.portal.noPaidPlan(page));
+      await screenshot(page, 'portal-free');
+      expect(await planOnServer()).toBe('Free');
+      expect(await subscriptionOnServer()).toBeNull();
+
+      await ui.portal.returnToDashboard(page).click();
+      await expectPath(page, '/billing');
+      await expectText(ui.currentPlanCard(page), spec.freePlan);
+      await expectUpgradeEnabledOn(['Developer', 'Business', 'Professional']);
+      await screenshot(page, 'billing-back-to-free');
+      await page.goto('/');
+      await expectText(ui.statCard(page, 'Current Plan'), spec.freePlan);
+    });
+
+    it('an Enterprise user sees no plans list and no Upgrade, but the contact card with a mailto to sales', async () => {
+      const enterpriseEmail = `enterprise.${viewport.name}@example.com`;
+      const enterpriseToken = await signUp(enterpriseEmail);
+      const me = await server.api.GET('/users/me', authorization(enterpriseToken));
+      if (!me.data) throw new Error(`GET /api/users/me failed: ${JSON.stringify(me.error)}`);
+      // What the admin command does (test/server/gateway-harness.ts putOnPlan): Enterprise is arranged, never bought.
+      const enterprise = await findPlanByName(server.app.db, 'Enterprise');
+      if (enterprise === null) throw new Error('no Enterprise plan');
+      await setUserPlan(server.app.db, me.data.id, { planId: enterprise.id, frequency: 'MONTHLY', now: new Date() });
+      server.app.keyCache.invalidateUser(me.data.id);
+      expect(await planOnServer(enterpriseToken)).toBe('Enterprise');
+
+      const enterpriseContext = await openContext(browser, server.url, viewport);
+      const enterprisePage = await enterpriseContext.newPage();
+      await logIn(enterprisePage, enterpriseEmail, password);
+      await expectText(ui.statCard(enterprisePage, 'Current Plan'), 'Enterprise Plan');
+      await expectHidden(ui.upgradePlanLink(enterprisePage));
+
+      await enterprisePage.goto('/billing');
+      await expectVisible(ui.billingHeading(enterprisePage));
+      await expectText(ui.currentPlanCard(enterprisePage), 'Enterprise Plan');
+      await expectVisible(ui.contactSales(enterprisePage));
+      expect(await ui.contactSales(enterprisePage).getAttribute('href')).toBe(`mailto:${salesEmail}`);
+      await expect.poll(() => ui.plansSection(enterprisePage).count()).toBe(0);
+      await expect.poll(() => ui.anyUpgradeButton(enterprisePage).count()).toBe(0);
+      await screenshot(enterprisePage, 'billing-enterprise');
+      await expectNoViolations(enterprisePage, '/billing on Enterprise');
+      await enterpriseContext.close();
+    });
+  });
+}
