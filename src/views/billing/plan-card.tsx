@@ -35,7 +35,8 @@ export function PlanCard({ plan, currentPlan, onUpgrade, blocked }: PlanCardProp
           {current ? <Badge colorPalette="blue">Current plan</Badge> : null}
         </HStack>
         <Text color="fg.muted">{plan.description}</Text>
-        <Text fontSize="2xl" fontWeight="semibold">
+        {/* Four cards side by side from xl: a smaller price keeps '$2,689.20 / year' on one line. */}
+        <Text fontSize={{ base: '2xl', xl: 'xl' }} fontWeight="semibold">
           {priceLabel(plan.price, plan.billingFrequency)}
         </Text>
         <List.Root gap="1" ps="5">
