@@ -28,6 +28,8 @@ const screens = [
   { path: '/endpoints', heading: 'Endpoints' },
   { path: '/usage', heading: 'Usage / Metrics' },
   { path: '/billing', heading: 'Billing & Plans' },
+  { path: '/billing/success', heading: 'Payment' },
+  { path: '/billing/cancel', heading: 'Payment cancelled' },
   { path: '/support', heading: 'Support' },
   { path: '/webhooks', heading: 'Webhooks' },
   { path: '/dedicated-nodes', heading: 'Dedicated Nodes' },
