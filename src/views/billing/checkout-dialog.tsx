@@ -1,4 +1,4 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import {
@@ -12,6 +12,7 @@ import {
   selectPlan,
 } from '@machines/checkout';
 import { ErrorAlert } from '@/components/error-alert';
+import { ModalDialog } from '@/components/modal-dialog';
 import { priceLabel } from '@/domain/money';
 
 const periodName = { MONTHLY: 'monthly', ANNUALY: 'yearly' } as const;
@@ -32,60 +33,46 @@ export function CheckoutDialog({ checkout }: { checkout: Actor<typeof checkoutMa
   const close = () => checkout.send({ type: 'checkout.close' });
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && canClose) close();
-      }}
-      closeOnEscape={canClose}
-      closeOnInteractOutside={canClose}
-      lazyMount
-      unmountOnExit
+      title={plan ? `Upgrade to ${plan.name}` : 'Upgrade'}
+      busy={!canClose}
+      onCancel={close}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={!canClose}>
+            Cancel
+          </Button>
+          {canRetry ? (
+            <Button colorPalette="blue" onClick={() => checkout.send({ type: 'checkout.retry' })}>
+              Try again
+            </Button>
+          ) : (
+            <Button
+              colorPalette="blue"
+              onClick={() => checkout.send({ type: 'checkout.pay' })}
+              disabled={!canPay && !busy}
+              loading={busy}
+              loadingText="Redirecting..."
+            >
+              Pay with Card
+            </Button>
+          )}
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{plan ? `Upgrade to ${plan.name}` : 'Upgrade'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {plan ? (
-                <Stack gap="3">
-                  <Dialog.Description>
-                    The {plan.name} plan, billed {periodName[plan.frequency]}. You pay by card on our payment provider's secure page; your
-                    plan changes once the payment is confirmed.
-                  </Dialog.Description>
-                  <Text fontSize="2xl" fontWeight="semibold">
-                    {priceLabel(plan.price, plan.frequency)}
-                  </Text>
-                  {error ? <ErrorAlert message={error} /> : null}
-                </Stack>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close} disabled={!canClose}>
-                Cancel
-              </Button>
-              {canRetry ? (
-                <Button colorPalette="blue" onClick={() => checkout.send({ type: 'checkout.retry' })}>
-                  Try again
-                </Button>
-              ) : (
-                <Button
-                  colorPalette="blue"
-                  onClick={() => checkout.send({ type: 'checkout.pay' })}
-                  disabled={!canPay && !busy}
-                  loading={busy}
-                  loadingText="Redirecting..."
-                >
-                  Pay with Card
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {plan ? (
+        <Stack gap="3">
+          <Dialog.Description>
+            The {plan.name} plan, billed {periodName[plan.frequency]}. You pay by card on our payment provider's secure page; your plan
+            changes once the payment is confirmed.
+          </Dialog.Description>
+          <Text fontSize="2xl" fontWeight="semibold">
+            {priceLabel(plan.price, plan.frequency)}
+          </Text>
+          {error ? <ErrorAlert message={error} /> : null}
+        </Stack>
+      ) : null}
+    </ModalDialog>
   );
 }

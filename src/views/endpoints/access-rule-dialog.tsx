@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from 'react';
-import { Button, CloseButton, Dialog, Field, Flex, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, Flex, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -14,6 +14,7 @@ import {
   selectValues,
 } from '@machines/access-control-editor';
 import { ErrorAlert } from '@/components/error-alert';
+import { ModalDialog } from '@/components/modal-dialog';
 import { ACCESS_MESSAGES } from '@/domain/access-control';
 import { ACCESS_RULE_TEXT, NO_VALUES_SET } from './access-rules';
 
@@ -44,86 +45,71 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
   };
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={isOpen}
-      onOpenChange={(details) => {
-        if (!details.open) editor.send({ type: 'rule.cancel' });
-      }}
-      closeOnEscape={!isSaving}
-      closeOnInteractOutside={!isSaving}
+      title={`Edit ${title}`}
+      busy={isSaving}
+      onCancel={() => editor.send({ type: 'rule.cancel' })}
       initialFocusEl={() => input.current}
-      placement="center"
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      scrollInside
+      footer={
+        <>
+          <Button variant="outline" disabled={isSaving} onClick={() => editor.send({ type: 'rule.cancel' })}>
+            Cancel
+          </Button>
+          <Button colorPalette="blue" loading={isSaving} loadingText="Saving..." onClick={() => editor.send({ type: 'rule.save' })}>
+            Save Changes
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Edit {title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Dialog.Description color="fg.muted">{help}</Dialog.Description>
-                <form onSubmit={add} noValidate>
-                  <Field.Root invalid={draftError !== null} disabled={isSaving}>
-                    <Field.Label>{valueLabel}</Field.Label>
-                    <Flex gap="2" w="full">
-                      <Input
-                        ref={input}
-                        value={draft}
-                        placeholder={placeholder}
-                        autoComplete="off"
-                        autoCapitalize="off"
-                        spellCheck={false}
-                        onChange={(event) => editor.send({ type: 'rule.draft', value: event.currentTarget.value })}
-                      />
-                      {/* A disabled submit button also stops Enter from submitting the form. */}
-                      <Button type="submit" variant="outline" disabled={isSaving || isFull}>
-                        Add
-                      </Button>
-                    </Flex>
-                    <Field.ErrorText>{draftError}</Field.ErrorText>
-                    {isFull && draftError === null ? <Field.HelperText>{ACCESS_MESSAGES.full}</Field.HelperText> : null}
-                  </Field.Root>
-                </form>
-                {values.length === 0 ? (
-                  <Text fontStyle="italic" color="fg.muted">
-                    {NO_VALUES_SET}
-                  </Text>
-                ) : (
-                  <List.Root aria-label={`${title} to save`} variant="plain" gap="1">
-                    {values.map((value) => (
-                      <List.Item key={value} display="flex" alignItems="center" justifyContent="space-between" gap="2">
-                        <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
-                          {value}
-                        </Text>
-                        <CloseButton
-                          size="xs"
-                          aria-label={`Remove ${value}`}
-                          disabled={isSaving}
-                          onClick={() => editor.send({ type: 'rule.remove', value })}
-                        />
-                      </List.Item>
-                    ))}
-                  </List.Root>
-                )}
-                {saveError ? <ErrorAlert message={saveError} /> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" disabled={isSaving} onClick={() => editor.send({ type: 'rule.cancel' })}>
-                Cancel
+      <Stack gap="4">
+        <Dialog.Description color="fg.muted">{help}</Dialog.Description>
+        <form onSubmit={add} noValidate>
+          <Field.Root invalid={draftError !== null} disabled={isSaving}>
+            <Field.Label>{valueLabel}</Field.Label>
+            <Flex gap="2" w="full">
+              <Input
+                ref={input}
+                value={draft}
+                placeholder={placeholder}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                onChange={(event) => editor.send({ type: 'rule.draft', value: event.currentTarget.value })}
+              />
+              {/* A disabled submit button also stops Enter from submitting the form. */}
+              <Button type="submit" variant="outline" disabled={isSaving || isFull}>
+                Add
               </Button>
-              <Button colorPalette="blue" loading={isSaving} loadingText="Saving..." onClick={() => editor.send({ type: 'rule.save' })}>
-                Save Changes
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Flex>
+            <Field.ErrorText>{draftError}</Field.ErrorText>
+            {isFull && draftError === null ? <Field.HelperText>{ACCESS_MESSAGES.full}</Field.HelperText> : null}
+          </Field.Root>
+        </form>
+        {values.length === 0 ? (
+          <Text fontStyle="italic" color="fg.muted">
+            {NO_VALUES_SET}
+          </Text>
+        ) : (
+          <List.Root aria-label={`${title} to save`} variant="plain" gap="1">
+            {values.map((value) => (
+              <List.Item key={value} display="flex" alignItems="center" justifyContent="space-between" gap="2">
+                <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
+                  {value}
+                </Text>
+                <CloseButton
+                  size="xs"
+                  aria-label={`Remove ${value}`}
+                  disabled={isSaving}
+                  onClick={() => editor.send({ type: 'rule.remove', value })}
+                />
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+        {saveError ? <ErrorAlert message={saveError} /> : null}
+      </Stack>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '@/components/error-alert';
+import { ModalDialog } from '@/components/modal-dialog';
 
 interface DeleteKeyDialogProps {
   open: boolean;
@@ -18,47 +19,33 @@ interface DeleteKeyDialogProps {
 export function DeleteKeyDialog({ open, name, deleting, error, onConfirm, onCancel }: DeleteKeyDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root
+    <ModalDialog
       role="alertdialog"
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !deleting) onCancel();
-      }}
+      title="Delete API key?"
+      busy={deleting}
+      onCancel={onCancel}
       initialFocusEl={() => cancel.current}
-      closeOnInteractOutside={!deleting}
-      closeOnEscape={!deleting}
-      lazyMount
-      unmountOnExit
+      footer={
+        <>
+          <Button ref={cancel} variant="outline" onClick={onCancel} disabled={deleting}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText="Deleting...">
+            Delete key
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete API key?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="4">
-              <Dialog.Description asChild>
-                <Text>
-                  <Text as="strong" wordBreak="break-word">
-                    {name}
-                  </Text>{' '}
-                  stops working at once: calls made with it are refused. This cannot be undone.
-                </Text>
-              </Dialog.Description>
-              {error ? <ErrorAlert message={error} /> : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button ref={cancel} variant="outline" onClick={onCancel} disabled={deleting}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText="Deleting...">
-                Delete key
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Description asChild>
+        <Text>
+          <Text as="strong" wordBreak="break-word">
+            {name}
+          </Text>{' '}
+          stops working at once: calls made with it are refused. This cannot be undone.
+        </Text>
+      </Dialog.Description>
+      {error ? <ErrorAlert message={error} /> : null}
+    </ModalDialog>
   );
 }
