@@ -14,10 +14,18 @@ export function longDate(iso: string, timeZone?: string): string {
 interface PeriodEnd {
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
+  status?: 'active' | 'past_due';
+  graceEndsAt?: string | null;
 }
 
-/** The current plan card's line: 'Renews on March 7, 2025', or 'Ends on March 7, 2025 — back to Free' once cancelled. */
-export function renewalText({ currentPeriodEnd, cancelAtPeriodEnd }: PeriodEnd, timeZone?: string): string {
+/**
+ * The current plan card's line: 'Renews on March 7, 2025', 'Ends on March 7, 2025 — back to Free'
+ * once cancelled, and while a renewal is unpaid when the plan drops to Free (it renews no more).
+ */
+export function renewalText({ currentPeriodEnd, cancelAtPeriodEnd, status, graceEndsAt }: PeriodEnd, timeZone?: string): string {
+  if (status === 'past_due') {
+    return graceEndsAt ? `Payment due — back to Free on ${longDate(graceEndsAt, timeZone)} unless paid` : 'Payment due';
+  }
   const day = longDate(currentPeriodEnd, timeZone);
   return cancelAtPeriodEnd ? `Ends on ${day} — back to Free` : `Renews on ${day}`;
 }

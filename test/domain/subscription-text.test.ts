@@ -9,6 +9,15 @@ describe('renewalText: the current plan card', () => {
   ] as const)('%s, cancelled %s → %s', (currentPeriodEnd, cancelAtPeriodEnd, text) => {
     expect(renewalText({ currentPeriodEnd, cancelAtPeriodEnd }, 'UTC')).toBe(text);
   });
+
+  it.each([
+    ['2025-03-14T10:00:00.000Z', 'Payment due — back to Free on March 14, 2025 unless paid'],
+    [null, 'Payment due'],
+  ] as const)('past due, grace until %s → %s', (graceEndsAt, text) => {
+    expect(
+      renewalText({ currentPeriodEnd: '2025-03-07T10:00:00.000Z', cancelAtPeriodEnd: false, status: 'past_due', graceEndsAt }, 'UTC'),
+    ).toBe(text);
+  });
 });
 
 describe('pastDueText: the banner', () => {

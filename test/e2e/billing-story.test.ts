@@ -448,6 +448,8 @@ for (const viewport of viewports) {
       expect(await ui.contactSales(enterprisePage).getAttribute('href')).toBe(`mailto:${salesEmail}`);
       await expect.poll(() => ui.plansSection(enterprisePage).count()).toBe(0);
       await expect.poll(() => ui.anyUpgradeButton(enterprisePage).count()).toBe(0);
+      // Billed by contract: no customer portal to manage.
+      await expect.poll(() => ui.paymentCard(enterprisePage).count()).toBe(0);
       await screenshot(enterprisePage, 'billing-enterprise');
       await expectNoViolations(enterprisePage, '/billing on Enterprise');
       await enterpriseContext.close();

@@ -200,6 +200,7 @@ describe('/billing for an Enterprise user', () => {
     await within(section('Current Plan')).findByText('Enterprise Plan', {}, { timeout: 5_000 });
     expect(screen.queryByRole('heading', { name: 'Available Plans' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Upgrade/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
     expect(within(section('Enterprise')).getByRole('link', { name: 'Contact sales' }).getAttribute('href')).toBe(
       'mailto:sales@example.com',
     );

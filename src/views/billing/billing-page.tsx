@@ -73,7 +73,10 @@ export default function BillingPage({ calls = billingCalls, redirectTo = leaveFo
         ) : null}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           <CurrentPlanCard userPlan={userPlan} subscription={subscription} />
-          <PaymentCard onOpenPortal={() => portal.mutate()} opening={isOpening} error={pastDue ? null : portalError} />
+          {/* Enterprise is billed by contract, not through the portal. */}
+          {showsPlansList(currentName) ? (
+            <PaymentCard onOpenPortal={() => portal.mutate()} opening={isOpening} error={pastDue ? null : portalError} />
+          ) : null}
         </SimpleGrid>
         {showsPlansList(currentName) ? (
           <PlansSection

@@ -36,7 +36,7 @@ export function PlanCard({ plan, currentPlan, onUpgrade, blocked }: PlanCardProp
         </HStack>
         <Text color="fg.muted">{plan.description}</Text>
         {/* Four cards side by side from xl: a smaller price keeps '$2,689.20 / year' on one line. */}
-        <Text fontSize={{ base: '2xl', xl: 'xl' }} fontWeight="semibold">
+        <Text fontSize={{ base: '2xl', xl: 'xl' }} fontWeight="semibold" whiteSpace="nowrap">
           {priceLabel(plan.price, plan.billingFrequency)}
         </Text>
         <List.Root gap="1" ps="5">

@@ -17,7 +17,7 @@ p{margin:0 0 12px}
 .price{font-size:1.6rem;font-weight:700;margin:0}
 .field{margin:0 0 14px}
 .row{display:flex;gap:12px;flex-wrap:wrap}
-.row .field{flex:1 1 120px}
+.row .field{flex:1 1 200px}
 label,legend{display:block;font-weight:600;margin-bottom:4px}
 input,select{width:100%;padding:10px 12px;font-size:1rem;border:1px solid #718096;border-radius:8px;background:#fff;color:#1a202c}
 input[aria-invalid=true]{border-color:#c53030;border-width:2px}
@@ -32,6 +32,7 @@ table{width:100%;border-collapse:collapse;font-size:.95rem}
 caption{text-align:left;font-weight:600;margin-bottom:4px}
 th,td{text-align:left;padding:6px 4px;border-bottom:1px solid #e2e8f0}
 td.amount{text-align:right}
+td.nowrap{white-space:nowrap}
 th.amount{text-align:right}
 .clock{border:2px dashed #718096;border-radius:8px;padding:12px 16px;margin-top:24px}
 .clock h2{margin-top:0}

@@ -69,7 +69,7 @@ function switchPlan(view: PortalView, subscription: PortalSubscriptionView): str
   const options = view.plans
     .map(
       (plan) =>
-        `<option value="${plan.id}"${plan.id === subscription.planId ? ' selected' : ''}>${escapeHtml(plan.name)} (${formatUsd(plan.monthlyCents)} per month)</option>`,
+        `<option value="${plan.id}"${plan.id === subscription.planId ? ' selected' : ''}>${escapeHtml(plan.name)} — ${formatUsd(plan.monthlyCents)}/mo</option>`,
     )
     .join('');
   const frequencies = (['MONTHLY', 'ANNUALY'] as const)
@@ -101,7 +101,7 @@ function invoices(view: PortalView): string {
   const rows = view.invoices
     .map(
       (invoice) =>
-        `<tr><td>${formatDate(invoice.date)}</td><td>${escapeHtml(invoice.number)}</td><td class="amount">${formatUsd(invoice.amountCents)}</td><td>${escapeHtml(statusWord[invoice.status] ?? invoice.status)}</td></tr>`,
+        `<tr><td>${formatDate(invoice.date)}</td><td class="nowrap">${escapeHtml(invoice.number)}</td><td class="amount">${formatUsd(invoice.amountCents)}</td><td>${escapeHtml(statusWord[invoice.status] ?? invoice.status)}</td></tr>`,
     )
     .join('\n');
   return `<section aria-labelledby="invoices-heading">
