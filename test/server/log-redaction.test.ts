@@ -8,6 +8,7 @@ import { freePort } from '../support/free-port';
 import { goodPassword, uniqueEmail } from './helpers/accounts';
 import { field, rpcOver, signUp, start, stop, stopAllStarted } from './helpers/started-server';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink';
+import { productionStripeSettings } from './helpers/production-settings';
 
 let dataDir: string;
 let node: AnvilNode;
@@ -64,6 +65,7 @@ describe.each([1, 2])('a production log with WORKERS=%i', (workers) => {
       UPSTREAM_MAINNET_URL: node.url,
       // Nothing listens there: devnet calls fail (502).
       UPSTREAM_DEVNET_URL: `http://127.0.0.1:${deadNode}`,
+      ...productionStripeSettings,
     });
     const { url } = server;
     const email = uniqueEmail(`log${workers}`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import { startLocalNodes } from '@server/nodes/local-nodes';
 import { projectRoot } from '@server/spa-build';
+import { productionSettings } from './helpers/production-settings';
 
 /** server/start.ts with exactly these settings; resolves when it exits, with everything it printed. */
 function startAndExit(settings: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -19,12 +20,8 @@ function startAndExit(settings: Record<string, string>): Promise<{ code: number 
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
 }
 
-const production = {
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://mail.example.com:587',
-  MAIL_FROM: 'no-reply@example.com',
-  PUBLIC_URL: 'https://dash.example.com',
-};
+/** Production settings but the nodes. */
+const { UPSTREAM_MAINNET_URL: _mainnet, UPSTREAM_DEVNET_URL: _devnet, ...production } = productionSettings;
 
 describe('start-up refusals', () => {
   it('in production without UPSTREAM_* URLs, starts no node and names both variables', async () => {
@@ -38,7 +35,16 @@ describe('start-up refusals', () => {
   it('in production, names every missing or invalid setting in one start', async () => {
     const { code, output } = await startAndExit({ NODE_ENV: 'production', PORT: 'eighty', LOG_LEVEL: 'loud' });
     expect(code).toBe(1);
-    for (const name of ['PORT', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'UPSTREAM_MAINNET_URL', 'UPSTREAM_DEVNET_URL']) {
+    for (const name of [
+      'PORT',
+      'LOG_LEVEL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'PUBLIC_URL',
+      'UPSTREAM_MAINNET_URL',
+      'UPSTREAM_DEVNET_URL',
+      'STRIPE_SECRET_KEY',
+    ]) {
       expect(output).toContain(`Configuration error: ${name}`);
     }
   }, 60_000);
