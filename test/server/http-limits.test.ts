@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port';
 import { RawConnection, type RawAnswer } from './helpers/raw-http';
-import { start, stop, stopAllStarted, type StartedServer } from './helpers/started-server';
+import { startOnFreePort, stop, stopAllStarted, type StartedServer } from './helpers/started-server';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -147,7 +146,7 @@ beforeAll(async () => {
   const address: AddressInfo | string | null = single.app.server.address();
   singleTarget = { host: '127.0.0.1', port: typeof address === 'object' && address !== null ? address.port : 0, capacity: 1 };
   dataDir = await mkdtemp(join(tmpdir(), 'http-limits-'));
-  cluster = await start(join(dataDir, 'data'), await freePort(), { WORKERS: '2', ...limits, MAX_CONNECTIONS: String(maxConnections) });
+  cluster = await startOnFreePort(join(dataDir, 'data'), { WORKERS: '2', ...limits, MAX_CONNECTIONS: String(maxConnections) });
   const url = new URL(cluster.url);
   clusterTarget = { host: url.hostname, port: Number(url.port), capacity: 2 };
 }, 120_000);

@@ -3,10 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { freePort } from '../../support/free-port';
 import { uniqueEmail } from './accounts';
 import { setUpValue } from './set-up-value';
-import { signUp, start, type StartedServer, stop, stopAllStarted } from './started-server';
+import { signUp, type StartedServer, startOnFreePort, stop, stopAllStarted } from './started-server';
 
 export interface StartedAccountOptions {
   /** Names the temporary data directory and the account's e-mail. */
@@ -32,7 +31,7 @@ export function setUpStartedAccount(options: StartedAccountOptions): StartedAcco
   let account: { token: string; apiKey: string } | undefined;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), `${options.name}-`));
-    server = await start(join(dataDir, 'data'), await freePort(), { ...options.settings() });
+    server = await startOnFreePort(join(dataDir, 'data'), { ...options.settings() });
     account = await signUp(server.url, uniqueEmail(options.name.replaceAll('-', '')));
   }, 120_000);
   afterAll(async () => {

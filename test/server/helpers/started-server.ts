@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '@server/spa-build';
+import { freePort } from '../../support/free-port';
 import { goodPassword } from './accounts';
 
 /** `npm start` as a user runs it (server/start.ts through tsx), with its own data directory. */
@@ -78,6 +79,21 @@ export function start(dataDir: string, port: number, settings: Record<string, st
       reject(new Error(`server/start.ts exited (${code}) before it ran:\n${output}`));
     });
   });
+}
+
+/**
+ * `start` on a free port. A free port is only free until someone binds it: when another test's
+ * server took it first (the child says so and exits), it starts again on another, at most 3 times.
+ */
+export async function startOnFreePort(dataDir: string, settings: Record<string, string> = {}): Promise<StartedServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start(dataDir, await freePort(), settings);
+    } catch (error) {
+      const taken = error instanceof Error && /Port \d+ is already in use/.test(error.message);
+      if (!taken || attempt === 3) throw error;
+    }
+  }
 }
 
 export function stop(server: StartedServer): Promise<number | null> {
