@@ -11,7 +11,7 @@ import { DeleteKeyDialog } from './delete-key-dialog';
 import { KeyNameEditor } from './key-name-editor';
 import { KeyValue } from './key-value';
 import type { KeysPageActors } from './keys-page-actors';
-import { cellLabel, stackedCell, stackedRow } from './stacked-table';
+import { cellLabel, stackedCell, stackedRow } from '@/components/stacked-table';
 
 interface KeyRowProps {
   apiKey: KeyView;

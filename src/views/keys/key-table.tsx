@@ -2,7 +2,7 @@ import { Table } from '@chakra-ui/react';
 import type { KeyView } from '@/domain/key-list';
 import { KeyRow } from './key-row';
 import type { KeysPageActors } from './keys-page-actors';
-import { stackedBody, stackedHead, stackedTable } from './stacked-table';
+import { stackedBody, stackedHead, stackedTable } from '@/components/stacked-table';
 
 interface KeyTableProps {
   keys: readonly KeyView[];

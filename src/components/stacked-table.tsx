@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 
 /**
- * The key table is a real table from the `lg` breakpoint; below it every row is a stacked card, so
+ * A table that is a real table from the `lg` breakpoint; below it every row is a stacked card, so
  * nothing scrolls sideways at 390 px. Changing `display` can strip a table's semantics in some
  * browsers, hence the explicit ARIA roles on every part (role="table", "row", "cell"...).
  */
