@@ -35,11 +35,19 @@ export function serverOptions(config: TimeoutSettings): ServerOptions {
  * The same, as Fastify's options (it sets keepAliveTimeout and requestTimeout on its server itself).
  * Behind the HTTP workers only they reach the main process, over keep-alive connections they reuse:
  * Fastify's long default keep-alive spares them connections closed under a request being sent.
+ * The workers face the client and cut it when its time is up (408); the main process's own
+ * time-outs are only a backstop, later by two checking rounds and a second, so that it never cuts a
+ * proxied request first and turns the client's 408 into the workers' 502.
  */
 export function fastifyTimeouts(
   config: TimeoutSettings,
   behindWorkers: boolean,
 ): { keepAliveTimeout?: number; requestTimeout: number; http: ServerOptions } {
   const { headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval } = serverTimeouts(config);
-  return { ...(behindWorkers ? {} : { keepAliveTimeout }), requestTimeout, http: { headersTimeout, connectionsCheckingInterval } };
+  if (!behindWorkers) return { keepAliveTimeout, requestTimeout, http: { headersTimeout, connectionsCheckingInterval } };
+  const backstop = 2 * connectionsCheckingInterval + 1000;
+  return {
+    requestTimeout: requestTimeout + backstop,
+    http: { headersTimeout: headersTimeout + backstop, connectionsCheckingInterval },
+  };
 }
