@@ -15,7 +15,6 @@ const AuthCallbackPage = lazy(() => import('@/views/auth-callback/auth-callback-
 const DocsRedirect = lazy(() => import('./docs-redirect'));
 const GuardedArea = lazy(() => import('./guarded-area'));
 const DashboardPage = lazy(() => import('@/views/dashboard/dashboard-page'));
-const PlannedScreenPage = lazy(() => import('@/views/planned-screen/planned-screen-page'));
 const ComingSoonFeaturePage = lazy(() => import('@/views/coming-soon-feature/coming-soon-feature-page'));
 const KeysPage = lazy(() => import('@/views/keys/keys-page'));
 const BillingPage = lazy(() => import('@/views/billing/billing-page'));
@@ -24,6 +23,10 @@ const PaymentCancelledPage = lazy(() => import('@/views/billing-return/payment-c
 const RpcTestingPage = lazy(() => import('@/views/rpc-testing/rpc-testing-page'));
 const UsagePage = lazy(() => import('@/views/usage/usage-page'));
 const EndpointsPage = lazy(() => import('@/views/endpoints/endpoints-page'));
+const WebhooksPage = lazy(() => import('@/views/webhooks/webhooks-page'));
+const DedicatedNodesPage = lazy(() => import('@/views/dedicated-nodes/dedicated-nodes-page'));
+const SettingsPage = lazy(() => import('@/views/settings/settings-page'));
+const SupportPage = lazy(() => import('@/views/support/support-page'));
 
 /** The whole route table (SPEC.md §2): public screens, redirects, then the guarded area. */
 export function AppRoutes() {
@@ -123,7 +126,7 @@ function GuardedScreens() {
         <RpcTestingPage />
       </Route>
       <Route path={paths.support}>
-        <PlannedScreenPage screen="support" />
+        <SupportPage />
       </Route>
       <Route path={sectionRoutes.usage}>
         <UsagePage />
@@ -132,13 +135,13 @@ function GuardedScreens() {
         <EndpointsPage />
       </Route>
       <Route path={sectionRoutes.webhooks}>
-        <PlannedScreenPage screen="webhooks" />
+        <WebhooksPage />
       </Route>
       <Route path={sectionRoutes.dedicatedNodes}>
-        <PlannedScreenPage screen="dedicatedNodes" />
+        <DedicatedNodesPage />
       </Route>
       <Route path={sectionRoutes.settings}>
-        <PlannedScreenPage screen="settings" />
+        <SettingsPage />
       </Route>
       <Route path={paths.comingSoon}>
         <ComingSoonFeaturePage />

@@ -10,7 +10,7 @@ export const COMING_SOON_TITLE = 'Coming Soon';
 
 /**
  * The coming-soon page's title for a feature segment: its friendly name, otherwise the segment
- * capitalised with hyphens turned into spaces ('system-status' → 'System status').
+ * capitalised word by word with hyphens turned into spaces ('system-status' → 'System Status').
  */
 export function featureTitle(feature: string | null | undefined): string {
   const name = feature?.trim().toLowerCase();
@@ -18,5 +18,5 @@ export function featureTitle(feature: string | null | undefined): string {
   const friendly = FRIENDLY_NAMES[name];
   if (friendly) return friendly;
   const spaced = name.replaceAll('-', ' ').replace(/\s+/g, ' ').trim();
-  return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : COMING_SOON_TITLE;
+  return spaced ? spaced.replace(/(^|\s)(\S)/g, (_, space: string, letter: string) => space + letter.toUpperCase()) : COMING_SOON_TITLE;
 }

@@ -76,7 +76,7 @@ const ui = {
     { link: /^RPC Testing$/, path: /^\/rpc-testing$/, title: 'RPC Testing' },
     { link: /^Billing$/, path: /^\/billing$/, title: 'Billing & Plans' },
     { link: /^Project Settings\s*Soon$/, path: /^\/(coming-soon\/)?settings$/, title: 'Project Settings' },
-    { link: /^System Status\s*Soon$/, path: /^\/coming-soon\/system-status$/, title: 'System status' },
+    { link: /^System Status\s*Soon$/, path: /^\/coming-soon\/system-status$/, title: 'System Status' },
     { link: /^Support$/, path: /^\/support$/, title: 'Support' },
   ],
   documentationLink: (nav: Locator) => nav.getByRole('link', { name: /^Documentation/ }),

@@ -3,8 +3,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Switch } from 'wouter';
 import { queryClient } from '@/app/query-client';
 import ComingSoonFeaturePage from '@/views/coming-soon-feature/coming-soon-feature-page';
-import PlannedScreenPage from '@/views/planned-screen/planned-screen-page';
-import { type PlannedScreenKey, plannedScreens } from '@/views/planned-screen/planned-screens';
 import { renderInApp } from './app-harness';
 
 const comingSoonRoutes = (
@@ -26,8 +24,8 @@ describe('coming soon', () => {
     ['/coming-soon/dedicated-nodes', 'Dedicated Nodes'],
     ['/coming-soon/usage', 'Usage & Metrics'],
     ['/coming-soon/settings', 'Project Settings'],
-    ['/coming-soon/system-status', 'System status'],
-    ['/coming-soon/access%20control', 'Access control'],
+    ['/coming-soon/system-status', 'System Status'],
+    ['/coming-soon/access%20control', 'Access Control'],
     ['/coming-soon', 'Coming Soon'],
   ])('%s is titled %s, in the page and in the document title', async (path, title) => {
     renderInApp(comingSoonRoutes, { path });
@@ -40,21 +38,5 @@ describe('coming soon', () => {
     renderInApp(comingSoonRoutes, { path: '/coming-soon/system-status' });
     expect(screen.getByRole('heading', { level: 2, name: 'Coming soon' })).toBeTruthy();
     expect(screen.getByText(/not available yet/)).toBeTruthy();
-  });
-});
-
-describe('screens not built yet', () => {
-  const screens = Object.keys(plannedScreens) as PlannedScreenKey[];
-
-  it.each(screens)('%s shows its header, one h1, and what it will hold', (key) => {
-    const { title, upcoming } = plannedScreens[key];
-    renderInApp(<PlannedScreenPage screen={key} />);
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([title]);
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([...upcoming]);
-  });
-
-  it('uses the SPEC.md screen names', () => {
-    expect(plannedScreens.support.title).toBe('Support');
-    expect(plannedScreens.dedicatedNodes.title).toBe('Dedicated Nodes');
   });
 });

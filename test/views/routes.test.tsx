@@ -66,7 +66,7 @@ describe('routes for a signed-in user', () => {
     ['/dedicated-nodes', 'Dedicated Nodes'],
     ['/settings', 'Project Settings'],
     ['/coming-soon', 'Coming Soon'],
-    ['/coming-soon/system-status', 'System status'],
+    ['/coming-soon/system-status', 'System Status'],
     // SPEC.md §2: "(and subpaths)"
     ['/usage/x', 'Usage / Metrics'],
     ['/usage/methods/eth_call', 'Usage / Metrics'],

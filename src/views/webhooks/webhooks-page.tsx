@@ -1,0 +1,8 @@
+import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { usePageTitle } from '@/hooks/use-page-title';
+
+/** Being built: the screen's header meanwhile. */
+export default function WebhooksPage() {
+  usePageTitle('Webhooks');
+  return <PlaceholderScreen title="Webhooks" description="" emptyTitle="This screen is still being built" emptyText="" upcoming={[]} />;
+}
