@@ -49,6 +49,11 @@ export interface Config {
   readonly telegramUrl: string;
   readonly supportUrl: string;
   readonly salesEmail: string;
+  /**
+   * SPEC.md §2's other reading of the routes: /webhooks, /dedicated-nodes, /usage, /settings and
+   * /endpoints (and subpaths) lead to /coming-soon/{first segment}, and the sidebar marks them 'Soon'.
+   */
+  readonly comingSoonScreens: boolean;
   readonly stripe: StripeConfig | null;
   /** Days a past-due subscription keeps its plan before it drops to Free. */
   readonly billingGraceDays: number;
@@ -170,6 +175,7 @@ export function loadConfig(env: Env): Config {
     telegramUrl: withDefault('TELEGRAM_URL', 'https://t.me/example', parseHttpUrl),
     supportUrl: withDefault('SUPPORT_URL', 'https://example.com/support', parseHttpUrl),
     salesEmail: withDefault('SALES_EMAIL', 'sales@example.com', parseEmail),
+    comingSoonScreens: settings.read('COMING_SOON_SCREENS', 'false', (n, v) => parseOneOf(n, v, booleans), 'false') === 'true',
     stripe,
     billingGraceDays: integer('BILLING_GRACE_DAYS', 7, 0, 365),
     sessionTtlHours: integer('SESSION_TTL_HOURS', 168, 1, 8760),

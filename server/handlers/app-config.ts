@@ -13,6 +13,7 @@ export function createConfigHandlers({ config, google }: Services): Pick<Operati
         telegramUrl: config.telegramUrl,
         supportUrl: config.supportUrl,
         salesEmail: config.salesEmail,
+        comingSoonScreens: config.comingSoonScreens,
         googleSignIn: google.kind !== 'off',
       },
     }),

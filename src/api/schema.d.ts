@@ -483,6 +483,8 @@ export interface components {
             salesEmail: string;
             /** @description Whether the Google button can start a sign-in on this server */
             googleSignIn: boolean;
+            /** @description Whether /webhooks, /dedicated-nodes, /usage, /settings and /endpoints (and their subpaths) lead to /coming-soon/{first segment} instead of their screens (COMING_SOON_SCREENS) */
+            comingSoonScreens: boolean;
         };
         /** Format: email */
         Email: string;

@@ -25,7 +25,13 @@ describe('loadConfig', () => {
       googleClientId: null,
       sessionTtlHours: 168,
       logLevel: 'info',
+      comingSoonScreens: false,
     });
+  });
+
+  it('reads the coming-soon reading of the routes as a switch', () => {
+    expect(loadConfig({ COMING_SOON_SCREENS: 'true' }).comingSoonScreens).toBe(true);
+    expect(loadConfig({ COMING_SOON_SCREENS: 'false' }).comingSoonScreens).toBe(false);
   });
 
   it('derives PUBLIC_URL from HOST and PORT, and drops a trailing slash from a given one', () => {
@@ -46,6 +52,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL', /PUBLIC_URL="not a url"/],
     [{ DOCS_URL: 'docs' }, 'DOCS_URL', /DOCS_URL="docs"/],
     [{ SALES_EMAIL: 'sales' }, 'SALES_EMAIL', /SALES_EMAIL="sales"/],
+    [{ COMING_SOON_SCREENS: 'yes' }, 'COMING_SOON_SCREENS', /COMING_SOON_SCREENS="yes"/],
     [{ MAIL_FROM: 'a@b' }, 'MAIL_FROM', /MAIL_FROM="a@b"/],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV', /NODE_ENV="prod".*production/],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', /LOG_LEVEL="loud"/],

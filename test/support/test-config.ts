@@ -9,4 +9,5 @@ export const testConfig: AppConfig = {
   supportUrl: 'https://support.example.com/',
   salesEmail: 'sales@example.com',
   googleSignIn: true,
+  comingSoonScreens: false,
 };
