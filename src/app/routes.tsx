@@ -1,9 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { legacyRedirects, guardedPaths, paths, sectionRoutes } from '@/domain/paths';
+import { comingSoonTarget } from '@/domain/route-reading';
 import { PublicOnly } from './public-only';
 import { RouteGuard } from './route-guard';
+import { useRouteReading } from './route-reading';
 import { KeepTypedBeforeHydration } from './typed-before-hydration';
 
 // Every screen is its own chunk, so /login loads only what /login needs (its JavaScript budget: ≤ 160 KB gzip).
@@ -103,7 +105,19 @@ function GuardedEntry() {
   );
 }
 
-/** The screens inside the layout; those not built yet show their placeholder meanwhile. */
+/**
+ * A screen SPEC.md §2 reads two ways: itself, or (COMING_SOON_SCREENS=true) a redirect to
+ * /coming-soon/{first segment}. Nothing is drawn until the configuration says which.
+ */
+function SectionScreen({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const reading = useRouteReading();
+  if (reading === undefined) return <LoadingScreen />;
+  const target = reading === 'coming-soon' ? comingSoonTarget(location) : null;
+  return target === null ? children : <Redirect to={target} replace />;
+}
+
+/** The screens inside the layout. */
 function GuardedScreens() {
   return (
     <Switch>
@@ -129,19 +143,29 @@ function GuardedScreens() {
         <SupportPage />
       </Route>
       <Route path={sectionRoutes.usage}>
-        <UsagePage />
+        <SectionScreen>
+          <UsagePage />
+        </SectionScreen>
       </Route>
       <Route path={sectionRoutes.endpoints}>
-        <EndpointsPage />
+        <SectionScreen>
+          <EndpointsPage />
+        </SectionScreen>
       </Route>
       <Route path={sectionRoutes.webhooks}>
-        <WebhooksPage />
+        <SectionScreen>
+          <WebhooksPage />
+        </SectionScreen>
       </Route>
       <Route path={sectionRoutes.dedicatedNodes}>
-        <DedicatedNodesPage />
+        <SectionScreen>
+          <DedicatedNodesPage />
+        </SectionScreen>
       </Route>
       <Route path={sectionRoutes.settings}>
-        <SettingsPage />
+        <SectionScreen>
+          <SettingsPage />
+        </SectionScreen>
       </Route>
       <Route path={paths.comingSoon}>
         <ComingSoonFeaturePage />

@@ -64,18 +64,20 @@ const ui = {
     page.getByRole('button', { name: new RegExp(`^${escapeRegExp(email.split('@')[0]?.slice(0, 8) ?? '')}(…|\\.\\.\\.)$`) }),
   logoutItem: (page: Page) => page.getByRole('menuitem', { name: 'Logout', exact: true }),
   /**
-   * Sidebar entries in SPEC.md order, with their "Soon" badges, where they lead and the page title
-   * before ' | {product name}'. Placeholders may live at /x or /coming-soon/x (SPEC.md §2 readings).
+   * Sidebar entries of the default reading (every real screen linked, Endpoints next to API Keys,
+   * 'Soon' only on the placeholder System Status), where they lead and the page title before
+   * ' | {product name}'. The coming-soon reading has its own story (route-readings.test.ts).
    */
   sidebarEntries: [
     { link: /^Dashboard$/, path: /^\/$/, title: 'Dashboard' },
     { link: /^API Keys$/, path: /^\/keys$/, title: 'API Keys & Endpoints' },
-    { link: /^Webhooks\s*Soon$/, path: /^\/(coming-soon\/)?webhooks$/, title: 'Webhooks' },
-    { link: /^Dedicated Nodes\s*Soon$/, path: /^\/(coming-soon\/)?dedicated-nodes$/, title: 'Dedicated Nodes' },
-    { link: /^Usage\s*Soon$/, path: /^\/(coming-soon\/)?usage$/, title: 'Usage / Metrics' },
+    { link: /^Endpoints$/, path: /^\/endpoints$/, title: 'Endpoints' },
+    { link: /^Webhooks$/, path: /^\/webhooks$/, title: 'Webhooks' },
+    { link: /^Dedicated Nodes$/, path: /^\/dedicated-nodes$/, title: 'Dedicated Nodes' },
+    { link: /^Usage$/, path: /^\/usage$/, title: 'Usage / Metrics' },
     { link: /^RPC Testing$/, path: /^\/rpc-testing$/, title: 'RPC Testing' },
     { link: /^Billing$/, path: /^\/billing$/, title: 'Billing & Plans' },
-    { link: /^Project Settings\s*Soon$/, path: /^\/(coming-soon\/)?settings$/, title: 'Project Settings' },
+    { link: /^Project Settings$/, path: /^\/settings$/, title: 'Project Settings' },
     { link: /^System Status\s*Soon$/, path: /^\/coming-soon\/system-status$/, title: 'System Status' },
     { link: /^Support$/, path: /^\/support$/, title: 'Support' },
   ],

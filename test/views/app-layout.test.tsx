@@ -6,7 +6,10 @@ import AppLayout from '@/app/layout/app-layout';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
 import { CallFailed } from '@/domain/call-failure';
+import { setAppConfig } from '@/hooks/app-config';
+import { testConfig } from '../support/test-config';
 import { deferred, renderInApp, type SessionEffects } from './app-harness';
+import { seedConfig } from './seed-config';
 
 const routes = (
   <Switch>
@@ -31,7 +34,38 @@ async function renderSignedIn(path = '/', session: SessionEffects = {}) {
   return rendered;
 }
 
+/** The default reading: every real screen linked, only System Status still a placeholder. */
 const sidebarNames = [
+  'Dashboard',
+  'API Keys',
+  'Endpoints',
+  'Webhooks',
+  'Dedicated Nodes',
+  'Usage',
+  'RPC Testing',
+  'Billing',
+  'Project Settings',
+  'System Status Soon',
+  'Support',
+  'Documentation (opens in a new tab)',
+];
+const sidebarHrefs = [
+  '/',
+  '/keys',
+  '/endpoints',
+  '/webhooks',
+  '/dedicated-nodes',
+  '/usage',
+  '/rpc-testing',
+  '/billing',
+  '/settings',
+  '/coming-soon/system-status',
+  '/support',
+  '/docs',
+];
+
+/** COMING_SOON_SCREENS=true: SPEC.md's "Layout" list exactly, the placeholders linked where they are shown. */
+const comingSoonNames = [
   'Dashboard',
   'API Keys',
   'Webhooks Soon',
@@ -44,19 +78,32 @@ const sidebarNames = [
   'Support',
   'Documentation (opens in a new tab)',
 ];
-const sidebarHrefs = [
+const comingSoonHrefs = [
   '/',
   '/keys',
-  '/webhooks',
-  '/dedicated-nodes',
-  '/usage',
+  '/coming-soon/webhooks',
+  '/coming-soon/dedicated-nodes',
+  '/coming-soon/usage',
   '/rpc-testing',
   '/billing',
-  '/settings',
+  '/coming-soon/settings',
   '/coming-soon/system-status',
   '/support',
-  '/docs',
+  testConfig.documentationUrl,
 ];
+
+function sidebarLinks() {
+  const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+  return {
+    names: links.map((link) =>
+      link.textContent
+        ?.replace(/\s+/g, ' ')
+        .replace(/(\S)(Soon|\()/g, '$1 $2')
+        .trim(),
+    ),
+    hrefs: links.map((link) => link.getAttribute('href')),
+  };
+}
 
 afterEach(() => queryClient.clear());
 
@@ -68,18 +115,19 @@ describe('layout: landmarks and sidebar', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
-  it('lists the SPEC.md entries in order, Soon badges included, then the bottom group', async () => {
+  it('links every real screen in order, Endpoints next to API Keys, Soon only on System Status, then the bottom group', async () => {
     await renderSignedIn();
-    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
-    expect(
-      links.map((link) =>
-        link.textContent
-          ?.replace(/\s+/g, ' ')
-          .replace(/(\S)(Soon|\()/g, '$1 $2')
-          .trim(),
-      ),
-    ).toEqual(sidebarNames);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(sidebarHrefs);
+    expect(sidebarLinks()).toEqual({ names: sidebarNames, hrefs: sidebarHrefs });
+  });
+
+  it("lists SPEC.md's entries exactly, Soon badges included, under the coming-soon reading", async () => {
+    seedConfig({ ...testConfig, comingSoonScreens: true });
+    try {
+      await renderSignedIn();
+      expect(sidebarLinks()).toEqual({ names: comingSoonNames, hrefs: comingSoonHrefs });
+    } finally {
+      setAppConfig(undefined);
+    }
   });
 
   it('opens Documentation in a new tab, safely', async () => {

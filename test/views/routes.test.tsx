@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { queryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/routes';
+import { setAppConfig } from '@/hooks/app-config';
+import { testConfig } from '../support/test-config';
 import { renderInApp } from './app-harness';
+import { seedConfig } from './seed-config';
 
 afterEach(() => queryClient.clear());
 
@@ -13,7 +16,11 @@ async function visit(path: string, expected: string) {
   return rendered;
 }
 
-const signedIn = () => localStorage.setItem('token', 'stored-token');
+/** A stored token, and the configuration as GET /config gives it by default (the screens reading). */
+const signedIn = () => {
+  localStorage.setItem('token', 'stored-token');
+  seedConfig();
+};
 
 describe('routes for a visitor without a token', () => {
   it.each([
@@ -54,6 +61,8 @@ describe('routes for a visitor without a token', () => {
 });
 
 describe('routes for a signed-in user', () => {
+  afterEach(() => setAppConfig(undefined));
+
   it.each([
     ['/', 'Dashboard'],
     ['/keys', 'API Keys & Endpoints'],
@@ -97,5 +106,45 @@ describe('routes for a signed-in user', () => {
     signedIn();
     await visit(path, expected);
     await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 });
+  });
+});
+
+describe('routes under the coming-soon reading (COMING_SOON_SCREENS=true)', () => {
+  afterEach(() => setAppConfig(undefined));
+
+  it.each([
+    ['/webhooks', '/coming-soon/webhooks', 'Webhooks'],
+    ['/webhooks/new', '/coming-soon/webhooks', 'Webhooks'],
+    ['/dedicated-nodes', '/coming-soon/dedicated-nodes', 'Dedicated Nodes'],
+    ['/usage/methods/eth_call', '/coming-soon/usage', 'Usage & Metrics'],
+    ['/settings', '/coming-soon/settings', 'Project Settings'],
+    ['/endpoints/mainnet', '/coming-soon/endpoints', 'Endpoints'],
+  ])('%s → %s, titled %s', async (path, expected, title) => {
+    signedIn();
+    seedConfig({ ...testConfig, comingSoonScreens: true });
+    await visit(path, expected);
+    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 });
+    expect(screen.getByRole('heading', { level: 2, name: 'Coming soon' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/', 'Dashboard'],
+    ['/keys', 'API Keys & Endpoints'],
+    ['/billing', 'Billing & Plans'],
+    ['/support', 'Support'],
+  ])('leaves %s, a screen of both readings, where it is', async (path, title) => {
+    signedIn();
+    seedConfig({ ...testConfig, comingSoonScreens: true });
+    const { currentPath } = renderInApp(<AppRoutes />, { path });
+    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 });
+    expect(currentPath()).toBe(path);
+  });
+
+  it('shows the screen itself with the default reading', async () => {
+    signedIn();
+    seedConfig({ ...testConfig, comingSoonScreens: false });
+    const { currentPath } = renderInApp(<AppRoutes />, { path: '/webhooks' });
+    await screen.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 5_000 });
+    expect(currentPath()).toBe('/webhooks');
   });
 });

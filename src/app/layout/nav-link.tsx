@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Badge, Link as ChakraLink } from '@chakra-ui/react';
-import type { NavEntry } from './nav-entries';
+import type { NavEntry } from '@/domain/route-reading';
 
 interface NavLinkProps {
   entry: NavEntry;

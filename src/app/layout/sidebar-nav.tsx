@@ -2,7 +2,8 @@ import { useLocation } from 'wouter';
 import { Box, Flex, Link as ChakraLink, VisuallyHidden } from '@chakra-ui/react';
 import { paths } from '@/domain/paths';
 import { ExternalLinkIcon } from './icons';
-import { bottomNavEntries, isCurrentEntry, mainNavEntries, type NavEntry } from './nav-entries';
+import { isCurrentEntry, navEntries, type NavEntry } from '@/domain/route-reading';
+import { useRouteReading } from '../route-reading';
 import { NavLink, navRowStyle } from './nav-link';
 
 interface SidebarNavProps {
@@ -31,13 +32,15 @@ function EntryList({
 /** The sidebar's links (SPEC.md "Layout"): the main entries, then the bottom group. */
 export function SidebarNav({ documentationUrl, onNavigate }: SidebarNavProps) {
   const [location] = useLocation();
+  // Until the configuration says otherwise, the default reading's links (every real screen).
+  const entries = navEntries[useRouteReading() ?? 'screens'];
   return (
     <Flex as="nav" aria-label="Main" direction="column" justify="space-between" gap="8" flex="1" p="3">
       <Flex as="ul" direction="column" gap="1">
-        <EntryList entries={mainNavEntries} location={location} onNavigate={onNavigate} />
+        <EntryList entries={entries.main} location={location} onNavigate={onNavigate} />
       </Flex>
       <Flex as="ul" direction="column" gap="1" borderTopWidth="1px" pt="3">
-        <EntryList entries={bottomNavEntries} location={location} onNavigate={onNavigate} />
+        <EntryList entries={entries.bottom} location={location} onNavigate={onNavigate} />
         <Box as="li" listStyleType="none">
           <ChakraLink {...navRowStyle} href={documentationUrl ?? paths.docs} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
             <span>
