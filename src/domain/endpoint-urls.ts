@@ -1,48 +1,52 @@
 /**
- * The display-only URL shapes of SPEC.md §7 ("{network}.{host}/?api-key={apiKey}, with staked,
- * websocket and geyser variants, and enhanced API paths"). They show how a production deployment
- * with per-network hosts would be addressed; this server answers only the RPC URL of rpc-urls.ts
- * (the README says so). The host is the API's own host, so the shapes read like this deployment.
+ * The URL shapes of SPEC.md §7 that this server does not answer yet ("{network}.{host}/?api-key=
+ * {apiKey}, with staked, websocket and geyser variants, and enhanced API paths"): the addresses
+ * a deployment with a host per network will use. /endpoints shows them as not available yet,
+ * never with a Copy button. Each is built on a subdomain of the API's own host, so none exists
+ * when that host is an IP address (`wss://mainnet.127.0.0.1:8080/` is no address at all): null.
  */
 import { API_KEY_PLACEHOLDER, type Network } from './rpc-urls';
 
 /** Stands in for the address in the transaction-history path (SPEC.md: /v0/addresses/{address}/transactions/). */
 export const ADDRESS_PLACEHOLDER = '{address}';
 
-function hostOf(apiBase: string): string {
-  return new URL(apiBase).host;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/** An IP literal (IPv4, or IPv6 in brackets as URLs write it): no subdomain can be made of it. */
+export function isIpAddressHost(hostname: string): boolean {
+  return IPV4.test(hostname) || hostname.startsWith('[');
+}
+
+/** `{prefix}.{host}` of the API's host (its port kept), or null when that host is an IP address. */
+function subdomainOf(apiBase: string, prefix: string): string | null {
+  const { hostname, host } = new URL(apiBase);
+  return isIpAddressHost(hostname) ? null : `${prefix}.${host}`;
 }
 
 function withKey(url: string, apiKey: string | null): string {
   return `${url}?api-key=${apiKey ? encodeURIComponent(apiKey) : API_KEY_PLACEHOLDER}`;
 }
 
-/** `https://{network}.{host}/?api-key={key}`: the shape SPEC.md §7 names. */
-export function networkHostUrl(apiBase: string, network: Network, apiKey: string | null): string {
-  return withKey(`https://${network}.${hostOf(apiBase)}/`, apiKey);
+function shaped(scheme: 'https' | 'wss', apiBase: string, prefix: string, path: string, apiKey: string | null): string | null {
+  const host = subdomainOf(apiBase, prefix);
+  return host === null ? null : withKey(`${scheme}://${host}${path}`, apiKey);
 }
 
 /** The dedicated staked connection (paid plans): `https://staked.{network}.{host}/?api-key={key}`. */
-export function stakedUrl(apiBase: string, network: Network, apiKey: string | null): string {
-  return withKey(`https://staked.${network}.${hostOf(apiBase)}/`, apiKey);
-}
+export const stakedUrl = (apiBase: string, network: Network, apiKey: string | null) =>
+  shaped('https', apiBase, `staked.${network}`, '/', apiKey);
 
 /** The standard websocket: `wss://{network}.{host}/?api-key={key}`. */
-export function websocketUrl(apiBase: string, network: Network, apiKey: string | null): string {
-  return withKey(`wss://${network}.${hostOf(apiBase)}/`, apiKey);
-}
+export const websocketUrl = (apiBase: string, network: Network, apiKey: string | null) => shaped('wss', apiBase, network, '/', apiKey);
 
 /** The Geyser enhanced websocket (Business and above): `wss://geyser.{network}.{host}/?api-key={key}`. */
-export function geyserUrl(apiBase: string, network: Network, apiKey: string | null): string {
-  return withKey(`wss://geyser.${network}.${hostOf(apiBase)}/`, apiKey);
-}
+export const geyserUrl = (apiBase: string, network: Network, apiKey: string | null) =>
+  shaped('wss', apiBase, `geyser.${network}`, '/', apiKey);
 
 /** Parse Transaction(s): GET /v0/transactions/ on `api.{network}.{host}` (SPEC.md §7). */
-export function parseTransactionsUrl(apiBase: string, network: Network, apiKey: string | null): string {
-  return withKey(`https://api.${network}.${hostOf(apiBase)}/v0/transactions/`, apiKey);
-}
+export const parseTransactionsUrl = (apiBase: string, network: Network, apiKey: string | null) =>
+  shaped('https', apiBase, `api.${network}`, '/v0/transactions/', apiKey);
 
 /** Parse Transaction History: GET /v0/addresses/{address}/transactions/ (the address left as a placeholder). */
-export function transactionHistoryUrl(apiBase: string, network: Network, apiKey: string | null): string {
-  return withKey(`https://api.${network}.${hostOf(apiBase)}/v0/addresses/${ADDRESS_PLACEHOLDER}/transactions/`, apiKey);
-}
+export const transactionHistoryUrl = (apiBase: string, network: Network, apiKey: string | null) =>
+  shaped('https', apiBase, `api.${network}`, `/v0/addresses/${ADDRESS_PLACEHOLDER}/transactions/`, apiKey);

@@ -301,6 +301,16 @@ for (const viewport of viewports) {
       await page.goto('/endpoints');
       await expectVisible(ui.editIpsButton(page));
       await screenshot(page, 'endpoints');
+      // Only the addresses that answer can be copied; the others say they are not available yet,
+      // and none is made a subdomain of this server's IP address (wss://mainnet.127.0.0.1:… is no address).
+      const rpcs = page.getByRole('region', { name: 'RPCs', exact: true });
+      await expect.poll(() => rpcs.getByRole('button', { name: /^Copy/ }).count()).toBe(2);
+      await expectVisible(
+        rpcs.getByRole('group', { name: 'Standard Websocket URL' }).getByText('This server does not answer this address yet.'),
+      );
+      expect(await page.locator('main').innerText()).not.toMatch(/\.127\.0\.0\.1/);
+      const shared = await page.getByLabel('Shared Devnet URL', { exact: true }).inputValue();
+      expect(shared).toBe(urls.devnet);
 
       await ui.editIpsButton(page).click();
       const dialog = ui.ipsDialog(page);

@@ -7,6 +7,7 @@ import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import type { AccessLists } from '@/domain/access-control';
 import EndpointsPage from '@/views/endpoints/endpoints-page';
+import { NOT_AVAILABLE_YET } from '@/views/endpoints/unavailable-url';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp, testUser } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -44,21 +45,28 @@ describe('endpoints screen', () => {
     }
   });
 
-  it('shows the working RPC URL of mainnet by default, and the shapes of SPEC.md §7', () => {
+  it('shows the working RPC URLs with Copy, and the addresses not answered yet without it, saying so', () => {
     renderEndpoints({ plan: 'Business' });
     expect(screen.getByRole('radio', { name: 'Mainnet' })).toHaveProperty('checked', true);
     expect(field('RPC URL').value).toBe(`${apiBase()}/v1/mainnet/${testUser.apiKey}`);
-    expect(field('Dedicated Staked Connection URL').value).toBe(`https://staked.mainnet.${host()}/?api-key=${testUser.apiKey}`);
-    expect(field('Standard Websocket URL').value).toBe(`wss://mainnet.${host()}/?api-key=${testUser.apiKey}`);
-    expect(field('Geyser Enhanced Websocket URL').value).toBe(`wss://geyser.mainnet.${host()}/?api-key=${testUser.apiKey}`);
-    expect(field('Shared Devnet URL').value).toBe(`https://devnet.${host()}/?api-key=${testUser.apiKey}`);
-    expect(field('Parse Transaction(s) URL').value).toBe(`https://api.mainnet.${host()}/v0/transactions/?api-key=${testUser.apiKey}`);
-    expect(field('Parse Transaction History URL').value).toBe(
-      `https://api.mainnet.${host()}/v0/addresses/{address}/transactions/?api-key=${testUser.apiKey}`,
-    );
-    // Every shape this server does not answer says so under its field.
-    expect(field('Standard Websocket URL').getAttribute('aria-describedby')).toBeTruthy();
-    expect(field('RPC URL').getAttribute('aria-describedby')).toBeNull();
+    expect(field('Shared Devnet URL').value).toBe(`${apiBase()}/v1/devnet/${testUser.apiKey}`);
+    expect(screen.getAllByRole('button', { name: /^Copy/ })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /^Copy ?RPC URL$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Copy ?Shared Devnet URL$/ })).toBeTruthy();
+    const planned: Array<[string, string]> = [
+      ['Dedicated Staked Connection URL', `https://staked.mainnet.${host()}/?api-key=${testUser.apiKey}`],
+      ['Standard Websocket URL', `wss://mainnet.${host()}/?api-key=${testUser.apiKey}`],
+      ['Geyser Enhanced Websocket URL', `wss://geyser.mainnet.${host()}/?api-key=${testUser.apiKey}`],
+      ['Parse Transaction(s) URL', `https://api.mainnet.${host()}/v0/transactions/?api-key=${testUser.apiKey}`],
+      ['Parse Transaction History URL', `https://api.mainnet.${host()}/v0/addresses/{address}/transactions/?api-key=${testUser.apiKey}`],
+    ];
+    for (const [label, url] of planned) {
+      const group = screen.getByRole('group', { name: label });
+      expect(within(group).getByText(NOT_AVAILABLE_YET)).toBeTruthy();
+      expect(within(group).getByText(url)).toBeTruthy();
+      expect(within(group).queryByRole('button')).toBeNull();
+      expect(within(group).queryByRole('textbox')).toBeNull();
+    }
   });
 
   it('switches every URL to devnet, and the shared URL to mainnet', async () => {
@@ -66,9 +74,11 @@ describe('endpoints screen', () => {
     renderEndpoints({ plan: 'Business' });
     await user.click(screen.getByRole('radio', { name: 'Devnet' }));
     expect(field('RPC URL').value).toBe(`${apiBase()}/v1/devnet/${testUser.apiKey}`);
-    expect(field('Standard Websocket URL').value).toBe(`wss://devnet.${host()}/?api-key=${testUser.apiKey}`);
-    expect(field('Shared Mainnet URL').value).toBe(`https://mainnet.${host()}/?api-key=${testUser.apiKey}`);
-    expect(field('Parse Transaction(s) URL').value).toContain('https://api.devnet.');
+    expect(field('Shared Mainnet URL').value).toBe(`${apiBase()}/v1/mainnet/${testUser.apiKey}`);
+    expect(
+      within(screen.getByRole('group', { name: 'Standard Websocket URL' })).getByText(`wss://devnet.${host()}/?api-key=${testUser.apiKey}`),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Parse Transaction(s) URL' })).getByText(/^https:\/\/api\.devnet\./)).toBeTruthy();
   });
 
   it.each([
@@ -87,7 +97,8 @@ describe('endpoints screen', () => {
         .queryAllByRole('link', { name: 'View plans' })
         .map((link) => link.getAttribute('href')),
     ).toEqual(messages.map(() => '/billing'));
-    expect(screen.queryByLabelText('Dedicated Staked Connection URL', { selector: 'input' }) !== null).toBe(plan !== 'Free');
+    const staked = screen.getByRole('group', { name: 'Dedicated Staked Connection URL' });
+    expect(within(staked).queryByText(NOT_AVAILABLE_YET) !== null).toBe(plan !== 'Free');
   });
 
   it('shows the placeholder key while the user has none', () => {

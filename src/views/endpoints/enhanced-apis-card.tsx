@@ -1,7 +1,7 @@
 import { Badge, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { parseTransactionsUrl, transactionHistoryUrl } from '@/domain/endpoint-urls';
 import type { Network } from '@/domain/rpc-urls';
-import { UrlField } from './url-field';
+import { UnavailableUrl } from './unavailable-url';
 
 interface EnhancedApisCardProps {
   apiBase: string;
@@ -11,7 +11,7 @@ interface EnhancedApisCardProps {
 
 const HEADING_ID = 'enhanced-apis-heading';
 
-function ApiEntry({ name, description, url }: { name: string; description: string; url: string }) {
+function ApiEntry({ name, description, url }: { name: string; description: string; url: string | null }) {
   return (
     <Stack gap="2">
       <Flex gap="2" align="center">
@@ -25,12 +25,12 @@ function ApiEntry({ name, description, url }: { name: string; description: strin
       <Text color="fg.muted" fontSize="sm">
         {description}
       </Text>
-      <UrlField label={`${name} URL`} url={url} displayOnly />
+      <UnavailableUrl label={`${name} URL`} plannedUrl={url} />
     </Stack>
   );
 }
 
-/** SPEC.md "Endpoints": the Enhanced APIs card (SPEC.md §7 paths, with the api-key parameter). */
+/** SPEC.md "Endpoints": the Enhanced APIs card (SPEC.md §7 paths, with the api-key parameter), not answered yet. */
 export function EnhancedApisCard({ apiBase, network, apiKey }: EnhancedApisCardProps) {
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID}>
@@ -38,7 +38,7 @@ export function EnhancedApisCard({ apiBase, network, apiKey }: EnhancedApisCardP
         <Heading id={HEADING_ID} as="h2" size="lg">
           Enhanced APIs
         </Heading>
-        <Text color="fg.muted">Human-readable transactions, parsed for you.</Text>
+        <Text color="fg.muted">Human-readable transactions, parsed for you. These APIs are not available yet.</Text>
       </Card.Header>
       <Card.Body>
         <Stack gap="6">
@@ -49,7 +49,7 @@ export function EnhancedApisCard({ apiBase, network, apiKey }: EnhancedApisCardP
           />
           <ApiEntry
             name="Parse Transaction History"
-            description="The parsed transaction history of an address (replace {address})."
+            description="The parsed transaction history of an address."
             url={transactionHistoryUrl(apiBase, network, apiKey)}
           />
         </Stack>

@@ -1,8 +1,9 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { geyserUrl, networkHostUrl, stakedUrl, websocketUrl } from '@/domain/endpoint-urls';
+import { geyserUrl, stakedUrl, websocketUrl } from '@/domain/endpoint-urls';
 import { atLeast, isPaid } from '@/domain/plan-rank';
 import { NETWORK_LABELS, NETWORKS, type Network, rpcUrl } from '@/domain/rpc-urls';
 import { LockedUrl } from './locked-url';
+import { UnavailableUrl } from './unavailable-url';
 import { UrlField } from './url-field';
 
 /** SPEC.md §6, word for word. */
@@ -20,8 +21,9 @@ interface RpcUrlsCardProps {
 const HEADING_ID = 'rpc-urls-heading';
 
 /**
- * SPEC.md "Endpoints": the RPCs card. The RPC URL is the gateway's working address; the other
- * shapes (SPEC.md §7) are shown for reference only, gated by plan as SPEC.md §6 says.
+ * SPEC.md "Endpoints": the RPCs card. The RPC URL and the shared URL of the other network are the
+ * gateway's working addresses, with Copy; the staked, websocket and Geyser addresses (SPEC.md §7)
+ * are not answered yet and say so, gated by plan as SPEC.md §6 says.
  */
 export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardProps) {
   const other = NETWORKS.find((candidate) => candidate !== network) ?? network;
@@ -32,25 +34,24 @@ export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardP
           RPCs
         </Heading>
         <Text color="fg.muted">
-          The RPC URL works now: paste it into curl or your app. The other addresses show the shapes of a deployment with a host per
-          network; this server does not answer them (display only).
+          The RPC URLs work now: paste them into curl or your app. The staked, websocket and Geyser connections are not available yet.
         </Text>
       </Card.Header>
       <Card.Body>
         <Stack gap="5">
           <UrlField label="RPC URL" url={rpcUrl(apiBase, network, apiKey)} />
           {isPaid(planName) ? (
-            <UrlField label="Dedicated Staked Connection URL" url={stakedUrl(apiBase, network, apiKey)} displayOnly />
+            <UnavailableUrl label="Dedicated Staked Connection URL" plannedUrl={stakedUrl(apiBase, network, apiKey)} />
           ) : (
             <LockedUrl label="Dedicated Staked Connection URL" message={STAKED_LOCKED} />
           )}
-          <UrlField label="Standard Websocket URL" url={websocketUrl(apiBase, network, apiKey)} displayOnly />
+          <UnavailableUrl label="Standard Websocket URL" plannedUrl={websocketUrl(apiBase, network, apiKey)} />
           {atLeast(planName, 'Business') ? (
-            <UrlField label="Geyser Enhanced Websocket URL" url={geyserUrl(apiBase, network, apiKey)} displayOnly />
+            <UnavailableUrl label="Geyser Enhanced Websocket URL" plannedUrl={geyserUrl(apiBase, network, apiKey)} />
           ) : (
             <LockedUrl label="Geyser Enhanced Websocket URL" message={GEYSER_LOCKED} />
           )}
-          <UrlField label={`Shared ${NETWORK_LABELS[other]} URL`} url={networkHostUrl(apiBase, other, apiKey)} displayOnly />
+          <UrlField label={`Shared ${NETWORK_LABELS[other]} URL`} url={rpcUrl(apiBase, other, apiKey)} />
         </Stack>
       </Card.Body>
     </Card.Root>
