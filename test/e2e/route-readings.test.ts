@@ -11,24 +11,10 @@ import { launchBrowser } from '../support/browser';
 import { expectHidden, expectPath, expectVisible, openContext } from '../support/page';
 import { screenshot } from '../support/screenshots';
 import { startServer, type RunningServer } from '../support/server';
+import { specSidebarNames } from '../support/spec-sidebar';
 import { viewports } from '../support/viewports';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
-
-/** SPEC.md "Layout", with the Soon badges, then Documentation. */
-const specSidebar = [
-  'Dashboard',
-  'API Keys',
-  'Webhooks Soon',
-  'Dedicated Nodes Soon',
-  'Usage Soon',
-  'RPC Testing',
-  'Billing',
-  'Project Settings Soon',
-  'System Status Soon',
-  'Support',
-  'Documentation (opens in a new tab)',
-];
 
 const redirects = [
   { path: '/webhooks', target: '/coming-soon/webhooks', title: 'Webhooks' },
@@ -81,8 +67,8 @@ for (const viewport of viewports) {
           .trim(),
       );
       // innerText leaves out the visually hidden "(opens in a new tab)": compare it by accessible name.
-      expect(names.slice(0, -1)).toEqual(specSidebar.slice(0, -1));
-      await expectVisible(sidebar(page).getByRole('link', { name: specSidebar.at(-1), exact: true }));
+      expect(names.slice(0, -1)).toEqual(specSidebarNames.slice(0, -1));
+      await expectVisible(sidebar(page).getByRole('link', { name: specSidebarNames.at(-1), exact: true }));
       await screenshot(page, `coming-soon-reading-sidebar-${viewport.name}`);
       await sidebar(page)
         .getByRole('link', { name: /^Webhooks/ })

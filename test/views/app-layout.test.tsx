@@ -7,6 +7,7 @@ import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
 import { CallFailed } from '@/domain/call-failure';
 import { setAppConfig } from '@/hooks/app-config';
+import { specSidebarNames } from '../support/spec-sidebar';
 import { testConfig } from '../support/test-config';
 import { deferred, renderInApp, type SessionEffects } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -64,20 +65,7 @@ const sidebarHrefs = [
   '/docs',
 ];
 
-/** COMING_SOON_SCREENS=true: SPEC.md's "Layout" list exactly, the placeholders linked where they are shown. */
-const comingSoonNames = [
-  'Dashboard',
-  'API Keys',
-  'Webhooks Soon',
-  'Dedicated Nodes Soon',
-  'Usage Soon',
-  'RPC Testing',
-  'Billing',
-  'Project Settings Soon',
-  'System Status Soon',
-  'Support',
-  'Documentation (opens in a new tab)',
-];
+/** COMING_SOON_SCREENS=true: the placeholders linked where they are shown. */
 const comingSoonHrefs = [
   '/',
   '/keys',
@@ -124,7 +112,7 @@ describe('layout: landmarks and sidebar', () => {
     seedConfig({ ...testConfig, comingSoonScreens: true });
     try {
       await renderSignedIn();
-      expect(sidebarLinks()).toEqual({ names: comingSoonNames, hrefs: comingSoonHrefs });
+      expect(sidebarLinks()).toEqual({ names: specSidebarNames, hrefs: comingSoonHrefs });
     } finally {
       setAppConfig(undefined);
     }
