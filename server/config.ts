@@ -12,6 +12,8 @@ import {
 } from '@server/config-values';
 
 import { planCatalog, type BillingFrequency } from '@server/plans/catalog';
+import { defaultLegalFiles, legalFileVariables, type LegalDocumentName, readLegalFile } from '@server/legal/legal-file';
+import type { LegalDocument } from '@server/legal/legal-text';
 
 export { ConfigError } from '@server/config-values';
 
@@ -54,6 +56,8 @@ export interface Config {
    * /endpoints (and subpaths) lead to /coming-soon/{first segment}, and the sidebar marks them 'Soon'.
    */
   readonly comingSoonScreens: boolean;
+  /** The terms of service and the privacy policy (TERMS_FILE, PRIVACY_FILE), read and parsed at start-up. */
+  readonly legal: Readonly<Record<LegalDocumentName, LegalDocument>>;
   readonly stripe: StripeConfig | null;
   /** Days a past-due subscription keeps its plan before it drops to Free. */
   readonly billingGraceDays: number;
@@ -125,6 +129,9 @@ class SettingsReader {
   }
 }
 
+/** Stands in for a document whose file was refused: start-up stops with that refusal anyway. */
+const unreadLegalDocument: LegalDocument = { title: '', sections: [] };
+
 /** Loopback addresses and names: only the person at the machine reaches a server bound there. */
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -176,6 +183,10 @@ export function loadConfig(env: Env): Config {
     supportUrl: withDefault('SUPPORT_URL', 'https://example.com/support', parseHttpUrl),
     salesEmail: withDefault('SALES_EMAIL', 'sales@example.com', parseEmail),
     comingSoonScreens: settings.read('COMING_SOON_SCREENS', 'false', (n, v) => parseOneOf(n, v, booleans), 'false') === 'true',
+    legal: {
+      terms: settings.read(legalFileVariables.terms, defaultLegalFiles.terms, readLegalFile, unreadLegalDocument),
+      privacy: settings.read(legalFileVariables.privacy, defaultLegalFiles.privacy, readLegalFile, unreadLegalDocument),
+    },
     stripe,
     billingGraceDays: integer('BILLING_GRACE_DAYS', 7, 0, 365),
     sessionTtlHours: integer('SESSION_TTL_HOURS', 168, 1, 8760),

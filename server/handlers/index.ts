@@ -3,6 +3,7 @@ import { createAccessControlHandlers } from '@server/handlers/access-control';
 import { createApiKeyHandlers } from '@server/handlers/api-keys';
 import { createConfigHandlers } from '@server/handlers/app-config';
 import { createGoogleHandlers } from '@server/handlers/google';
+import { createLegalHandlers } from '@server/handlers/legal';
 import { createLoginHandlers } from '@server/handlers/login';
 import { createPasswordResetHandlers } from '@server/handlers/password-reset';
 import { createPaymentHandlers } from '@server/handlers/payments';
@@ -17,6 +18,7 @@ import { createUsageHandlers } from '@server/handlers/usage';
 export function createHandlers(services: Services): OperationHandlers {
   return {
     ...createConfigHandlers(services),
+    ...createLegalHandlers(services),
     ...createRegisterHandlers(services),
     ...createLoginHandlers(services),
     ...createSessionHandlers(services),

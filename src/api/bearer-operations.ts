@@ -14,6 +14,7 @@ export type ApiOperation = {
  */
 export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'GET /config': false,
+  'GET /legal/{document}': false,
   'POST /auth/register': false,
   'POST /auth/login': false,
   'POST /auth/logout': true,

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/legal/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which text (terms, privacy); any other name answers 404 */
+                document: string;
+            };
+            cookie?: never;
+        };
+        /** The terms of service or the privacy policy (TERMS_FILE, PRIVACY_FILE) */
+        get: operations["getLegalDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register": {
         parameters: {
             query?: never;
@@ -486,6 +506,30 @@ export interface components {
             /** @description Whether /webhooks, /dedicated-nodes, /usage, /settings and /endpoints (and their subpaths) lead to /coming-soon/{first segment} instead of their screens (COMING_SOON_SCREENS) */
             comingSoonScreens: boolean;
         };
+        LegalDocument: {
+            title: string;
+            /**
+             * Format: date
+             * @description When the text last changed (its 'Updated:' line), if it says
+             */
+            updatedAt?: string;
+            sections: components["schemas"]["LegalSection"][];
+        };
+        LegalSection: {
+            /** @description Absent for the text before the first heading */
+            heading?: string;
+            blocks: components["schemas"]["LegalBlock"][];
+        };
+        /** @description A paragraph, or a bulleted list */
+        LegalBlock: {
+            /** @constant */
+            kind: "paragraph";
+            text: string;
+        } | {
+            /** @constant */
+            kind: "list";
+            items: string[];
+        };
         /** Format: email */
         Email: string;
         Password: string;
@@ -880,6 +924,31 @@ export interface operations {
                     "application/json": components["schemas"]["AppConfig"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getLegalDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Which text (terms, privacy); any other name answers 404 */
+                document: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, split into sections of paragraphs and lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalDocument"];
+                };
+            };
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

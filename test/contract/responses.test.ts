@@ -14,6 +14,7 @@ import { productionSettings as production } from '../server/helpers/production-s
  */
 const covers = {
   'config and plans': ['getConfig', 'listPlans'],
+  'terms and privacy policy': ['getLegalDocument'],
   register: ['register'],
   'login and logout': ['login', 'logout'],
   'password reset': ['forgotPassword', 'resetPassword'],
@@ -68,6 +69,13 @@ describe('every answer matches openapi.yaml', () => {
     await call('getConfig', { method: 'GET', url: '/api/config' });
     await call('getConfig', { method: 'GET', url: '/api/config' }, prod);
     await call('listPlans', { method: 'GET', url: '/api/plans' });
+  });
+
+  contractTest('terms and privacy policy', async () => {
+    await call('getLegalDocument', { method: 'GET', url: '/api/legal/terms' });
+    await call('getLegalDocument', { method: 'GET', url: '/api/legal/privacy' }, prod);
+    await call('getLegalDocument', { method: 'GET', url: '/api/legal/cookies' });
+    expect(contract.seen.get('getLegalDocument')).toEqual(new Set([200, 404]));
   });
 
   contractTest('register', async () => {

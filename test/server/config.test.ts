@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionNotices } from '@server/config';
 import { productionSettings as production } from './helpers/production-settings';
@@ -32,6 +35,32 @@ describe('loadConfig', () => {
   it('reads the coming-soon reading of the routes as a switch', () => {
     expect(loadConfig({ COMING_SOON_SCREENS: 'true' }).comingSoonScreens).toBe(true);
     expect(loadConfig({ COMING_SOON_SCREENS: 'false' }).comingSoonScreens).toBe(false);
+  });
+
+  it('reads the terms and privacy policy shipped with the server, or the files TERMS_FILE and PRIVACY_FILE name', () => {
+    const { legal } = loadConfig({});
+    expect(legal.terms.title).toBe('Terms of Service');
+    expect(legal.privacy.title).toBe('Privacy Policy');
+    const dir = mkdtempSync(join(tmpdir(), 'legal-config-'));
+    const privacy = join(dir, 'privacy.md');
+    writeFileSync(privacy, '# Our Privacy\n\nNothing is kept.\n');
+    expect(loadConfig({ PRIVACY_FILE: privacy }).legal.privacy).toEqual({
+      title: 'Our Privacy',
+      sections: [{ blocks: [{ kind: 'paragraph', text: 'Nothing is kept.' }] }],
+    });
+  });
+
+  it('refuses a TERMS_FILE or PRIVACY_FILE that cannot be read or has no title, naming the variable', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'legal-config-'));
+    const untitled = join(dir, 'untitled.md');
+    writeFileSync(untitled, 'Terms without a title.\n');
+    const missing = configError({ TERMS_FILE: join(dir, 'missing.md') });
+    expect(missing.variable).toBe('TERMS_FILE');
+    expect(missing.message).toMatch(/^TERMS_FILE=".*missing\.md" cannot be read \(ENOENT\)/);
+    expect(configError({ PRIVACY_FILE: dir }).message).toMatch(/^PRIVACY_FILE=".*" cannot be read \(EISDIR\)/);
+    const untitledError = configError({ PRIVACY_FILE: untitled });
+    expect(untitledError.variable).toBe('PRIVACY_FILE');
+    expect(untitledError.message).toMatch(/is not a document this server can serve: its first line must be the title/);
   });
 
   it('derives PUBLIC_URL from HOST and PORT, and drops a trailing slash from a given one', () => {
