@@ -14,6 +14,7 @@ const SignupPage = lazy(() => import('@/views/signup/signup-page'));
 const ForgotPasswordPage = lazy(() => import('@/views/forgot-password/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('@/views/reset-password/reset-password-page'));
 const AuthCallbackPage = lazy(() => import('@/views/auth-callback/auth-callback-page'));
+const LegalPage = lazy(() => import('@/views/legal/legal-page'));
 const DocsRedirect = lazy(() => import('./docs-redirect'));
 const GuardedArea = lazy(() => import('./guarded-area'));
 const DashboardPage = lazy(() => import('@/views/dashboard/dashboard-page'));
@@ -51,6 +52,13 @@ export function AppRoutes() {
         </Route>
         <Route path={paths.authCallback}>
           <AuthCallbackPage />
+        </Route>
+        {/* Public whether signed in or not: the sign-in screens link to them. */}
+        <Route path={paths.terms}>
+          <LegalPage document="terms" />
+        </Route>
+        <Route path={paths.privacy}>
+          <LegalPage document="privacy" />
         </Route>
         {legacyRedirects.map(({ from, to }) => (
           <Route key={from} path={from}>

@@ -21,6 +21,7 @@ export const DASHBOARD_LOAD_FALLBACK = 'Failed to load your dashboard. Please tr
 export const USAGE_LOAD_FALLBACK = 'Failed to load your usage. Please try again.';
 export const ENDPOINTS_LOAD_FALLBACK = 'Failed to load your endpoints. Please try again.';
 export const ACCESS_CONTROL_LOAD_FALLBACK = 'Failed to load the access control lists.';
+export const LEGAL_LOAD_FALLBACK = 'Failed to load this document. Please try again.';
 
 /** SPEC.md §8 fallbacks of billing. */
 export const PLANS_LOAD_FALLBACK = 'Failed to fetch plans';
@@ -56,7 +57,8 @@ export type PageLoad =
   | 'loadPlans'
   | 'loadInvoices'
   | 'loadSubscription'
-  | 'loadCheckout';
+  | 'loadCheckout'
+  | 'loadLegalDocument';
 
 /** The server's own message, when it refused with one. */
 const serverSaid = (failure: CallFailure): string | null => (failure.kind === 'refused' ? failure.message : null);
@@ -113,6 +115,7 @@ const rules: Record<Operation, (failure: CallFailure) => string> = {
   loadInvoices: orFallback(INVOICES_LOAD_FALLBACK),
   loadSubscription: orFallback(SUBSCRIPTION_LOAD_FALLBACK),
   loadCheckout: orFallback(CHECKOUT_LOAD_FALLBACK),
+  loadLegalDocument: orFallback(LEGAL_LOAD_FALLBACK),
 };
 
 /** The SPEC.md §8 text for a call of `operation` that failed with `failure`. */

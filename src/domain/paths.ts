@@ -27,10 +27,13 @@ export const paths = {
 
   /** Redirect to the external documentation URL from the server's configuration. */
   docs: '/docs',
-  /** Linked from the login screen (SPEC.md "/login"); not screens of this app. */
+  /** Linked from the login and signup screens (SPEC.md "/login"); public, signed in or out. */
   terms: '/terms',
   privacy: '/privacy',
 } as const;
+
+/** The documents the server serves at GET /legal/{document}, each at the path of the same name. */
+export type LegalDocumentName = 'terms' | 'privacy';
 
 /** Old addresses kept working (SPEC.md §2 "Redirects"). */
 export const legacyRedirects: ReadonlyArray<{ from: string; to: string }> = [

@@ -141,6 +141,13 @@ const rules: Array<[string, Operation, CallFailure, string]> = [
   ['subscription: no message', 'loadSubscription', refused(500), 'Failed to load your subscription. Please try again.'],
   ["checkout status: the server's message", 'loadCheckout', refused(404, 'There is no such checkout.'), 'There is no such checkout.'],
   ['checkout status: no answer', 'loadCheckout', NO_ANSWER, 'Failed to check your payment. Please try again.'],
+  [
+    "terms or privacy: the server's message",
+    'loadLegalDocument',
+    refused(404, 'There is no document named "x".'),
+    'There is no document named "x".',
+  ],
+  ['terms or privacy: no answer', 'loadLegalDocument', NO_ANSWER, 'Failed to load this document. Please try again.'],
 ];
 
 describe('failureMessage (SPEC.md §8)', () => {

@@ -26,7 +26,7 @@ describe('routes for a visitor without a token', () => {
   it.each([
     ['/', '/login'],
     ['/no-such-page', '/login'],
-    ['/terms', '/login'],
+    ['/terms/x', '/login'],
     ['/keys', '/login?from=%2Fkeys'],
     ['/billing', '/login?from=%2Fbilling'],
     ['/coming-soon/system-status', `/login?from=${encodeURIComponent('/coming-soon/system-status')}`],
@@ -50,7 +50,7 @@ describe('routes for a visitor without a token', () => {
     await visit(path, expected);
   });
 
-  it.each([['/signup'], ['/forgot-password'], ['/reset-password/some-token'], ['/auth/callback']])(
+  it.each([['/signup'], ['/forgot-password'], ['/reset-password/some-token'], ['/auth/callback'], ['/terms'], ['/privacy']])(
     'leaves the public screen %s where it is',
     async (path) => {
       const { currentPath } = renderInApp(<AppRoutes />, { path });
