@@ -6,6 +6,7 @@ export interface LoginFormContext {
 }
 
 export type LoginFormEvent =
+  | { type: 'login.prefill'; email: string }
   | { type: 'login.setEmail'; value: string }
   | { type: 'login.setPassword'; value: string }
   | { type: 'login.submit' };
@@ -17,7 +18,8 @@ export type SignInOutcome = 'signedIn' | 'refused';
  * The /login form (SPEC.md "/login"; §5: both fields required).
  *
  * - `editing` owns the two fields; `login.submit` is refused by `canSubmit` while the e-mail is
- *   blank or the password empty.
+ *   blank or the password empty. `login.prefill` (the e-mail of an account just created, handed
+ *   over by /signup) fills the e-mail only while it is still empty: it never replaces typed text.
  * - `submitting` hands the credentials to the app-wide session (`signIn`) and waits for its answer.
  *   The session keeps the error the screen shows (a failed login, or a stored session that
  *   expired), so a refusal only returns to `editing`, fields kept for a retry.
@@ -33,6 +35,7 @@ export const loginFormMachine = setup({
   },
   guards: {
     canSubmit: ({ context }) => context.email.trim() !== '' && context.password !== '',
+    emailEmpty: ({ context }) => context.email === '',
   },
 }).createMachine({
   id: 'loginForm',
@@ -41,6 +44,7 @@ export const loginFormMachine = setup({
   states: {
     editing: {
       on: {
+        'login.prefill': { guard: 'emailEmpty', actions: assign({ email: ({ event }) => event.email }) },
         'login.setEmail': { actions: assign({ email: ({ event }) => event.value }) },
         'login.setPassword': { actions: assign({ password: ({ event }) => event.value }) },
         'login.submit': { guard: 'canSubmit', target: 'submitting' },

@@ -18,6 +18,8 @@ interface AuthFormPageProps {
   subtitle: string;
   /** Links under the card (FooterLink). */
   footer: ReactNode;
+  /** Over the title, inside the card: the product's name (ProductName). */
+  brand?: ReactNode;
   /** The flow's failure, over the form; it has a Close button when `onDismissError` is given. */
   error: string | null;
   onDismissError?: (() => void) | undefined;
@@ -37,6 +39,7 @@ export function AuthFormPage({
   title,
   subtitle,
   footer,
+  brand,
   error,
   onDismissError,
   success = null,
@@ -50,7 +53,7 @@ export function AuthFormPage({
     submit.onSubmit();
   };
   return (
-    <AuthPageFrame title={title} subtitle={subtitle} footer={footer}>
+    <AuthPageFrame title={title} subtitle={subtitle} footer={footer} brand={brand}>
       {error ? <ErrorAlert message={error} onClose={onDismissError} /> : null}
       {success ? <SuccessAlert message={success} /> : null}
       {formShown ? (

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { loginFormMachine, selectCanSubmit, type SignInOutcome } from '@machines/login-form';
 import { describeModel } from './describe-model';
@@ -19,6 +19,7 @@ describeModel('login form machine', loginFormMachine, [{ paths: loginFormPaths }
   await loginFormFlow.run(
     path,
     {
+      'login.prefill': (event) => actor.send(event),
       'login.setEmail': (event) => actor.send(event),
       'login.setPassword': (event) => actor.send(event),
       'login.submit': (event) => actor.send(event),
@@ -36,4 +37,15 @@ describeModel('login form machine', loginFormMachine, [{ paths: loginFormPaths }
       if (snapshot.matches('submitting')) expect(signIn.inputs.at(-1)).toEqual({ email: email.trim(), password });
     },
   );
+});
+
+describe('login form prefill', () => {
+  it('fills the e-mail /signup handed over only while the field is empty, never over typed text', () => {
+    const actor = createActor(loginFormMachine).start();
+    actor.send({ type: 'login.prefill', email: 'new@example.com' });
+    expect(actor.getSnapshot().context.email).toBe('new@example.com');
+    actor.send({ type: 'login.setEmail', value: 'typed@example.com' });
+    actor.send({ type: 'login.prefill', email: 'new@example.com' });
+    expect(actor.getSnapshot().context.email).toBe('typed@example.com');
+  });
 });

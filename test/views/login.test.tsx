@@ -8,6 +8,7 @@ import { readSignInAttempt } from '@/api/sign-in-attempt';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
 import { loginScreenText } from '@/domain/auth-errors';
+import { accountCreatedState, accountCreatedText } from '@/domain/account-created';
 import { CallFailed } from '@/domain/call-failure';
 import LoginPage from '@/views/login/login-page';
 import { type Executors, createFlowModel, describePath } from '../machines/flow-model';
@@ -20,6 +21,7 @@ import { seedConfig } from './seed-config';
 afterEach(() => {
   queryClient.clear();
   sessionStorage.clear();
+  window.history.replaceState(null, '');
 });
 
 /** The part of the session the login screen drives: logging in, and dismissing the error. */
@@ -97,6 +99,8 @@ describe('login screen, walking the login form paths', () => {
     it(describePath(path), async () => {
       const user = userEvent.setup({ delay: null });
       const { login, currentPath } = renderLogin();
+      // Whether /signup has handed an account over yet on this path.
+      let prefilled = false;
       const retype = async (input: HTMLElement, value: string) => {
         await user.clear(input);
         if (value !== '') await user.paste(value);
@@ -105,6 +109,11 @@ describe('login screen, walking the login form paths', () => {
       await loginFormScreenFlow.run(
         path,
         {
+          // What /signup does: the history entry of /login holds the new account's e-mail.
+          'login.prefill': ({ email }) => {
+            prefilled = true;
+            return act(async () => window.history.replaceState(accountCreatedState(email), ''));
+          },
           'login.setEmail': ({ value }) => retype(emailInput(), value),
           'login.setPassword': ({ value }) => retype(passwordInput(), value),
           'login.submit': () => user.click(submitButton()),
@@ -129,6 +138,9 @@ describe('login screen, walking the login form paths', () => {
           expect(submitButton()).toHaveProperty('disabled', !selectCanSubmit(expected));
           expect(submitButton().textContent).toBe(expected.matches('submitting') ? 'Logging in...' : 'Log in');
           if (expected.matches('submitting')) expect(login.inputs.at(-1)).toEqual({ email: email.trim(), password });
+          // The notice shows once /signup handed an account over (a refused login replaces it with its error).
+          const refused = screen.queryByRole('alert') !== null;
+          expect(screen.queryByText(/has been created/) !== null).toBe(prefilled && !refused);
         },
       );
     });
@@ -208,6 +220,30 @@ describe('login screen', () => {
     expect(emailInput()).toHaveProperty('type', 'email');
     expect(passwordInput()).toHaveProperty('type', 'password');
     expect(document.title).toBe('Log in | Test RPC');
+  });
+
+  it('after signup, says the account was created and fills in its e-mail, never over what was typed', async () => {
+    const email = 'a.very.long.name.for.a.new.account@subdomain.example-company.com';
+    window.history.replaceState(accountCreatedState(email), '');
+    renderLogin();
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe(accountCreatedText(email));
+    expect(emailInput()).toHaveProperty('value', email);
+    expect(passwordInput()).toHaveProperty('value', '');
+    // The address may wrap at its '@' and dots.
+    expect(notice.querySelectorAll('wbr')).toHaveLength(email.split(/[@.]/).length - 1);
+    const user = userEvent.setup({ delay: null });
+    await user.clear(emailInput());
+    await user.type(emailInput(), 'other@example.com');
+    act(() => window.history.replaceState(accountCreatedState('again@example.com'), ''));
+    expect(emailInput()).toHaveProperty('value', 'other@example.com');
+  });
+
+  it('shows neither notice nor e-mail without a signup hand-over, and the product name in its card', () => {
+    renderLogin();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(emailInput()).toHaveProperty('value', '');
+    expect(screen.getByText('Test RPC')).toBeTruthy();
   });
 
   it('needs both fields before it submits', async () => {

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectCanSubmit, type Registration } from '@machines/signup';
 import { queryClient } from '@/app/query-client';
+import { accountCreatedState } from '@/domain/account-created';
 import { passwordMismatch, passwordRuleFailures, passwordStrength } from '@/domain/password-rules';
 import SignupPage from '@/views/signup/signup-page';
 import { type Executors, describePath } from '../machines/flow-model';
@@ -30,7 +31,7 @@ describe('signup screen, walking the signup machine paths', () => {
   for (const path of signupPaths) {
     it(describePath(path), async () => {
       const user = userEvent.setup({ delay: null });
-      const { register, currentPath } = renderSignup();
+      const { register, currentPath, location } = renderSignup();
       // Paste rather than type key by key: the same change reaches the machine, many times faster.
       const retype = async (input: HTMLElement, value: string) => {
         await user.clear(input);
@@ -52,6 +53,8 @@ describe('signup screen, walking the signup machine paths', () => {
           const { email, password, confirm, error } = expected.context;
           if (expected.matches('registered')) {
             expect(currentPath()).toBe('/login');
+            // /login is told the new account's e-mail (never the password) in its history entry.
+            expect(location.state).toEqual(accountCreatedState(email.trim()));
             return;
           }
           expect(currentPath()).toBe('/signup');
@@ -83,6 +86,9 @@ describe('signup screen', () => {
     expect(document.title).toBe('Sign up | Test RPC');
     expect(screen.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).toBe('/api/auth/google');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByText('Test RPC')).toBeTruthy();
   });
 
   it('sends the trimmed e-mail and the password', async () => {

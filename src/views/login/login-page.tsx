@@ -1,27 +1,35 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { Link } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { Button, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { selectAuthError } from '@machines/auth';
 import { loginFormMachine, selectCanSubmit, selectEmail, selectIsSubmitting, selectPassword } from '@machines/login-form';
 import { apiBaseUrl } from '@/api/client';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
+import { useAppConfig } from '@/hooks/app-config';
 import { AuthActor } from '@/hooks/auth-actor';
 import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { paths } from '@/domain/paths';
 import { loginScreenText } from '@/domain/auth-errors';
+import { ACCOUNT_CREATED_AFTER, ACCOUNT_CREATED_BEFORE, accountCreatedEmail } from '@/domain/account-created';
 import { AuthPageFrame } from '@/components/auth-page-frame';
+import { EmailText } from '@/components/email-text';
 import { ErrorAlert } from '@/components/error-alert';
 import { GoogleButton } from '@/components/google-button';
+import { LegalLinks } from '@/components/legal-links';
 import { OrDivider } from '@/components/or-divider';
+import { ProductName } from '@/components/product-name';
+import { SuccessAlert } from '@/components/success-alert';
 import { useSignIn } from './use-sign-in';
 
 /**
  * /login (SPEC.md §2). The form is machines/login-form.ts, which hands the credentials to the
  * app-wide session; the error shown is the session's (`auth.clearError` dismisses it). Leaving
  * after a successful login is the route's job (PublicOnly sends a signed-in user on), so this
- * screen never navigates by itself.
+ * screen never navigates by itself. Coming from /signup, the history entry holds the new account's
+ * e-mail (src/domain/account-created.ts): the screen says the account exists and fills the field.
  */
 export default function LoginPage() {
   usePageTitle('Log in');
@@ -33,6 +41,14 @@ export default function LoginPage() {
   const password = useSelector(form, selectPassword);
   const isSubmitting = useSelector(form, selectIsSubmitting);
   const canSubmit = useSelector(form, selectCanSubmit);
+  const productName = useAppConfig()?.productName;
+  // The browser's history entry (null while prerendering and hydrating, so the markup matches).
+  const createdEmail = accountCreatedEmail(useHistoryState());
+
+  useEffect(() => {
+    // After hydration, not in the first render: the prerendered field is empty.
+    if (createdEmail !== null) form.send({ type: 'login.prefill', email: createdEmail });
+  }, [createdEmail, form]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +59,7 @@ export default function LoginPage() {
     <AuthPageFrame
       title="Log in"
       subtitle="Welcome back. Log in to manage your API keys and plan."
+      brand={<ProductName name={productName} />}
       footer={
         <>
           <Text>
@@ -51,21 +68,20 @@ export default function LoginPage() {
               <Link href={paths.signup}>Sign up</Link>
             </ChakraLink>
           </Text>
-          <Text>
-            By continuing you agree to our{' '}
-            <ChakraLink asChild>
-              <Link href={paths.terms}>Terms of Service</Link>
-            </ChakraLink>{' '}
-            and{' '}
-            <ChakraLink asChild>
-              <Link href={paths.privacy}>Privacy Policy</Link>
-            </ChakraLink>
-            .
-          </Text>
+          <LegalLinks termsHref={paths.terms} privacyHref={paths.privacy} />
         </>
       }
     >
       {error ? <ErrorAlert message={loginScreenText(error)} onClose={() => auth.send({ type: 'auth.clearError' })} /> : null}
+      {createdEmail !== null && !error ? (
+        <SuccessAlert
+          message={
+            <>
+              {ACCOUNT_CREATED_BEFORE} <EmailText email={createdEmail} /> {ACCOUNT_CREATED_AFTER}
+            </>
+          }
+        />
+      ) : null}
       <form onSubmit={submit}>
         <Stack gap="4">
           <Field.Root required>

@@ -15,13 +15,17 @@ import { apiBaseUrl } from '@/api/client';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
 import { signupCalls } from '@/api/auth-calls';
 import { useFlowActor } from '@/hooks/inspection';
+import { useAppConfig } from '@/hooks/app-config';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { accountCreatedState } from '@/domain/account-created';
 import { paths } from '@/domain/paths';
 import { AuthFormPage } from '@/components/auth-form-page';
 import { EmailField } from '@/components/email-field';
 import { FooterLink } from '@/components/footer-link';
 import { GoogleButton } from '@/components/google-button';
+import { LegalLinks } from '@/components/legal-links';
 import { OrDivider } from '@/components/or-divider';
+import { ProductName } from '@/components/product-name';
 import { NewPasswordFields } from '@/components/new-password-fields';
 
 export interface SignupPageProps {
@@ -29,11 +33,18 @@ export interface SignupPageProps {
   actors?: typeof signupCalls;
 }
 
-/** /signup (SPEC.md §2, §5): a new account, then /login (signing up does not sign in). */
+/** /signup (SPEC.md §2, §5): a new account, then /login with its e-mail (signing up does not sign in). */
 export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
   usePageTitle('Sign up');
   const [, navigate] = useLocation();
-  const signup = useFlowActor(signupMachine.provide({ actors, actions: { goToLogin: () => navigate(paths.login) } }));
+  const signup = useFlowActor(
+    signupMachine.provide({
+      actors,
+      // /login says the account was created and fills in its e-mail (history state: never in the URL, never the password).
+      actions: { goToLogin: ({ context }) => navigate(paths.login, { state: accountCreatedState(context.email.trim()) }) },
+    }),
+  );
+  const productName = useAppConfig()?.productName;
   const email = useSelector(signup, selectEmail);
   const password = useSelector(signup, selectPassword);
   const confirm = useSelector(signup, selectConfirm);
@@ -47,10 +58,14 @@ export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
     <AuthFormPage
       title="Create your account"
       subtitle="Sign up to get your API key and start making RPC calls."
+      brand={<ProductName name={productName} />}
       footer={
-        <FooterLink prompt="Already have an account?" href={paths.login}>
-          Log in
-        </FooterLink>
+        <>
+          <FooterLink prompt="Already have an account?" href={paths.login}>
+            Log in
+          </FooterLink>
+          <LegalLinks termsHref={paths.terms} privacyHref={paths.privacy} />
+        </>
       }
       error={error}
       onDismissError={() => signup.send({ type: 'signup.clearError' })}

@@ -4,8 +4,9 @@ import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model'
 
 export type LoginFormModelEvent = EventFromLogic<typeof loginFormMachine> | DoneEvent<'signIn', SignInOutcome> | ErrorEvent<'signIn'>;
 
-/** Payloads the paths use: filled, blank and empty fields; both answers of the session. */
+/** Payloads the paths use: the e-mail /signup hands over, filled, blank and empty fields; both answers of the session. */
 export const loginFormFixtures: LoginFormModelEvent[] = [
+  { type: 'login.prefill', email: 'just.signed.up@example.com' },
   { type: 'login.setEmail', value: 'ada@example.com' },
   { type: 'login.setEmail', value: '   ' },
   { type: 'login.setPassword', value: 'Str0ng!pass' },
