@@ -136,6 +136,18 @@ describe.each(viewports)('terms, privacy and the signup hand-over at $width px',
     await expectNoViolations(page, `/login after signup at ${viewport.width}`);
     await screenshot(page, 'login-after-signup');
 
+    // A reload keeps the history entry: the prerendered (empty) /login hydrates, then fills in again.
+    const problems: string[] = [];
+    const onConsole = (message: { type(): string; text(): string }) => {
+      if (message.type() === 'error') problems.push(message.text());
+    };
+    page.on('console', onConsole);
+    await page.reload();
+    await expectVisible(ui.created(page));
+    await expect.poll(() => ui.emailField(page).inputValue()).toBe(email);
+    page.off('console', onConsole);
+    expect(problems).toEqual([]);
+
     await ui.passwordField(page).fill(password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expectPath(page, '/');
