@@ -6,6 +6,7 @@ import {
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
+  codeRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   dialogSlotRecipe,
@@ -57,6 +58,7 @@ const chakraTheme = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
+      code: codeRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,

@@ -48,6 +48,7 @@ const whereMachinesStart: Record<string, Screen> = {
   accessControlEditor: { path: '/endpoints', signedIn: true, drawn: button(/^Edit /) },
   checkout: { path: '/billing', signedIn: true, drawn: button('Upgrade to Free') },
   checkoutReturn: { path: '/billing/success', signedIn: true, drawn: () => screen.findByText(/Start from Billing/, {}, timeout) },
+  legalDocument: { path: '/terms', drawn: () => screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, timeout) },
 };
 
 /** What the signed-in screens read from the server, as if it had answered (jsdom has no server). */
