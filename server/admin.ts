@@ -6,7 +6,7 @@
  */
 import type { Db } from '@server/db/db';
 import { openDatabase } from '@server/db/open';
-import { billingFrequencies, planCatalog } from '@server/plans/catalog';
+import { billingFrequencies, planCatalog } from '@/domain/plan-catalog';
 import { findPlanByName } from '@server/repos/plans';
 import { findUserByEmail, listUsers, setUserPlan } from '@server/repos/users';
 import { configOrExit } from '@server/startup-shutdown';

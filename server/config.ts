@@ -11,7 +11,7 @@ import {
   readVar,
 } from '@server/config-values';
 
-import { planCatalog, type BillingFrequency } from '@server/plans/catalog';
+import { planCatalog, type BillingFrequency } from '@/domain/plan-catalog';
 import { defaultLegalFiles, legalFileVariables, type LegalDocumentName, readLegalFile } from '@server/legal/legal-file';
 import type { LegalDocument } from '@server/legal/legal-text';
 

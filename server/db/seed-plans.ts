@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/db';
-import { planCatalog } from '@server/plans/catalog';
+import { planCatalog } from '@/domain/plan-catalog';
 
-/** Upserts the catalogue so a change to server/plans/catalog.ts reaches existing databases. */
+/** Upserts the catalogue so a change to src/domain/plan-catalog.ts reaches existing databases. */
 export async function seedPlans(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [index, plan] of planCatalog.entries()) {

@@ -1,6 +1,6 @@
 import { unauthorized } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { billingFrequencies } from '@server/plans/catalog';
+import { billingFrequencies } from '@/domain/plan-catalog';
 import { findPlan, listPlans, toApiPlan } from '@server/repos/plans';
 import { findUserById } from '@server/repos/users';
 import { signedIn, type Services } from '@server/handlers/services';

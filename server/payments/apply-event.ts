@@ -1,6 +1,6 @@
 import type { Queryable } from '@server/db/db';
 import type { BillingEvent, SubscriptionSnapshot } from '@server/payments/billing-events';
-import { defaultPlanId } from '@server/plans/catalog';
+import { defaultPlanId } from '@/domain/plan-catalog';
 import {
   completeChangeCheckouts,
   findCheckoutByProviderId,

@@ -1,4 +1,4 @@
-import type { BillingFrequency } from '@server/plans/catalog';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import type { ProviderName } from '@server/payments/provider';
 
 /**

@@ -9,7 +9,7 @@ import { conflict, badRequest, HttpError, notFound } from '@server/http/errors';
 import { applyEvent, type EventOutcome } from '@server/payments/apply-event';
 import type { BillingEvent } from '@server/payments/billing-events';
 import { ProviderError, type InvoiceRecord, type PaymentProvider, type PlanPrice } from '@server/payments/provider';
-import { priceCentsFor, type BillingFrequency } from '@server/plans/catalog';
+import { priceCentsFor, type BillingFrequency } from '@/domain/plan-catalog';
 import {
   findCustomerId,
   findLiveSubscription,
@@ -24,7 +24,7 @@ import {
 } from '@server/repos/billing';
 import { findPlan, toApiPlan } from '@server/repos/plans';
 import { findUserById, setUserPlan } from '@server/repos/users';
-import { defaultPlanId } from '@server/plans/catalog';
+import { defaultPlanId } from '@/domain/plan-catalog';
 import { KeyedLock } from '@server/payments/keyed-lock';
 
 type ApiSubscription = components['schemas']['Subscription'];

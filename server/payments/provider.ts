@@ -1,4 +1,4 @@
-import type { BillingFrequency, PlanName } from '@server/plans/catalog';
+import type { BillingFrequency, PlanName } from '@/domain/plan-catalog';
 
 /**
  * One payment provider, two adapters: Stripe (server/payments/stripe/) when STRIPE_SECRET_KEY and
@@ -11,7 +11,7 @@ import type { BillingFrequency, PlanName } from '@server/plans/catalog';
 
 export type ProviderName = 'stripe' | 'local';
 
-/** A paid plan at one billing frequency, priced from the server's plan table (server/plans/catalog.ts). */
+/** A paid plan at one billing frequency, priced from the plan table (src/domain/plan-catalog.ts). */
 export interface PlanPrice {
   readonly planId: number;
   readonly planName: PlanName;

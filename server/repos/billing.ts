@@ -1,7 +1,7 @@
 import type { Queryable } from '@server/db/db';
 import type { SubscriptionSnapshot, SubscriptionStatus } from '@server/payments/billing-events';
 import type { ProviderName } from '@server/payments/provider';
-import { billingFrequencies, type BillingFrequency } from '@server/plans/catalog';
+import { billingFrequencies, type BillingFrequency } from '@/domain/plan-catalog';
 
 /** The dashboard's mirror of a user's subscription at the provider. */
 export interface SubscriptionRecord extends SubscriptionSnapshot {

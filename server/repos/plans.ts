@@ -1,7 +1,7 @@
 import type { components } from '@/api/schema';
 import type { Queryable } from '@server/db/db';
 import { fromNullableBigint, type BigintColumn } from '@server/repos/columns';
-import { planCatalog, priceCentsFor, type BillingFrequency, type PlanName } from '@server/plans/catalog';
+import { planCatalog, priceCentsFor, type BillingFrequency, type PlanName } from '@/domain/plan-catalog';
 
 export type ApiPlan = components['schemas']['Plan'];
 

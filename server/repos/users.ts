@@ -1,6 +1,6 @@
 import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
-import { billingFrequencies, defaultPlanId, type BillingFrequency } from '@server/plans/catalog';
+import { billingFrequencies, defaultPlanId, type BillingFrequency } from '@/domain/plan-catalog';
 
 /** How an account was created: register, real Google sign-in, or the local development sign-in. */
 export type AccountOrigin = 'password' | 'google' | 'local-sign-in';

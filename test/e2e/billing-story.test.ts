@@ -33,7 +33,7 @@ const spec = {
 type ListedPlan = (typeof spec.listedPlans)[number];
 type Frequency = 'MONTHLY' | 'ANNUALY';
 
-/** The server's plan table (server/plans/catalog.ts) as the plan cards show it: yearly is 12 months less 10 %. */
+/** The plan table (src/domain/plan-catalog.ts) as the plan cards show it: yearly is 12 months less 10 %. */
 const prices: Record<ListedPlan, Record<Frequency, string>> = {
   Free: { MONTHLY: '$0.00 / month', ANNUALY: '$0.00 / year' },
   Developer: { MONTHLY: '$49.00 / month', ANNUALY: '$529.20 / year' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { components } from '@/api/schema';
-import type { PlanName } from '@server/plans/catalog';
+import type { PlanName } from '@/domain/plan-catalog';
 import { findPlanByName } from '@server/repos/plans';
 import { setUserPlan } from '@server/repos/users';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signedInUser } from './helpers/accounts';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { me, putOnPlan } from './gateway-harness';
-import type { PlanName } from '@server/plans/catalog';
+import type { PlanName } from '@/domain/plan-catalog';
 
 let server: TestApp;
 beforeAll(async () => {

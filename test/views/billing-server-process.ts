@@ -1,7 +1,7 @@
 import { me, putOnPlan } from '../server/gateway-harness';
 import { signedInUser } from '../server/helpers/accounts';
 import { startTestApp } from '../server/helpers/test-app';
-import type { PlanName } from '@server/plans/catalog';
+import type { PlanName } from '@/domain/plan-catalog';
 
 /**
  * The real server for the DOM tests of billing, in a process of its own: the DOM tests run in

@@ -1,4 +1,4 @@
--- Accounts, sessions, password resets, API keys and the plan catalogue (rows come from server/plans/catalog.ts).
+-- Accounts, sessions, password resets, API keys and the plan catalogue (rows come from src/domain/plan-catalog.ts).
 
 CREATE TABLE plans (
   id integer PRIMARY KEY,

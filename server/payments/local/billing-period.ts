@@ -1,5 +1,5 @@
 import { addMonths } from '@server/metering/cycle';
-import type { BillingFrequency } from '@server/plans/catalog';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 
 /** Months in one billing period. */
 export function periodMonths(frequency: BillingFrequency): number {

@@ -18,7 +18,7 @@ import {
 import { findCustomer, findPortalSession, insertPortalSession, type PortalSession } from '@server/payments/local/store/customers';
 import { listCustomerInvoices } from '@server/payments/local/store/invoices';
 import { findLiveSubscriptionOf, lockSubscription, type LocalSubscription } from '@server/payments/local/store/subscriptions';
-import { billingFrequencies } from '@server/plans/catalog';
+import { billingFrequencies } from '@/domain/plan-catalog';
 
 type PortalForm = components['schemas']['TestModePortalForm'];
 type PortalAction = PortalForm['action'];

@@ -1,5 +1,5 @@
 import { planRank } from '@/domain/plan-rank';
-import { planCatalog, priceCentsFor, type BillingFrequency, type CatalogPlan } from '@server/plans/catalog';
+import { planCatalog, priceCentsFor, type BillingFrequency, type CatalogPlan } from '@/domain/plan-catalog';
 
 /** The provider's price list: the server's plan table, the paid plans sold at a price (not Free, not Enterprise). */
 export const paidPlans: readonly CatalogPlan[] = planCatalog.filter((plan) => plan.monthlyPriceUsd !== null && plan.monthlyPriceUsd > 0);

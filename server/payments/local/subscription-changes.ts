@@ -1,5 +1,5 @@
 import type { Queryable } from '@server/db/db';
-import type { BillingFrequency } from '@server/plans/catalog';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import { billingPeriod } from '@server/payments/local/billing-period';
 import { localId } from '@server/payments/local/ids';
 import { periodPriceCents, planName } from '@server/payments/local/price-list';

@@ -1,4 +1,4 @@
-import { planCatalog, type BillingFrequency, type PlanName } from '@server/plans/catalog';
+import { planCatalog, type BillingFrequency, type PlanName } from '@/domain/plan-catalog';
 
 /** Stripe price ids by our paid plan's name and billing frequency (STRIPE_PRICE_<PLAN>_<FREQUENCY>). */
 export type StripePriceTable = Readonly<Record<string, Readonly<Record<BillingFrequency, string>>>>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@/api/schema';
-import type { PlanName } from '@server/plans/catalog';
+import type { PlanName } from '@/domain/plan-catalog';
 import { findPlanByName } from '@server/repos/plans';
 import { findUserByEmail, setUserPlan } from '@server/repos/users';
 import { bearer } from './accounts';

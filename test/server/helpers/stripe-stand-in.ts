@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
 import type { StripePriceTable } from '@server/payments/stripe/price-ids';
-import { planCatalog, priceCentsFor, type BillingFrequency } from '@server/plans/catalog';
+import { planCatalog, priceCentsFor, type BillingFrequency } from '@/domain/plan-catalog';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

@@ -1,4 +1,4 @@
-import type { BillingFrequency } from '@server/plans/catalog';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import { formatUsd } from '@/domain/money';
 import { escapeHtml, page } from '@server/payments/local/pages/layout';
 import { testCardsText, type CardField, type CardForm } from '@server/payments/local/test-cards';

@@ -1,5 +1,5 @@
 import type { Queryable } from '@server/db/db';
-import type { BillingFrequency } from '@server/plans/catalog';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import { frequencyOf } from '@server/payments/local/store/narrow';
 
 export type SessionStatus = 'open' | 'complete' | 'expired';

@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@server/payments/billing-events';
-import { billingFrequencies, type BillingFrequency } from '@server/plans/catalog';
+import { billingFrequencies, type BillingFrequency } from '@/domain/plan-catalog';
 
 /** The text columns of the local tables, checked back into their types (the tables' CHECKs say the same). */
 export function frequencyOf(value: string): BillingFrequency {

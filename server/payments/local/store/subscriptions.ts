@@ -1,6 +1,6 @@
 import type { Queryable } from '@server/db/db';
 import type { SubscriptionSnapshot, SubscriptionStatus } from '@server/payments/billing-events';
-import type { BillingFrequency } from '@server/plans/catalog';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import { frequencyOf, statusOf } from '@server/payments/local/store/narrow';
 
 /** The test-mode provider's own subscription, as Stripe keeps one. */

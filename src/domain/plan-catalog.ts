@@ -1,7 +1,13 @@
-import type { components } from '@/api/schema';
+/*
+ * The plan table, shared by the server (which seeds, prices and enforces it) and the SPA (whose
+ * support FAQ quotes its figures): src/domain imports nothing of ours, so the contract's two names
+ * are spelled here; test/domain/plan-catalog.test.ts checks they equal openapi.yaml's.
+ */
 
-export type PlanName = components['schemas']['PlanName'];
-export type BillingFrequency = components['schemas']['BillingFrequency'];
+/** The contract's PlanName. */
+export type PlanName = 'Free' | 'Developer' | 'Business' | 'Professional' | 'Enterprise';
+/** The contract's BillingFrequency (ANNUALY is spelled so, SPEC.md §3). */
+export type BillingFrequency = 'MONTHLY' | 'ANNUALY';
 
 export interface CatalogPlan {
   readonly id: number;
