@@ -1,0 +1,117 @@
+import { and, assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { AUTOSCALING_INITIAL, AUTOSCALING_SAVE_FALLBACK, type AutoscalingSettings, clampAutoscalingPercent } from '@/domain/autoscaling';
+import { failureIn } from '@/domain/call-failure';
+import { saveFailureText } from '@/domain/project-settings';
+
+export interface AutoscalingFormContext extends AutoscalingSettings {
+  /** The plan forbids autoscaling when the form starts (free plans: SPEC.md §6). */
+  startsLocked: boolean;
+  /** Why the last save failed; null otherwise. */
+  error: string | null;
+}
+
+export type AutoscalingFormEvent =
+  | { type: 'autoscaling.set'; percent: number }
+  | { type: 'autoscaling.mode'; enabled: boolean }
+  | { type: 'autoscaling.save' }
+  /** The plan shown changed: free (locked) or paid (unlocked). */
+  | { type: 'autoscaling.lock' }
+  | { type: 'autoscaling.unlock' };
+
+/**
+ * The Autoscaling settings card (SPEC.md "Autoscaling settings UI", §6, §9). Two regions:
+ *
+ * - `access`: `locked` on a free plan, where every control is disabled and nothing changes;
+ *   `unlocked` otherwise. It starts from the input, and follows the plan the screen shows
+ *   (`autoscaling.lock` / `unlock`) without losing what was set.
+ * - `form`: `pristine` (as loaded), `dirty` once the percentage (0-100, clamped) or the
+ *   enabled/disabled choice changed, `saving` through the `saveAutoscaling` actor (the demo's only
+ *   logs), then `saved` (the screen says so; a change makes it dirty again) or `failed` with the
+ *   message, the values kept for a retry. Save Settings exists only in `dirty` and `failed`: nothing
+ *   new is never sent. A save already under way ends even if the plan shown turns free meanwhile.
+ */
+export const autoscalingFormMachine = setup({
+  types: {
+    context: {} as AutoscalingFormContext,
+    events: {} as AutoscalingFormEvent,
+    input: {} as { locked: boolean; percent?: number; enabled?: boolean },
+  },
+  actors: {
+    saveAutoscaling: fromPromise<void, AutoscalingSettings>(async () => {
+      throw new Error('saveAutoscaling actor not provided');
+    }),
+  },
+  actions: {
+    setPercent: assign((_, params: { percent: number }) => ({ percent: clampAutoscalingPercent(params.percent), error: null })),
+    setMode: assign((_, params: { enabled: boolean }) => ({ enabled: params.enabled, error: null })),
+  },
+  guards: {
+    startsLocked: ({ context }) => context.startsLocked,
+    unlocked: stateIn({ access: 'unlocked' }),
+    percentChanges: ({ context }, params: { percent: number }) => clampAutoscalingPercent(params.percent) !== context.percent,
+    modeChanges: ({ context }, params: { enabled: boolean }) => params.enabled !== context.enabled,
+  },
+}).createMachine({
+  id: 'autoscalingForm',
+  context: ({ input }) => ({
+    percent: clampAutoscalingPercent(input.percent ?? AUTOSCALING_INITIAL),
+    enabled: input.enabled ?? false,
+    startsLocked: input.locked,
+    error: null,
+  }),
+  type: 'parallel',
+  states: {
+    access: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'startsLocked', target: 'locked' }, { target: 'unlocked' }] },
+        locked: { on: { 'autoscaling.unlock': { target: 'unlocked' } } },
+        unlocked: { on: { 'autoscaling.lock': { target: 'locked' } } },
+      },
+    },
+    form: {
+      initial: 'pristine',
+      on: {
+        'autoscaling.set': {
+          guard: and(['unlocked', { type: 'percentChanges', params: ({ event }) => event }]),
+          target: '.dirty',
+          actions: { type: 'setPercent', params: ({ event }) => event },
+        },
+        'autoscaling.mode': {
+          guard: and(['unlocked', { type: 'modeChanges', params: ({ event }) => event }]),
+          target: '.dirty',
+          actions: { type: 'setMode', params: ({ event }) => event },
+        },
+      },
+      states: {
+        pristine: {},
+        dirty: { on: { 'autoscaling.save': { guard: 'unlocked', target: 'saving' } } },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveAutoscaling',
+            src: 'saveAutoscaling',
+            input: ({ context }) => ({ percent: context.percent, enabled: context.enabled }),
+            onDone: { target: 'saved' },
+            onError: {
+              target: 'failed',
+              actions: assign({ error: ({ event }) => saveFailureText(failureIn(event.error), AUTOSCALING_SAVE_FALLBACK) }),
+            },
+          },
+        },
+        saved: {},
+        failed: { on: { 'autoscaling.save': { guard: 'unlocked', target: 'saving' } } },
+      },
+    },
+  },
+});
+
+export type AutoscalingFormSnapshot = SnapshotFrom<typeof autoscalingFormMachine>;
+
+export const selectPercent = (s: AutoscalingFormSnapshot) => s.context.percent;
+export const selectEnabled = (s: AutoscalingFormSnapshot) => s.context.enabled;
+export const selectError = (s: AutoscalingFormSnapshot) => s.context.error;
+export const selectIsLocked = (s: AutoscalingFormSnapshot) => s.matches({ access: 'locked' });
+export const selectIsSaving = (s: AutoscalingFormSnapshot) => s.hasTag('busy');
+export const selectIsSaved = (s: AutoscalingFormSnapshot) => s.matches({ form: 'saved' });
+export const selectCanSave = (s: AutoscalingFormSnapshot) => s.can({ type: 'autoscaling.save' });

@@ -1,0 +1,88 @@
+import type { CallFailure } from './call-failure';
+import { isPaid } from './plan-rank';
+import { formatLimit } from './plan-display';
+
+/**
+ * The project of SPEC.md "Settings (demo)": one project per account, its name, its ID, its one user
+ * (the owner, §6) and no invites; and the plan the screen shows (§4 "Plan view in settings").
+ */
+
+/** The name a project has until its owner renames it. */
+export const DEFAULT_PROJECT_NAME = 'My Project';
+export const PROJECT_NAME_MAX_LENGTH = 64;
+export const PROJECT_NAME_BLANK = 'A project name cannot be empty.';
+export const PROJECT_NAME_SAVE_FALLBACK = 'Failed to save the project name. Please try again.';
+
+/** The name as it is stored: without the spaces around it. */
+export function normalizeProjectName(draft: string): string {
+  return draft.trim();
+}
+
+/** SPEC.md: "an empty name is ignored": blank (or only spaces) is never saved. */
+export function isBlankProjectName(draft: string): boolean {
+  return normalizeProjectName(draft) === '';
+}
+
+/**
+ * The project's ID, from the account's (User.id): the project is the account's own, so it is as
+ * stable as the account. 'prj_00000042' for user 42.
+ */
+export function projectIdFor(userId: number): string {
+  return `prj_${String(Math.max(0, Math.trunc(userId))).padStart(8, '0')}`;
+}
+
+/** SPEC.md §6: the only project role shown is Owner, with no actions. */
+export const OWNER_ROLE = 'Owner';
+export const NO_ACTIONS = 'No actions available';
+/** SPEC.md §6: "invites are 0 on Free"; inviting is not built, so no plan has any yet. */
+export const INVITES_LEFT = 0;
+
+/** The server's message when it refused with one, else the fallback. */
+export function saveFailureText(failure: CallFailure, fallback: string): string {
+  return failure.kind === 'refused' && failure.message ? failure.message : fallback;
+}
+
+/** The two positions of the settings toggle: the account as it is, or the Professional demo. */
+export type PlanView = 'account' | 'premiumDemo';
+export const PLAN_VIEWS: readonly PlanView[] = ['account', 'premiumDemo'];
+export const PLAN_VIEW_LABELS: Record<PlanView, string> = {
+  account: 'Free Plan View',
+  premiumDemo: 'Premium Plan Demo',
+};
+
+export function isPlanView(value: string | null): value is PlanView {
+  return value === 'account' || value === 'premiumDemo';
+}
+
+/** The plan the Premium Plan Demo shows (SPEC.md "Settings (demo)"). */
+export const DEMO_PLAN_NAME = 'Professional';
+export const DEMO_PLAN_FEATURES = ['5M credits per month', 'unlimited API keys', 'advanced analytics', '24/7 priority support'] as const;
+
+/** The demo's renewal date: a month after `now` (the last day of a shorter month when the day is missing there). */
+export function demoRenewalDate(now: Date): Date {
+  const next = new Date(now.getTime());
+  const day = now.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+/** A real plan's figures as the Current Plan card lists them. */
+export function planFeatures(plan: { credit: number | null; rate: number | null; maxKey: number | null }): string[] {
+  return [
+    plan.credit === null ? 'unlimited credits' : `${formatLimit(plan.credit)} credits per month`,
+    plan.rate === null ? 'unlimited requests per second' : `${formatLimit(plan.rate)} requests per second`,
+    plan.maxKey === null ? 'unlimited API keys' : `${formatLimit(plan.maxKey)} API ${plan.maxKey === 1 ? 'key' : 'keys'}`,
+  ];
+}
+
+/**
+ * SPEC.md §6: free plans cannot use autoscaling. The Premium Plan Demo shows the settings of a
+ * Professional plan, so a visitor on Free can try the form there; the account's own view follows
+ * the real plan (a plan not known yet counts as Free).
+ */
+export function autoscalingLocked(view: PlanView, accountPlan: string | null | undefined): boolean {
+  return view === 'account' && !isPaid(accountPlan);
+}

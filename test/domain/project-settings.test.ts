@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO_PLAN_FEATURES,
+  PROJECT_NAME_SAVE_FALLBACK,
+  autoscalingLocked,
+  demoRenewalDate,
+  isBlankProjectName,
+  isPlanView,
+  normalizeProjectName,
+  planFeatures,
+  projectIdFor,
+  saveFailureText,
+} from '@/domain/project-settings';
+
+describe('project name', () => {
+  it.each([
+    ['Payments API', 'Payments API', false],
+    ['  Payments API ', 'Payments API', false],
+    ['', '', true],
+    ['   ', '', true],
+    ['\t\n', '', true],
+    [' a ', 'a', false],
+  ])('%j → %j (blank: %s)', (draft, stored, blank) => {
+    expect(normalizeProjectName(draft)).toBe(stored);
+    expect(isBlankProjectName(draft)).toBe(blank);
+  });
+});
+
+describe('projectIdFor', () => {
+  it.each([
+    [1, 'prj_00000001'],
+    [42, 'prj_00000042'],
+    [123456789, 'prj_123456789'],
+    [0, 'prj_00000000'],
+  ])('user %d → %s', (id, projectId) => {
+    expect(projectIdFor(id)).toBe(projectId);
+  });
+});
+
+describe('saveFailureText', () => {
+  it.each([
+    [{ kind: 'refused', status: 409, message: 'Taken' } as const, 'Taken'],
+    [{ kind: 'refused', status: 500, message: null } as const, PROJECT_NAME_SAVE_FALLBACK],
+    [{ kind: 'no-answer' } as const, PROJECT_NAME_SAVE_FALLBACK],
+    [{ kind: 'unexpected' } as const, PROJECT_NAME_SAVE_FALLBACK],
+  ])('%j → %s', (failure, text) => {
+    expect(saveFailureText(failure, PROJECT_NAME_SAVE_FALLBACK)).toBe(text);
+  });
+});
+
+describe('plan view', () => {
+  it.each([
+    ['account', true],
+    ['premiumDemo', true],
+    ['premium', false],
+    [null, false],
+  ])('%j is a plan view: %s', (value, known) => {
+    expect(isPlanView(value)).toBe(known);
+  });
+
+  it('lists the Professional demo features of SPEC.md word for word', () => {
+    expect(DEMO_PLAN_FEATURES).toEqual(['5M credits per month', 'unlimited API keys', 'advanced analytics', '24/7 priority support']);
+  });
+
+  it.each([
+    ['2025-02-07T10:00:00.000Z', '2025-03-07T10:00:00.000Z'],
+    ['2025-01-31T10:00:00.000Z', '2025-02-28T10:00:00.000Z'],
+    ['2024-01-31T10:00:00.000Z', '2024-02-29T10:00:00.000Z'],
+    ['2025-12-15T00:00:00.000Z', '2026-01-15T00:00:00.000Z'],
+  ])('the demo renews a month after %s: %s', (now, renewal) => {
+    expect(demoRenewalDate(new Date(now)).toISOString()).toBe(renewal);
+  });
+
+  it.each([
+    [{ credit: 500000, rate: 10, maxKey: 1 }, ['500,000 credits per month', '10 requests per second', '1 API key']],
+    [{ credit: 1500000, rate: 50, maxKey: 10 }, ['1,500,000 credits per month', '50 requests per second', '10 API keys']],
+    [{ credit: null, rate: null, maxKey: null }, ['unlimited credits', 'unlimited requests per second', 'unlimited API keys']],
+  ])('a real plan %j lists %j', (plan, features) => {
+    expect(planFeatures(plan)).toEqual(features);
+  });
+});
+
+describe('autoscalingLocked (SPEC.md §6: free plans cannot use autoscaling)', () => {
+  it.each([
+    ['account', 'Free', true],
+    ['account', undefined, true],
+    ['account', 'Developer', false],
+    ['account', 'Enterprise', false],
+    ['premiumDemo', 'Free', false],
+    ['premiumDemo', undefined, false],
+    ['premiumDemo', 'Business', false],
+  ] as const)('%s view on %j → locked: %s', (view, plan, locked) => {
+    expect(autoscalingLocked(view, plan)).toBe(locked);
+  });
+});
