@@ -50,6 +50,9 @@ export function AppRoutes() {
         <Route path={paths.resetPassword}>
           <ResetPasswordPage />
         </Route>
+        <Route path={paths.resetPasswordWithoutToken}>
+          <ResetPasswordPage />
+        </Route>
         <Route path={paths.authCallback}>
           <AuthCallbackPage />
         </Route>

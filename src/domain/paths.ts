@@ -8,6 +8,8 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
+  /** A reset link that lost its token: the reset screen, which says the link is invalid (SPEC.md §5). */
+  resetPasswordWithoutToken: '/reset-password',
   authCallback: '/auth/callback',
 
   keys: '/keys',

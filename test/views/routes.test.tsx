@@ -58,6 +58,13 @@ describe('routes for a visitor without a token', () => {
       expect(currentPath()).toBe(path);
     },
   );
+
+  it.each([['/reset-password'], ['/reset-password/']])('shows the invalid-link text at %s instead of leaving', async (path) => {
+    const { currentPath } = renderInApp(<AppRoutes />, { path });
+    await screen.findByText('Invalid reset token. Please request a new password reset link.', {}, { timeout: 5_000 });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(currentPath()).toBe(path);
+  });
 });
 
 describe('routes for a signed-in user', () => {
