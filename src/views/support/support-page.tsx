@@ -1,8 +1,32 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { Stack } from '@chakra-ui/react';
+import { $api } from '@/api/query-hooks';
+import { useAppConfig } from '@/hooks/app-config';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { PageHeader } from '@/components/page-header';
+import { Faq } from './faq';
+import { SupportChannels } from './support-channels';
 
-/** Being built: the screen's header meanwhile. */
+/**
+ * /support (SPEC.md "/support"): the four ways to reach us and the FAQ. The page does not wait for
+ * the user's plan: only the chat card depends on it (paid plans, SPEC.md §6).
+ */
 export default function SupportPage() {
   usePageTitle('Support');
-  return <PlaceholderScreen title="Support" description="" emptyTitle="This screen is still being built" emptyText="" upcoming={[]} />;
+  const config = useAppConfig();
+  const plan = $api.useQuery('get', '/users/plan');
+
+  return (
+    <>
+      <PageHeader title="Support" description="Reach our team and community, or find your answer in the FAQ." />
+      <Stack gap="8">
+        <SupportChannels
+          config={config}
+          planName={plan.data?.name}
+          planFailed={plan.isError && !plan.isFetching}
+          onRetryPlan={() => void plan.refetch()}
+        />
+        <Faq />
+      </Stack>
+    </>
+  );
 }
