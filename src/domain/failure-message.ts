@@ -22,6 +22,7 @@ export const USAGE_LOAD_FALLBACK = 'Failed to load your usage. Please try again.
 export const ENDPOINTS_LOAD_FALLBACK = 'Failed to load your endpoints. Please try again.';
 export const ACCESS_CONTROL_LOAD_FALLBACK = 'Failed to load the access control lists.';
 export const LEGAL_LOAD_FALLBACK = 'Failed to load this document. Please try again.';
+export const PLAN_LOAD_FALLBACK = 'Failed to load your plan. Please try again.';
 
 /** SPEC.md §8 fallbacks of billing. */
 export const PLANS_LOAD_FALLBACK = 'Failed to fetch plans';
@@ -51,6 +52,7 @@ export type Operation =
 /** Loading a screen's server data (the page's spinner turns into this failure with Retry). */
 export type PageLoad =
   | 'loadDashboard'
+  | 'loadPlan'
   | 'loadUsage'
   | 'loadEndpoints'
   | 'loadAccessControl'
@@ -105,6 +107,7 @@ const rules: Record<Operation, (failure: CallFailure) => string> = {
   deleteKey: (failure) => (failure.kind === 'not-sent' ? KEY_NOT_STORED : (serverSaid(failure) ?? KEY_DELETE_FALLBACK)),
   saveAccessControl: orFallback(ACCESS_SAVE_FALLBACK),
   loadDashboard: orFallback(DASHBOARD_LOAD_FALLBACK),
+  loadPlan: orFallback(PLAN_LOAD_FALLBACK),
   loadUsage: orFallback(USAGE_LOAD_FALLBACK),
   loadEndpoints: orFallback(ENDPOINTS_LOAD_FALLBACK),
   loadAccessControl: orFallback(ACCESS_CONTROL_LOAD_FALLBACK),

@@ -148,6 +148,8 @@ const rules: Array<[string, Operation, CallFailure, string]> = [
     'There is no document named "x".',
   ],
   ['terms or privacy: no answer', 'loadLegalDocument', NO_ANSWER, 'Failed to load this document. Please try again.'],
+  ["the user's plan: no answer", 'loadPlan', NO_ANSWER, 'Failed to load your plan. Please try again.'],
+  ["the user's plan: the server's message", 'loadPlan', refused(503, 'The database is busy.'), 'The database is busy.'],
 ];
 
 describe('failureMessage (SPEC.md §8)', () => {

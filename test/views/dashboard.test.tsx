@@ -7,7 +7,11 @@ import { StatCards } from '@/views/dashboard/stat-cards';
 import { WelcomeBanner } from '@/views/dashboard/welcome-banner';
 import DashboardPage from '@/views/dashboard/dashboard-page';
 import { queryClient } from '@/app/query-client';
-import { renderInApp } from './app-harness';
+import { $api } from '@/api/query-hooks';
+import { apiKeyListQueryKey } from '@/api/key-calls';
+import { renderInApp, testUser } from './app-harness';
+import { serverKey } from './keys-harness';
+import { seedQuery } from './seed-queries';
 import { renderView } from './render';
 import { seedConfig } from './seed-config';
 
@@ -111,6 +115,24 @@ describe('dashboard page', () => {
     // The shared ErrorAlert holds only the message; Retry sits beside it.
     expect(within(alert).queryByRole('button')).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('shows what loaded when only the plan fails: the welcome, the key count and the plan part with its failure and Retry', async () => {
+    seedConfig();
+    seedQuery($api.queryOptions('get', '/users/me').queryKey, testUser);
+    seedQuery(apiKeyListQueryKey, [serverKey(1), serverKey(2)]);
+    // No API server in jsdom: the plan's real query fails.
+    queryClient.setQueryDefaults(['get', '/users/plan'], { retry: false });
+    renderInApp(<DashboardPage />);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).not.toBe('');
+    const planPart = screen.getByRole('region', { name: 'Plan Overview' });
+    expect(within(planPart).getByRole('alert')).toBe(alert);
+    expect(within(planPart).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByText(new RegExp(testUser.email.split('@')[0] ?? ''))).toBeTruthy();
+    expect(cardText('API Keys')).toContain('2');
+    expect(cardText('Rate Limit')).toContain('Plan details unavailable');
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 });

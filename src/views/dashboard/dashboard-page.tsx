@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';
 import { PastDueNotice } from './past-due-notice';
 import { PlanOverview } from './plan-overview';
+import { PlanUnavailable } from './plan-unavailable';
 import { QuickAccess } from './quick-access';
 import { StatCards } from './stat-cards';
 import { WelcomeBanner } from './welcome-banner';
@@ -21,8 +22,9 @@ export default function DashboardPage() {
 
   const header = <PageHeader title="Dashboard" description="Your plan, credits and API keys." />;
 
-  // A failed key list is not an error of the page (SPEC.md §7, below).
-  if (me.isPending || plan.isPending || keys.isPending || me.isError || plan.isError) {
+  // Without the user there is nothing to show. A failed plan leaves the rest of the page (its part
+  // says what failed); a failed key list is not an error of the page (SPEC.md §7, below).
+  if (me.isPending || plan.isPending || keys.isPending || me.isError) {
     return <PageLoadState header={header} queries={[me, plan, keys]} loadingLabel="Loading your dashboard..." operation="loadDashboard" />;
   }
 
@@ -34,7 +36,11 @@ export default function DashboardPage() {
       <Stack gap="6">
         <PastDueNotice />
         <WelcomeBanner email={me.data.email} productName={productName} />
-        <PlanOverview plan={plan.data} creditsUsed={me.data.currentCredit} />
+        {plan.isError ? (
+          <PlanUnavailable error={plan.error} onRetry={() => void plan.refetch()} />
+        ) : (
+          <PlanOverview plan={plan.data} creditsUsed={me.data.currentCredit} />
+        )}
         <StatCards plan={plan.data} creditsUsed={me.data.currentCredit} keyCount={keyCount} />
         <QuickAccess />
       </Stack>
