@@ -1,24 +1,22 @@
-import type { ReactNode } from 'react';
-import { Button, type ButtonProps, VisuallyHidden } from '@chakra-ui/react';
+import { Button, type ButtonProps } from '@chakra-ui/react';
 
 interface NewTabLinkButtonProps extends Omit<ButtonProps, 'asChild' | 'children'> {
   href: string;
-  /** The visible label; assistive technology also hears that the link opens a new tab. */
-  children: ReactNode;
+  /** The visible label; the accessible name adds that the link opens a new tab. */
+  label: string;
 }
 
 /**
  * A link drawn as a button that opens an address outside the dashboard in a new tab, without
- * giving that page a handle on this one (rel noopener noreferrer). Its accessible name says it
- * opens a new tab, and a small arrow shows it to sighted users.
+ * giving that page a handle on this one (rel noopener noreferrer). Its accessible name is the
+ * visible label followed by '(opens in a new tab)'; a small arrow shows it to sighted users.
  */
-export function NewTabLinkButton({ href, children, ...buttonProps }: NewTabLinkButtonProps) {
+export function NewTabLinkButton({ href, label, ...buttonProps }: NewTabLinkButtonProps) {
   return (
     <Button asChild {...buttonProps}>
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        {children}
+      <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
+        {label}
         <span aria-hidden="true">↗</span>
-        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
       </a>
     </Button>
   );

@@ -50,11 +50,7 @@ function ChatAction({ planName, planFailed, onRetry, supportUrl }: ChatSupportCa
     );
   }
   if (planName !== undefined && isPaid(planName) && supportUrl !== undefined) {
-    return (
-      <NewTabLinkButton href={supportUrl} size="sm" colorPalette="blue" alignSelf="flex-start">
-        {START_CHAT}
-      </NewTabLinkButton>
-    );
+    return <NewTabLinkButton href={supportUrl} label={START_CHAT} size="sm" colorPalette="blue" alignSelf="flex-start" />;
   }
   const loading = planName === undefined || (isPaid(planName) && supportUrl === undefined);
   return (

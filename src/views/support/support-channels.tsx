@@ -22,11 +22,7 @@ function ChannelLink({ href, label }: { href: string | undefined; label: string 
       </Button>
     );
   }
-  return (
-    <NewTabLinkButton href={href} size="sm" variant="outline" alignSelf="flex-start">
-      {label}
-    </NewTabLinkButton>
-  );
+  return <NewTabLinkButton href={href} label={label} size="sm" variant="outline" alignSelf="flex-start" />;
 }
 
 /**
