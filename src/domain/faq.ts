@@ -108,7 +108,7 @@ function limits(plans: readonly CatalogPlan[]): FaqItem[] {
       question: 'What are the rate limits?',
       answer: [
         `Per account, shared by all its API keys: ${rateLimitSentence(plans)}`,
-        'Each entry of a JSON-RPC batch counts as one request. Above the limit the gateway answers HTTP 429 with a Retry-After header; every answer carries X-RateLimit-Limit and X-RateLimit-Remaining.',
+        'Each entry of a JSON-RPC batch counts as one request. Above the limit the gateway answers HTTP 429 with a Retry-After header (a batch with more entries than your rate never fits: split it). Answers carry X-RateLimit-Limit and X-RateLimit-Remaining, so a client can slow down before it is refused.',
       ],
     },
     {
@@ -290,7 +290,7 @@ const errorCodes: FaqItem[] = [
     id: '500',
     question: '500 Internal Server Error',
     answer: [
-      'The call failed on our side (error code -32603) and cost nothing. Retry after a short wait, with a growing delay; if it keeps failing, contact support with the time of the call. A 502 or 504 means the network node could not be reached or did not answer in time.',
+      'The call failed on our side (error code -32603). Retry after a short wait, with a growing delay; if it keeps failing, contact support with the time of the call. A 502 or 504 (same error code) means the network node could not be reached or did not answer in time; such calls are not charged.',
     ],
   },
   {
