@@ -13,7 +13,14 @@ export function OrderSummary({ order }: { order: DedicatedNodeOrder }) {
     [STEP_TEXT.payment.title, choiceTitle(PAYMENT_CHOICES, order.paymentMethod)],
   ];
   return (
-    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'auto 1fr' }} columnGap="6" rowGap={{ base: '0', sm: '2' }}>
+    <Box
+      as="dl"
+      display="grid"
+      alignItems="baseline"
+      gridTemplateColumns={{ base: '1fr', sm: 'auto 1fr' }}
+      columnGap="6"
+      rowGap={{ base: '0', sm: '2' }}
+    >
       {rows.map(([term, value]) => (
         <Box key={term} display="contents">
           <Text as="dt" color="fg.muted" fontSize="sm" mt={{ base: '2', sm: '0' }}>
