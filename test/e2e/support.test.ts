@@ -163,11 +163,17 @@ for (const viewport of viewports) {
       await expectExpanded(nonce, true);
       await expectExpanded(credits, true);
       await expectVisible(ui.faqSection(page, 'Error Codes').getByText(/eth_getTransactionCount/));
+      // The longest answers (a JSON body, a list) wrap on a phone.
+      await ui.question(page, 'RPC', 'How do I call the RPC endpoint?').click();
+      await expectVisible(ui.faqSection(page, 'RPC').getByText(/"jsonrpc":"2.0"/));
+      await ui.question(page, 'Berachain RPC APIs', 'Which methods are supported?').click();
+      await expectVisible(ui.faqSection(page, 'Berachain RPC APIs').getByRole('listitem').first());
       await expectNoHorizontalScroll(page, '/support with answers open');
       await screenshot(page, 'support-faq-open');
       await expectNoViolations(page, '/support with answers open');
 
       // Enter on the open question closes it (collapsible).
+      await nonce.focus();
       await page.keyboard.press('Enter');
       await expectExpanded(nonce, false);
     });
