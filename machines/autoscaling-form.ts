@@ -48,8 +48,8 @@ export const autoscalingFormMachine = setup({
   guards: {
     startsLocked: ({ context }) => context.startsLocked,
     unlocked: stateIn({ access: 'unlocked' }),
-    percentChanges: ({ context }, params: { percent: number }) => clampAutoscalingPercent(params.percent) !== context.percent,
-    modeChanges: ({ context }, params: { enabled: boolean }) => params.enabled !== context.enabled,
+    percentChanges: ({ context, event }) => event.type === 'autoscaling.set' && clampAutoscalingPercent(event.percent) !== context.percent,
+    modeChanges: ({ context, event }) => event.type === 'autoscaling.mode' && event.enabled !== context.enabled,
   },
 }).createMachine({
   id: 'autoscalingForm',
@@ -73,12 +73,12 @@ export const autoscalingFormMachine = setup({
       initial: 'pristine',
       on: {
         'autoscaling.set': {
-          guard: and(['unlocked', { type: 'percentChanges', params: ({ event }) => event }]),
+          guard: and(['unlocked', 'percentChanges']),
           target: '.dirty',
           actions: { type: 'setPercent', params: ({ event }) => event },
         },
         'autoscaling.mode': {
-          guard: and(['unlocked', { type: 'modeChanges', params: ({ event }) => event }]),
+          guard: and(['unlocked', 'modeChanges']),
           target: '.dirty',
           actions: { type: 'setMode', params: ({ event }) => event },
         },

@@ -3,6 +3,8 @@ import { failureIn } from '@/domain/call-failure';
 import { PROJECT_NAME_SAVE_FALLBACK, isBlankProjectName, normalizeProjectName, saveFailureText } from '@/domain/project-settings';
 
 export interface ProjectNameContext {
+  /** Which project is renamed: the save says it. */
+  projectId: string;
   /** The name as last saved. */
   name: string;
   /** What the field holds while editing. */
@@ -28,17 +30,17 @@ export type ProjectNameEvent =
  *   stays here (the view says why and keeps Save disabled), so what was typed is not thrown away
  *   the way a silent cancel would. A draft equal to the name (once trimmed) just leaves: nothing to
  *   save. `name.cancel` drops the draft.
- * - `saving`: the trimmed draft goes to the `saveProjectName` actor (the demo's only logs and keeps
+ * - `saving`: the project's ID and the trimmed draft go to the `saveProjectName` actor (the demo's only logs and keeps
  *   it); its answer is the stored name. A failure returns to `editing` with the message, the draft kept.
  */
 export const projectNameMachine = setup({
   types: {
     context: {} as ProjectNameContext,
     events: {} as ProjectNameEvent,
-    input: {} as { name: string },
+    input: {} as { projectId: string; name: string },
   },
   actors: {
-    saveProjectName: fromPromise<{ name: string }, { name: string }>(async () => {
+    saveProjectName: fromPromise<{ name: string }, { projectId: string; name: string }>(async () => {
       throw new Error('saveProjectName actor not provided');
     }),
   },
@@ -52,7 +54,7 @@ export const projectNameMachine = setup({
   },
 }).createMachine({
   id: 'projectName',
-  context: ({ input }) => ({ name: input.name, draft: input.name, error: null }),
+  context: ({ input }) => ({ projectId: input.projectId, name: input.name, draft: input.name, error: null }),
   initial: 'reading',
   states: {
     reading: {
@@ -72,7 +74,7 @@ export const projectNameMachine = setup({
       invoke: {
         id: 'saveProjectName',
         src: 'saveProjectName',
-        input: ({ context }) => ({ name: normalizeProjectName(context.draft) }),
+        input: ({ context }) => ({ projectId: context.projectId, name: normalizeProjectName(context.draft) }),
         // The stored name first, so that `reading` resets the draft from it.
         onDone: { target: 'reading', actions: assign({ name: ({ event }) => event.output.name }) },
         onError: {

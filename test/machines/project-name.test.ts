@@ -4,13 +4,22 @@ import { projectNameMachine, selectDraftBlank, selectError, selectIsEditing, sel
 import { PROJECT_NAME_SAVE_FALLBACK } from '@/domain/project-settings';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
-import { INITIAL_NAME, type ProjectNameModelEvent, SAVE_FAILURE, projectNameFlow, projectNamePaths } from './models/project-name.model';
+import {
+  INITIAL_NAME,
+  PROJECT_ID,
+  type ProjectNameModelEvent,
+  SAVE_FAILURE,
+  projectNameFlow,
+  projectNamePaths,
+} from './models/project-name.model';
 import { nextSnapshot } from './next-snapshot';
 import { pendingCall } from './pending-call';
 
 function startEditor(name = INITIAL_NAME) {
-  const save = pendingCall<{ name: string }, { name: string }>('saveProjectName');
-  const actor = createActor(projectNameMachine.provide({ actors: { saveProjectName: save.logic } }), { input: { name } }).start();
+  const save = pendingCall<{ name: string }, { projectId: string; name: string }>('saveProjectName');
+  const actor = createActor(projectNameMachine.provide({ actors: { saveProjectName: save.logic } }), {
+    input: { projectId: PROJECT_ID, name },
+  }).start();
   return { actor, save };
 }
 
@@ -43,7 +52,7 @@ describeModel('project name machine', projectNameMachine, [{ paths: projectNameP
       expect(selectIsEditing(snapshot)).toBe(!snapshot.matches('reading'));
       if (snapshot.matches('reading')) expect(snapshot.context).toMatchObject({ draft: snapshot.context.name, error: null });
       // What is saved is the draft without its spaces, never a blank name.
-      if (snapshot.matches('saving')) expect(save.inputs.at(-1)).toEqual({ name: snapshot.context.draft.trim() });
+      if (snapshot.matches('saving')) expect(save.inputs.at(-1)).toEqual({ projectId: PROJECT_ID, name: snapshot.context.draft.trim() });
       expect(save.inputs.every(({ name }) => name !== '' && name === name.trim())).toBe(true);
     },
   );
@@ -72,7 +81,7 @@ describe('project name machine', () => {
       actor.send({ type: 'name.edit' });
       actor.send({ type: 'name.change', value: 'Other' });
       actor.send({ type: 'name.cancel' });
-      expect(actor.getSnapshot().context).toEqual({ name: INITIAL_NAME, draft: INITIAL_NAME, error: null });
+      expect(actor.getSnapshot().context).toEqual({ projectId: PROJECT_ID, name: INITIAL_NAME, draft: INITIAL_NAME, error: null });
       expect(save.inputs).toEqual([]);
     });
 
@@ -95,7 +104,12 @@ describe('project name machine', () => {
       const moved = nextSnapshot(actor);
       save.reject(new Error('boom'));
       await moved;
-      expect(actor.getSnapshot().context).toEqual({ name: INITIAL_NAME, draft: 'Other', error: PROJECT_NAME_SAVE_FALLBACK });
+      expect(actor.getSnapshot().context).toEqual({
+        projectId: PROJECT_ID,
+        name: INITIAL_NAME,
+        draft: 'Other',
+        error: PROJECT_NAME_SAVE_FALLBACK,
+      });
       actor.send({ type: 'name.change', value: 'Other 2' });
       expect(selectError(actor.getSnapshot())).toBeNull();
     });

@@ -1,10 +1,69 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { useState } from 'react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { selectUser } from '@machines/auth';
+import { $api } from '@/api/query-hooks';
+import { AuthActor } from '@/hooks/auth-actor';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageHeader } from '@/components/page-header';
+import { DEFAULT_PROJECT_NAME, type PlanView, autoscalingLocked, projectIdFor } from '@/domain/project-settings';
+import { AutoscalingCard } from './autoscaling-card';
+import { CurrentPlanCard } from './current-plan-card';
+import { PlanViewSwitch } from './plan-view-switch';
+import { ProjectCard } from './project-card';
+import { ProjectUsersCard } from './project-users-card';
+import { type SettingsActors, demoSettingsActors, storedProjectName } from './settings-actors';
 
-/** Being built: the screen's header meanwhile. */
-export default function SettingsPage() {
-  usePageTitle('Project Settings');
+const TITLE = 'Project Settings';
+
+export interface SettingsPageProps {
+  /** What the screen does instead of calls; the demo's (they log) unless a test brings its own. */
+  actors?: SettingsActors;
+  /** When the demo plan's renewal is counted from; now unless a test fixes it. */
+  now?: Date;
+}
+
+/**
+ * /settings (SPEC.md "Settings (demo)", "Autoscaling settings UI", §4 "Plan view in settings").
+ * The project is the account's own: its ID comes from the user's, its one user is the owner. The
+ * toggle shows the account as it is or the Professional demo; the autoscaling form follows the
+ * plan shown, so a visitor on Free can try it in the demo.
+ */
+export default function SettingsPage({ actors = demoSettingsActors, now }: SettingsPageProps) {
+  usePageTitle(TITLE);
+  const user = AuthActor.useSelector(selectUser);
+  const plan = $api.useQuery('get', '/users/plan');
+  const [view, setView] = useState<PlanView>('account');
+  const [openedAt] = useState(() => now ?? new Date());
+
+  const header = (
+    <PageHeader
+      title={TITLE}
+      description="Your project, its plan, its users and its autoscaling."
+      actions={<PlanViewSwitch value={view} onChange={setView} />}
+    />
+  );
+  if (!user) {
+    return (
+      <>
+        {header}
+        <LoadingScreen label="Loading your project..." />
+      </>
+    );
+  }
+
+  const projectId = projectIdFor(user.id);
   return (
-    <PlaceholderScreen title="Project Settings" description="" emptyTitle="This screen is still being built" emptyText="" upcoming={[]} />
+    <>
+      {header}
+      <Stack gap="6">
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+          <CurrentPlanCard view={view} plan={plan} now={openedAt} />
+          <ProjectCard projectId={projectId} initialName={storedProjectName(projectId) ?? DEFAULT_PROJECT_NAME} actors={actors} />
+        </SimpleGrid>
+        <AutoscalingCard locked={autoscalingLocked(view, plan.data?.name)} actors={actors} />
+        <ProjectUsersCard ownerEmail={user.email} onUpgrade={() => actors.upgradeForInvites(projectId)} />
+      </Stack>
+    </>
   );
 }

@@ -8,6 +8,7 @@ export type ProjectNameModelEvent =
   | DoneEvent<'saveProjectName', { name: string }>
   | ErrorEvent<'saveProjectName'>;
 
+export const PROJECT_ID = 'prj_00000007';
 export const INITIAL_NAME = 'My Project';
 export const NEW_NAME = 'Payments API';
 export const SAVE_FAILURE = 'Project names are read-only during maintenance.';
@@ -26,6 +27,6 @@ export const projectNameFixtures: ProjectNameModelEvent[] = [
 
 export const projectNameFlow = createFlowModel(projectNameMachine, {
   fixtures: projectNameFixtures,
-  input: { name: INITIAL_NAME },
+  input: { projectId: PROJECT_ID, name: INITIAL_NAME },
 });
 export const projectNamePaths = projectNameFlow.paths();

@@ -1,0 +1,75 @@
+import { Badge, Box, Button, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { cellLabel, stackedBody, stackedCell, stackedHead, stackedRow, stackedTable } from '@/components/stacked-table';
+import { INVITES_LEFT, NO_ACTIONS, OWNER_ROLE } from '@/domain/project-settings';
+
+interface ProjectUsersCardProps {
+  ownerEmail: string;
+  /** The invite card's button: it only logs (SPEC.md: "an upgrade card whose button does nothing"). */
+  onUpgrade: () => void;
+}
+
+const HEADING_ID = 'settings-users-heading';
+const INVITES_HEADING_ID = 'settings-invites-heading';
+const columns = ['Email', 'Role', 'Actions'] as const;
+
+/** SPEC.md "Settings (demo)", §3 "Project user", §6: the owner alone, no actions; no invites left, and how others join. */
+export function ProjectUsersCard({ ownerEmail, onUpgrade }: ProjectUsersCardProps) {
+  return (
+    <Card.Root as="section" aria-labelledby={HEADING_ID}>
+      <Card.Header>
+        <Heading id={HEADING_ID} as="h2" size="lg">
+          Project Users
+        </Heading>
+      </Card.Header>
+      <Card.Body gap="6">
+        <Table.Root role="table" aria-labelledby={HEADING_ID} size="sm" {...stackedTable}>
+          <Table.Header role="rowgroup" {...stackedHead}>
+            <Table.Row role="row">
+              {columns.map((column) => (
+                <Table.ColumnHeader key={column} role="columnheader" textAlign={column === 'Actions' ? 'end' : 'start'}>
+                  {column}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body role="rowgroup" {...stackedBody}>
+            <Table.Row role="row" {...stackedRow}>
+              <Table.Cell role="cell" {...stackedCell} overflowWrap="anywhere">
+                {cellLabel('Email')}
+                {ownerEmail}
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell}>
+                {cellLabel('Role')}
+                <Badge colorPalette="blue" variant="subtle">
+                  {OWNER_ROLE}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} color="fg.muted" textAlign={{ lg: 'end' }}>
+                {cellLabel('Actions')}
+                {NO_ACTIONS}
+              </Table.Cell>
+            </Table.Row>
+          </Table.Body>
+        </Table.Root>
+
+        <Stack as="section" aria-labelledby={INVITES_HEADING_ID} gap="3">
+          <Heading id={INVITES_HEADING_ID} as="h3" size="md">
+            Invites
+          </Heading>
+          <Text fontWeight="medium">Invites Left: {INVITES_LEFT}</Text>
+          <Box p="4" rounded="md" borderWidth="1px" bg="bg.subtle">
+            <Stack gap="3" align="flex-start">
+              <Text fontWeight="semibold">Working with a team?</Text>
+              <Text>
+                Your plan includes no e-mail invitations. Meanwhile, others join this project when you share its project ID with them.
+              </Text>
+              <Button size="sm" colorPalette="blue" onClick={onUpgrade}>
+                Upgrade for invites
+              </Button>
+            </Stack>
+          </Box>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,277 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fromPromise } from 'xstate';
+import { selectCanSave, selectEnabled, selectError, selectIsLocked, selectIsSaved, selectPercent } from '@machines/autoscaling-form';
+import { selectDraft, selectDraftBlank, selectIsEditing, selectName } from '@machines/project-name';
+import * as projectNameSelectors from '@machines/project-name';
+import type { Schemas } from '@/api/client';
+import { $api } from '@/api/query-hooks';
+import { queryClient } from '@/app/query-client';
+import { AUTOSCALING_FREE_TEXT, AUTOSCALING_SAVED_TEXT, type AutoscalingSettings, autoscalingMessage } from '@/domain/autoscaling';
+import { PROJECT_NAME_BLANK } from '@/domain/project-settings';
+import SettingsPage from '@/views/settings/settings-page';
+import type { SettingsActors } from '@/views/settings/settings-actors';
+import { type Executors, describePath } from '../machines/flow-model';
+import { type AutoscalingFormModelEvent, autoscalingFormFlow, autoscalingFormPaths } from '../machines/models/autoscaling-form.model';
+import { type ProjectNameModelEvent, projectNameFlow, projectNamePaths } from '../machines/models/project-name.model';
+import { pendingCall } from '../machines/pending-call';
+import { renderInApp, testUser } from './app-harness';
+import { seedConfig } from './seed-config';
+import { seedQuery } from './seed-queries';
+
+afterEach(() => queryClient.clear());
+
+// user-event walks native radio groups with CSS.escape, which jsdom lacks.
+if (!globalThis.CSS?.escape) {
+  Object.defineProperty(globalThis, 'CSS', { configurable: true, value: { escape: (text: string) => text.replace(/([^\w-])/g, '\\$1') } });
+}
+
+/** testUser's project (id 7). */
+const PROJECT_ID = 'prj_00000007';
+const NOW = new Date('2025-02-07T10:00:00.000Z');
+
+function planNamed(name: Schemas['PlanName']): Schemas['Plan'] {
+  return { id: 1, name, description: 'For trying things out', price: 0, credit: 500_000, rate: 10, maxKey: 3, billingFrequency: 'MONTHLY' };
+}
+
+function renderSettings({ plan = 'Free' }: { plan?: Schemas['PlanName'] } = {}) {
+  seedConfig();
+  localStorage.setItem('token', 'stored-token');
+  seedQuery($api.queryOptions('get', '/users/plan').queryKey, planNamed(plan));
+  const saveName = pendingCall<{ name: string }, { projectId: string; name: string }>('saveProjectName');
+  const saveAutoscaling = pendingCall<void, AutoscalingSettings>('saveAutoscaling');
+  const copied: string[] = [];
+  const upgrades: string[] = [];
+  const actors: SettingsActors = {
+    saveProjectName: saveName.logic,
+    saveAutoscaling: saveAutoscaling.logic,
+    upgradeForInvites: (projectId) => void upgrades.push(projectId),
+    clipboard: { writeText: fromPromise<void, { text: string }>(async ({ input }) => void copied.push(input.text)) },
+  };
+  const rendered = renderInApp(<SettingsPage actors={actors} now={NOW} />, { path: '/settings' });
+  return { saveName, saveAutoscaling, copied, upgrades, ...rendered };
+}
+
+const projectCard = () => screen.getByRole('region', { name: 'Project' });
+const autoscalingCard = () => screen.getByRole('region', { name: 'Autoscaling' });
+const nameField = () => within(projectCard()).getByLabelText('Project name');
+const slider = () => within(autoscalingCard()).getByRole('slider');
+const modeRadio = (label: 'Enabled' | 'Disabled') => within(autoscalingCard()).getByRole('radio', { name: label });
+const planViewGroup = () => screen.getByRole('radiogroup', { name: 'Plan shown' });
+
+describe('settings page, walking the project name machine paths', () => {
+  for (const path of projectNamePaths) {
+    it(describePath(path), async () => {
+      const user = userEvent.setup({ delay: null });
+      const { saveName } = renderSettings();
+      await screen.findByRole('button', { name: 'Edit project name' });
+      let edited = false;
+
+      await projectNameFlow.run(
+        path,
+        {
+          'name.edit': () => {
+            edited = true;
+            return user.click(screen.getByRole('button', { name: 'Edit project name' }));
+          },
+          'name.change': async ({ value }) => {
+            await user.clear(nameField());
+            await user.paste(value);
+          },
+          // The keyboard way: Enter saves, Escape cancels.
+          'name.save': () => user.type(nameField(), '{Enter}'),
+          'name.cancel': () => user.type(nameField(), '{Escape}'),
+          'xstate.done.actor.saveProjectName': ({ output }) => act(async () => saveName.resolve(output)),
+          'xstate.error.actor.saveProjectName': ({ error }) => act(async () => saveName.reject(error)),
+        } satisfies Executors<ProjectNameModelEvent>,
+        async (expected) => {
+          const card = projectCard();
+          if (!selectIsEditing(expected)) {
+            expect(within(card).queryByRole('textbox', { name: 'Project name' })).toBeNull();
+            expect(within(card).getByText(selectName(expected))).toBeTruthy();
+            // Back on Edit after an edit, where the keyboard user was.
+            if (edited) await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit project name' })));
+            return;
+          }
+          expect(nameField()).toHaveProperty('value', selectDraft(expected));
+          const message = selectDraftBlank(expected) ? PROJECT_NAME_BLANK : projectNameSelectors.selectError(expected);
+          expect(nameField().getAttribute('aria-invalid')).toBe(message === null ? null : 'true');
+          if (message !== null) expect(within(card).getByText(message)).toBeTruthy();
+          const saving = expected.matches('saving');
+          const save = within(card).getByRole('button', { name: saving ? /Saving/ : 'Save' });
+          expect(save).toHaveProperty('disabled', saving || selectDraftBlank(expected));
+          expect(within(card).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', saving);
+          if (saving) expect(saveName.inputs.at(-1)).toEqual({ projectId: PROJECT_ID, name: selectDraft(expected).trim() });
+        },
+      );
+    });
+  }
+});
+
+describe('settings page, walking the autoscaling form machine paths', () => {
+  for (const path of autoscalingFormPaths) {
+    it(describePath(path), async () => {
+      const user = userEvent.setup({ delay: null });
+      const { saveAutoscaling } = renderSettings({ plan: 'Free' });
+      await screen.findByRole('button', { name: 'Save Settings' });
+
+      await autoscalingFormFlow.run(
+        path,
+        {
+          // The plan view toggle: the demo unlocks the form, the account's Free plan locks it.
+          'autoscaling.unlock': () => user.click(within(planViewGroup()).getByText('Premium Plan Demo')),
+          'autoscaling.lock': () => user.click(within(planViewGroup()).getByText('Free Plan View')),
+          // The keyboard way: Home and End on the slider's thumb.
+          'autoscaling.set': async ({ percent }) => {
+            slider().focus();
+            await user.keyboard(percent === 0 ? '{Home}' : '{End}');
+          },
+          'autoscaling.mode': ({ enabled }) => user.click(modeRadio(enabled ? 'Enabled' : 'Disabled')),
+          'autoscaling.save': () => user.click(screen.getByRole('button', { name: 'Save Settings' })),
+          'xstate.done.actor.saveAutoscaling': () => act(async () => saveAutoscaling.resolve()),
+          'xstate.error.actor.saveAutoscaling': ({ error }) => act(async () => saveAutoscaling.reject(error)),
+        } satisfies Executors<AutoscalingFormModelEvent>,
+        async (expected) => {
+          const card = autoscalingCard();
+          const percent = selectPercent(expected);
+          const locked = selectIsLocked(expected);
+          const saving = expected.matches({ form: 'saving' });
+          await waitFor(() => expect(slider().getAttribute('aria-valuenow')).toBe(String(percent)));
+          expect(within(card).getByText(autoscalingMessage(percent))).toBeTruthy();
+          expect(slider().getAttribute('aria-disabled') === 'true').toBe(locked || saving);
+          expect(modeRadio('Enabled')).toHaveProperty('checked', selectEnabled(expected));
+          expect(modeRadio('Disabled')).toHaveProperty('checked', !selectEnabled(expected));
+          expect(modeRadio('Enabled')).toHaveProperty('disabled', locked || saving);
+          if (locked) expect(within(card).getByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeTruthy();
+          else expect(within(card).queryByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeNull();
+          const save = within(card).getByRole('button', { name: saving ? /Saving/ : 'Save Settings' });
+          expect(save).toHaveProperty('disabled', !selectCanSave(expected));
+          expect(within(card).getByRole('status').textContent).toBe(selectIsSaved(expected) ? AUTOSCALING_SAVED_TEXT : '');
+          expect(within(card).queryByRole('alert')?.textContent ?? null).toBe(selectError(expected));
+          if (saving) expect(saveAutoscaling.inputs.at(-1)).toEqual({ percent, enabled: selectEnabled(expected) });
+        },
+      );
+    });
+  }
+});
+
+describe('settings page', () => {
+  it("shows the user's real plan, and the Professional demo with its features and a renewal date", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSettings({ plan: 'Free' });
+    const plan = await screen.findByRole('region', { name: 'Current Plan' });
+    expect(within(plan).getByText('Free Plan')).toBeTruthy();
+    expect(
+      within(plan)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['500,000 credits per month', '10 requests per second', '3 API keys']);
+    expect(within(plan).getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/billing');
+    expect(within(planViewGroup()).getByRole('radio', { name: 'Free Plan View' })).toHaveProperty('checked', true);
+
+    await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
+    expect(within(plan).getByText('Professional Plan')).toBeTruthy();
+    expect(within(plan).getByText('Demo')).toBeTruthy();
+    expect(
+      within(plan)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['5M credits per month', 'unlimited API keys', 'advanced analytics', '24/7 priority support']);
+    expect(within(plan).getByText('Renews on March 7, 2025')).toBeTruthy();
+  });
+
+  it('opens the autoscaling form at once on a paid plan, and the plan view toggle does not lock it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSettings({ plan: 'Developer' });
+    await screen.findByRole('button', { name: 'Save Settings' });
+    expect(slider().getAttribute('aria-disabled')).toBeNull();
+    await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
+    await user.click(within(planViewGroup()).getByText('Free Plan View'));
+    expect(slider().getAttribute('aria-disabled')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Current Plan' })).getByText('Developer Plan')).toBeTruthy();
+  });
+
+  it('steps the slider by keyboard through the five messages, speaking the level with the value', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSettings({ plan: 'Business' });
+    await screen.findByRole('button', { name: 'Save Settings' });
+    const thumb = slider();
+    expect(thumb.getAttribute('aria-valuenow')).toBe('25');
+    expect(thumb.getAttribute('aria-valuetext')).toBe('25% (Limited autoscaling)');
+    expect(thumb.getAttribute('aria-valuemin')).toBe('0');
+    expect(thumb.getAttribute('aria-valuemax')).toBe('100');
+    thumb.focus();
+    const steps: Array<[string, number, string]> = [
+      ['{ArrowRight}', 26, 'Moderate autoscaling'],
+      ['{ArrowLeft}{ArrowLeft}', 24, 'Limited autoscaling'],
+      // PageUp moves by 10, to the next tenth.
+      ['{PageUp}{PageUp}{PageUp}', 50, 'Moderate autoscaling'],
+      ['{ArrowRight}', 51, 'High autoscaling'],
+      ['{ArrowRight}'.repeat(24), 75, 'High autoscaling'],
+      ['{ArrowRight}', 76, 'Maximum autoscaling'],
+      ['{End}', 100, 'Maximum autoscaling'],
+      ['{Home}', 0, 'No autoscaling'],
+    ];
+    for (const [keys, percent, title] of steps) {
+      await user.keyboard(keys);
+      await waitFor(() => expect(slider().getAttribute('aria-valuenow')).toBe(String(percent)));
+      expect(within(autoscalingCard()).getByText(autoscalingMessage(percent)).textContent?.startsWith(title)).toBe(true);
+    }
+  });
+
+  it('labels the slider and the radio group, and moves between the radios with the arrow keys', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSettings({ plan: 'Business' });
+    await screen.findByRole('button', { name: 'Save Settings' });
+    expect(await within(autoscalingCard()).findByRole('slider', { name: 'Autoscaling limit' })).toBeTruthy();
+    const group = within(autoscalingCard()).getByRole('radiogroup', { name: 'Autoscaling status' });
+    expect(modeRadio('Disabled')).toHaveProperty('checked', true);
+    modeRadio('Disabled').focus();
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(modeRadio('Enabled')).toHaveProperty('checked', true));
+    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Save Settings' })).toHaveProperty('disabled', false);
+  });
+
+  it("copies the project ID and reads 'Copied!'", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { copied } = renderSettings();
+    const field = await within(await screen.findByRole('region', { name: 'Project' })).findByLabelText('Project ID');
+    expect(field).toHaveProperty('value', PROJECT_ID);
+    expect(field).toHaveProperty('readOnly', true);
+    await user.click(screen.getByRole('button', { name: 'Copy Project ID' }));
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(copied).toEqual([PROJECT_ID]);
+  });
+
+  it('lists the owner alone, with no actions; no invites left, and an upgrade button that only logs', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { upgrades } = renderSettings();
+    const users = await screen.findByRole('region', { name: 'Project Users' });
+    const table = within(users).getByRole('table', { name: 'Project Users' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    const cells = within(rows[1] as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([`Email:${testUser.email}`, 'Role:Owner', 'Actions:No actions available']);
+    expect(within(users).getByText('Invites Left: 0')).toBeTruthy();
+    expect(within(users).getByText(/share its project ID/)).toBeTruthy();
+    await user.click(within(users).getByRole('button', { name: 'Upgrade for invites' }));
+    expect(upgrades).toEqual([PROJECT_ID]);
+  });
+
+  it('keeps a saved name in this browser for the next visit (the demo actors)', async () => {
+    const user = userEvent.setup({ delay: null });
+    seedConfig();
+    localStorage.setItem('token', 'stored-token');
+    seedQuery($api.queryOptions('get', '/users/plan').queryKey, planNamed('Free'));
+    const first = renderInApp(<SettingsPage now={NOW} />, { path: '/settings' });
+    await user.click(await screen.findByRole('button', { name: 'Edit project name' }));
+    await user.clear(nameField());
+    await user.type(nameField(), '  Payments API {Enter}');
+    expect(await within(projectCard()).findByText('Payments API')).toBeTruthy();
+    first.unmount();
+    renderInApp(<SettingsPage now={NOW} />, { path: '/settings' });
+    expect(await within(await screen.findByRole('region', { name: 'Project' })).findByText('Payments API')).toBeTruthy();
+  });
+});
