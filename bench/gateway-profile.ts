@@ -125,7 +125,9 @@ async function profile(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-profile-'));
   const node = await startAnvil({ chainId: localChainIds.mainnet });
   try {
-    const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, {
+      nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    });
     try {
       await runLoad(gateway.url, { connections: 50, durationSeconds: 2, body });
       const result = await runLoad(gateway.url, { connections: 50, durationSeconds: measuredSeconds, body });

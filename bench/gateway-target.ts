@@ -8,8 +8,10 @@ import { findUserByEmail, setUserPlan } from '@server/repos/users';
 import { projectRoot } from '@server/spa-build';
 
 export interface RunningGateway {
-  /** The RPC URL of the bench user's key on mainnet. */
+  /** The RPC URL of the first key on mainnet. */
   readonly url: string;
+  /** The RPC URLs of every key prepared (one on the bench plan, or `freeKeys` on Free). */
+  readonly urls: readonly string[];
   /** The main process: its HTTP workers are its children. */
   readonly pid: number;
   stop(): Promise<void>;
@@ -23,24 +25,58 @@ const benchUser = { email: 'bench@example.com', password: 'Bench$Pass1' };
  */
 const benchPlan = { id: 99, name: 'Bench', ratePerSecond: 10_000_000, creditsPerMonth: 1_000_000_000_000 };
 
-/** The bench user on the bench plan in a fresh data directory; returns their key. */
-async function prepare(dataDir: string): Promise<string> {
+type Prepared = Awaited<ReturnType<typeof buildApp>>;
+
+/** The bench user on the bench plan; returns their key. */
+async function prepareBenchPlan(app: Prepared): Promise<string[]> {
+  const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: benchUser });
+  if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
+  await app.db.query(
+    `INSERT INTO plans (id, name, description, sort_order, monthly_price_usd, credits_per_month, rate_per_second, max_keys)
+     VALUES ($1, $2, 'Benchmark only', 99, NULL, $3, $4, NULL)`,
+    [benchPlan.id, benchPlan.name, benchPlan.creditsPerMonth, benchPlan.ratePerSecond],
+  );
+  const user = await findUserByEmail(app.db, benchUser.email);
+  if (user === null) throw new Error('the bench user is missing');
+  await setUserPlan(app.db, user.id, { planId: benchPlan.id, frequency: 'MONTHLY', now: new Date() });
+  const keys = await app.db.query<{ key: string }>('SELECT key FROM api_keys WHERE user_id = $1', [user.id]);
+  const apiKey = keys.rows[0]?.key;
+  if (apiKey === undefined) throw new Error('the bench user has no key');
+  return [apiKey];
+}
+
+/**
+ * `count` new users on Free, one key each (the key every account gets at sign-up): the rate limit
+ * is per user, so 300 req/s over 40 users stays under Free's 10 per second each.
+ */
+async function prepareFreeKeys(app: Prepared, count: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let user = 0; user < count; user += 1) {
+    const email = `free-${user}@example.com`;
+    // A documentation address per account: sign-ups are limited per address.
+    const remoteAddress = `192.0.2.${(user % 250) + 1}`;
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: benchUser.password },
+      remoteAddress,
+    });
+    if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
+    const found = await app.db.query<{ key: string }>('SELECT k.key FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = $1', [
+      email,
+    ]);
+    const apiKey = found.rows[0]?.key;
+    if (apiKey === undefined) throw new Error(`${email} has no key`);
+    keys.push(apiKey);
+  }
+  return keys;
+}
+
+/** A fresh data directory with the bench's accounts; returns the keys to call with. */
+async function prepare(dataDir: string, freeKeys: number | undefined): Promise<string[]> {
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { distDir: null });
   try {
-    const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: benchUser });
-    if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
-    await app.db.query(
-      `INSERT INTO plans (id, name, description, sort_order, monthly_price_usd, credits_per_month, rate_per_second, max_keys)
-       VALUES ($1, $2, 'Benchmark only', 99, NULL, $3, $4, NULL)`,
-      [benchPlan.id, benchPlan.name, benchPlan.creditsPerMonth, benchPlan.ratePerSecond],
-    );
-    const user = await findUserByEmail(app.db, benchUser.email);
-    if (user === null) throw new Error('the bench user is missing');
-    await setUserPlan(app.db, user.id, { planId: benchPlan.id, frequency: 'MONTHLY', now: new Date() });
-    const keys = await app.db.query<{ key: string }>('SELECT key FROM api_keys WHERE user_id = $1', [user.id]);
-    const apiKey = keys.rows[0]?.key;
-    if (apiKey === undefined) throw new Error('the bench user has no key');
-    return apiKey;
+    return freeKeys === undefined ? await prepareBenchPlan(app) : await prepareFreeKeys(app, freeKeys);
   } finally {
     await app.close();
   }
@@ -65,19 +101,23 @@ function waitForStart(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   });
 }
 
+export interface GatewayOptions {
+  /** Flags for the server's node, e.g. --cpu-prof. */
+  readonly nodeFlags?: readonly string[];
+  /** Free-plan keys (one per new user) instead of the bench user on the bench plan. */
+  readonly freeKeys?: number;
+}
+
 /**
  * The server as `npm start` runs it (server/start.ts, its own process, WORKERS HTTP workers, an
- * embedded database on disk; `nodeFlags` for its node, e.g. --cpu-prof) in front of the given node, with the bench user on the bench plan:
- * key lookup, the rate limiter, the credit quota and metering all run for every call.
+ * embedded database on disk) in front of the given node, with the bench user on the bench plan (or
+ * `freeKeys` Free-plan keys): key lookup, the rate limiter, the credit quota and metering all run
+ * for every call.
  */
-export async function startGateway(
-  port: number,
-  nodeUrl: string,
-  workers: number,
-  nodeFlags: readonly string[] = [],
-): Promise<RunningGateway> {
+export async function startGateway(port: number, nodeUrl: string, workers: number, options: GatewayOptions = {}): Promise<RunningGateway> {
+  const { nodeFlags = [], freeKeys } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
-  const apiKey = await prepare(join(dataDir, 'data'));
+  const apiKeys = await prepare(join(dataDir, 'data'), freeKeys);
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
@@ -109,5 +149,6 @@ export async function startGateway(
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${port}/api/v1/mainnet/${apiKey}`, pid: child.pid ?? 0, stop };
+  const urls = apiKeys.map((apiKey) => `http://127.0.0.1:${port}/api/v1/mainnet/${apiKey}`);
+  return { url: urls[0] ?? '', urls, pid: child.pid ?? 0, stop };
 }

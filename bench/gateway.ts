@@ -8,11 +8,16 @@
  * eth_chainId body, after a 2 s warm-up), twice: in order, then in reverse order (each line is the
  * mean of its two passes). The last line,
  * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.6).
+ *
+ * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2]`
+ * measures latency instead, with an open-loop fixed-rate load: bench/gateway-latency.ts.
  */
+import { parseArgs } from 'node:util';
 import { startAnvil } from '@server/nodes/anvil';
 import { localChainIds } from '@server/nodes/local-nodes';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { startBareProxy } from './bare-proxy';
+import { defaultLatencySettings, type LatencySettings, runLatencyBench } from './gateway-latency';
 import { startGateway } from './gateway-target';
 import { canMeasureCpu, cpuNanoseconds } from './cpu-time';
 import { runLoad, type LoadResult, type LoadSettings } from './load';
@@ -135,7 +140,48 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** A whole number of at least 1 from an option, or the default; anything else stops with a message naming it. */
+function countOption(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a whole number of at least 1, not "${value}"`);
+  return parsed;
+}
+
+function latencySettings(values: Record<string, string | boolean | undefined>): LatencySettings {
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const defaults = defaultLatencySettings;
+  const workers =
+    text('workers')
+      ?.split(',')
+      .map((count) => countOption('workers', count.trim(), 1)) ?? defaults.workers;
+  return {
+    rate: countOption('rate', text('rate'), defaults.rate),
+    seconds: countOption('seconds', text('seconds'), defaults.seconds),
+    keys: countOption('keys', text('keys'), defaults.keys),
+    runs: countOption('runs', text('runs'), defaults.runs),
+    workers,
+  };
+}
+
+function chosen(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      latency: { type: 'boolean' },
+      rate: { type: 'string' },
+      seconds: { type: 'string' },
+      keys: { type: 'string' },
+      runs: { type: 'string' },
+      workers: { type: 'string' },
+    },
+  });
+  return values.latency ? runLatencyBench(latencySettings(values)) : main();
+}
+
+chosen().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

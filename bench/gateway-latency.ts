@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:gateway -- --latency`: what a dapp calling at a steady rate feels. An open-loop,
+ * fixed-rate load (bench/open-loop-client.ts: requests leave at fixed times, so a stall is not
+ * hidden by the generator waiting) of eth_blockNumber, spread over Free-plan keys of new users, sent
+ * in one run to anvil directly, to nginx → anvil and to the gateway as `npm start` runs it
+ * (embedded database, one anvil upstream) with each worker count asked for. Every target runs
+ * `runs` times, the order turning each run, after a warm-up of a second at the same rate. Prints
+ * p50, p99 and p99.9 per target (the range over runs, and over all requests together) and what the
+ * gateway adds to anvil directly, against the goal: ≤ 200 µs at p50 and ≤ 1 ms at p99.
+ */
+import { startAnvil } from '@server/nodes/anvil';
+import { freeLoopbackPort } from '@server/nodes/free-port';
+import { localChainIds } from '@server/nodes/local-nodes';
+import { startGateway } from './gateway-target';
+import { startNginx } from './nginx';
+import { type OpenLoopSample, runOpenLoop } from './open-loop';
+
+export interface LatencySettings {
+  /** Requests a second, all targets alike. */
+  readonly rate: number;
+  /** Seconds of each measured run. */
+  readonly seconds: number;
+  /** Free-plan keys the gateway's load is spread over (one user each). */
+  readonly keys: number;
+  readonly runs: number;
+  /** Gateway worker counts (WORKERS) to measure, each its own server. */
+  readonly workers: readonly number[];
+}
+
+export const defaultLatencySettings: LatencySettings = { rate: 300, seconds: 8, keys: 40, runs: 3, workers: [1, 2] };
+
+const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
+const goal = { addedP50Us: 200, addedP99Us: 1000 };
+
+interface Target {
+  readonly name: string;
+  readonly urls: readonly string[];
+  readonly samples: OpenLoopSample[];
+}
+
+const ms = (us: number) => (us / 1000).toFixed(us < 10_000 ? 2 : 1);
+const range = (values: readonly number[]) => {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return low === high ? ms(low) : `${ms(low)}-${ms(high)}`;
+};
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+function printTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
+  const lines = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length)));
+  for (const [index, line] of lines.entries()) {
+    console.log(
+      line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '),
+    );
+    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  }
+}
+
+async function measure(target: Target, settings: LatencySettings): Promise<void> {
+  await runOpenLoop({ urls: target.urls, body, rate: settings.rate, seconds: 1 });
+  const sample = await runOpenLoop({ urls: target.urls, body, rate: settings.rate, seconds: settings.seconds });
+  target.samples.push(sample);
+  const failed = sample.failures > 0 ? `, ${sample.failures} FAILED (first: ${sample.firstFailure})` : '';
+  console.log(
+    `${target.name}: p50 ${ms(sample.p50Us)} ms, p99 ${ms(sample.p99Us)} ms, p99.9 ${ms(sample.p999Us)} ms, max ${ms(sample.maxUs)} ms` +
+      ` (${sample.answered}/${sample.sent} answered; generator late by ${ms(sample.lateMaxUs)} ms at most${failed})`,
+  );
+}
+
+export async function runLatencyBench(settings: LatencySettings): Promise<void> {
+  console.log(
+    `Open loop: ${settings.rate} req/s of eth_blockNumber, ${settings.runs} × ${settings.seconds} s per target, ` +
+      `the gateway's load over ${settings.keys} Free-plan keys; workers: ${settings.workers.join(', ')}\n`,
+  );
+  const node = await startAnvil({ chainId: localChainIds.mainnet });
+  const stops: Array<() => Promise<void>> = [() => node.stop()];
+  try {
+    const nginx = await startNginx(await freeLoopbackPort(), node.port);
+    stops.unshift(() => nginx.stop());
+    const targets: Target[] = [
+      { name: 'anvil (direct)', urls: [node.url], samples: [] },
+      { name: 'nginx -> anvil', urls: [nginx.url], samples: [] },
+    ];
+    const gateways: Target[] = [];
+    for (const workers of settings.workers) {
+      const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, { freeKeys: settings.keys });
+      stops.unshift(() => gateway.stop());
+      gateways.push({ name: `gateway -> anvil (WORKERS=${workers})`, urls: gateway.urls, samples: [] });
+    }
+    targets.push(...gateways);
+    for (let run = 0; run < settings.runs; run += 1) {
+      console.log(`run ${run + 1} of ${settings.runs}`);
+      // The order turns each run, so a machine slowing down weighs on every target alike.
+      const order = run % 2 === 0 ? targets : [...targets].reverse();
+      for (const target of order) await measure(target, settings);
+    }
+
+    const [anvil] = targets;
+    if (anvil === undefined) return;
+    console.log('\nlatency in ms: range over the runs (median of the runs)');
+    printTable(
+      ['target', 'p50', 'p99', 'p99.9', 'failed'],
+      targets.map((target) => {
+        const pick = (key: 'p50Us' | 'p99Us' | 'p999Us') => target.samples.map((sample) => sample[key]);
+        return [
+          target.name,
+          `${range(pick('p50Us'))} (${ms(median(pick('p50Us')))})`,
+          `${range(pick('p99Us'))} (${ms(median(pick('p99Us')))})`,
+          `${range(pick('p999Us'))} (${ms(median(pick('p999Us')))})`,
+          String(target.samples.reduce((sum, sample) => sum + sample.failures, 0)),
+        ];
+      }),
+    );
+
+    console.log('\nwhat the gateway adds to anvil directly (medians of the runs, each run against the same run of anvil):');
+    for (const gateway of gateways) {
+      const added = (key: 'p50Us' | 'p99Us' | 'p999Us') =>
+        median(gateway.samples.map((sample, run) => sample[key] - (anvil.samples[run]?.[key] ?? Number.NaN)));
+      const p50 = added('p50Us');
+      const p99 = added('p99Us');
+      // Refused calls (a rate above the keys' plan) answer early: their figures would flatter the gateway.
+      const failures = gateway.samples.reduce((sum, sample) => sum + sample.failures, 0);
+      const verdict =
+        failures > 0 ? `not comparable: ${failures} calls failed` : p50 <= goal.addedP50Us && p99 <= goal.addedP99Us ? 'met' : 'NOT met';
+      console.log(
+        `${gateway.name}: +${Math.round(p50)} µs at p50, +${ms(p99)} ms at p99, +${ms(added('p999Us'))} ms at p99.9` +
+          ` (goal ≤ ${goal.addedP50Us} µs and ≤ ${ms(goal.addedP99Us)} ms: ${verdict})`,
+      );
+    }
+  } finally {
+    for (const stop of stops) await stop().catch((error: unknown) => console.error(error));
+  }
+}
