@@ -35,6 +35,7 @@ const COMPLETE_ORDER: DedicatedNodeOrder = { ...NEW_NODE_ORDER, selectedClient: 
 const button = (name: string) => screen.getByRole('button', { name });
 const radio = (name: string) => screen.getByRole('radio', { name });
 const checkbox = (name: string) => screen.getByRole('checkbox', { name });
+const isChecked = (element: HTMLElement) => element instanceof HTMLInputElement && element.checked;
 const title = <V extends string>(choices: ReadonlyArray<{ value: V; title: string }>, value: V) =>
   choices.find((choice) => choice.value === value)?.title ?? '';
 
@@ -65,13 +66,13 @@ describe('dedicated nodes page, walking the node wizard machine paths', () => {
           'wizard.cancel': () => user.click(button('Cancel')),
           'order.cycle': ({ isYearly }) => user.click(radio(isYearly ? 'Yearly' : 'Monthly')),
           'order.type': async ({ resourceIntensive }) => {
-            if (checkbox(RESOURCE_INTENSIVE_LABEL).checked !== resourceIntensive) await user.click(checkbox(RESOURCE_INTENSIVE_LABEL));
+            if (isChecked(checkbox(RESOURCE_INTENSIVE_LABEL)) !== resourceIntensive) await user.click(checkbox(RESOURCE_INTENSIVE_LABEL));
           },
           'order.client': ({ client }) => user.click(radio(title(CLIENT_CHOICES, client))),
           'order.plugin': ({ plugin }) => user.click(radio(title(PLUGIN_CHOICES, plugin))),
           'order.payment': ({ method }) => user.click(radio(title(PAYMENT_CHOICES, method))),
           'order.risks': async ({ acknowledged }) => {
-            if (checkbox(RISKS_LABEL).checked !== acknowledged) await user.click(checkbox(RISKS_LABEL));
+            if (isChecked(checkbox(RISKS_LABEL)) !== acknowledged) await user.click(checkbox(RISKS_LABEL));
           },
           'order.place': () => user.click(button('Order')),
           'order.done': () => user.click(button('Done')),
@@ -101,7 +102,7 @@ describe('dedicated nodes page, walking the node wizard machine paths', () => {
           expect(screen.queryByRole('button', { name: 'Back' }) !== null).toBe(index > 0);
           if (step === 'billing') expectChecked(CYCLE_CHOICES, order.isYearly ? 'yearly' : 'monthly');
           if (step === 'type') {
-            expect(checkbox(RESOURCE_INTENSIVE_LABEL).checked).toBe(order.resourceIntensiveEnabled);
+            expect(isChecked(checkbox(RESOURCE_INTENSIVE_LABEL))).toBe(order.resourceIntensiveEnabled);
             expect(screen.getByText(NO_NODES_AVAILABLE)).toBeTruthy();
           }
           if (step === 'location') expect(screen.getByText(NO_LOCATIONS_AVAILABLE)).toBeTruthy();
@@ -117,7 +118,7 @@ describe('dedicated nodes page, walking the node wizard machine paths', () => {
             return;
           }
           expectChecked(PAYMENT_CHOICES, order.paymentMethod);
-          expect(checkbox(RISKS_LABEL).checked).toBe(order.acknowledgeRisks);
+          expect(isChecked(checkbox(RISKS_LABEL))).toBe(order.acknowledgeRisks);
           const ordering = expected.matches('ordering');
           const orderButton = screen.getByRole('button', { name: ordering ? /Ordering/ : 'Order' });
           const missing = selectMissing(expected);
