@@ -75,6 +75,7 @@ export function AutoscalingCard({ locked, actors }: AutoscalingCardProps) {
         ) : null}
 
         <RadioGroup.Root
+          colorPalette="blue"
           value={enabled ? 'enabled' : 'disabled'}
           disabled={frozen}
           onValueChange={(details) => form.send({ type: 'autoscaling.mode', enabled: details.value === 'enabled' })}
@@ -92,6 +93,7 @@ export function AutoscalingCard({ locked, actors }: AutoscalingCardProps) {
         </RadioGroup.Root>
 
         <Slider.Root
+          colorPalette="blue"
           value={[percent]}
           min={AUTOSCALING_MIN}
           max={AUTOSCALING_MAX}
@@ -117,7 +119,7 @@ export function AutoscalingCard({ locked, actors }: AutoscalingCardProps) {
           </Slider.Control>
         </Slider.Root>
 
-        <Stack gap="1.5" mt="4">
+        <Stack gap="1.5" mt="2">
           <Text data-testid="autoscaling-message">{autoscalingMessage(percent)}</Text>
           {enabled ? null : <Text color="fg.muted">{AUTOSCALING_OFF_TEXT}</Text>}
           <Text fontSize="sm" color="fg.muted">

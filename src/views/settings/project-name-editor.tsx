@@ -49,7 +49,7 @@ export function ProjectNameEditor({ draft, blank, saving, error, onChange, onSav
           onKeyDown={onKeyDown}
         />
         {message ? (
-          <Field.ErrorText id={messageId} aria-live="polite">
+          <Field.ErrorText id={messageId} aria-live="polite" color="red.700">
             {message}
           </Field.ErrorText>
         ) : (

@@ -36,7 +36,7 @@ export function ProjectUsersCard({ ownerEmail, onUpgrade }: ProjectUsersCardProp
             <Table.Row role="row" {...stackedRow}>
               <Table.Cell role="cell" {...stackedCell} overflowWrap="anywhere">
                 {cellLabel('Email')}
-                {ownerEmail}
+                <Text as="span">{ownerEmail}</Text>
               </Table.Cell>
               <Table.Cell role="cell" {...stackedCell}>
                 {cellLabel('Role')}
@@ -46,7 +46,7 @@ export function ProjectUsersCard({ ownerEmail, onUpgrade }: ProjectUsersCardProp
               </Table.Cell>
               <Table.Cell role="cell" {...stackedCell} color="fg.muted" textAlign={{ lg: 'end' }}>
                 {cellLabel('Actions')}
-                {NO_ACTIONS}
+                <Text as="span">{NO_ACTIONS}</Text>
               </Table.Cell>
             </Table.Row>
           </Table.Body>
