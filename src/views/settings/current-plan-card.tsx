@@ -70,7 +70,7 @@ function AccountPlanBody({ plan }: Pick<CurrentPlanCardProps, 'plan'>) {
   if (plan.isError) {
     return (
       <Stack gap="3" align="flex-start">
-        <ErrorAlert message={failureMessage('loadSubscription', failureIn(plan.error))} />
+        <ErrorAlert message={failureMessage('loadPlan', failureIn(plan.error))} />
         <Button size="sm" variant="outline" onClick={() => void plan.refetch()}>
           Retry
         </Button>
