@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { failureIn } from '@/domain/call-failure';
 import {
   NEW_WEBHOOK,
@@ -10,7 +10,6 @@ import {
   validateWebhookUrl,
   webhookSaveMessage,
 } from '@/domain/webhook-form';
-import { txnTypesMachine } from './txn-types';
 import type { WebhookFormContext, WebhookFormEvent, WebhookSave } from './webhook-form.types';
 
 const draftProblem = ({ addressDraft, settings }: WebhookFormContext) => validateWebhookAddress(addressDraft, settings.addresses);
@@ -23,8 +22,8 @@ const closedContext = { webhookId: null, settings: NEW_WEBHOOK, addressDraft: ''
  *
  * - `closed` / `saved`: no modal; `saved` also remembers that the last submit went through (the
  *   screen says what became of it). `webhook.new` opens empty fields, `webhook.edit` a webhook's.
- * - `open`: the modal. It runs the transaction-type multi-select (txnTypes, id 'txnTypes'), which
- *   reports each selection back as `webhook.txnTypes`.
+ * - `open`: the modal. Its transaction-type multi-select is machines/txn-types.ts, started by the
+ *   modal beside this one from `settings.txnTypes`; it reports each selection as `webhook.txnTypes`.
  * - `open.editing`: the fields. `webhook.addressAdd` checks the draft by SPEC.md §5 and leaves the
  *   refusal's message under the field. `webhook.submit` is refused while the URL is not an http(s)
  *   URL or a typed address is refused (then every field shows its message); an address still typed
@@ -40,9 +39,6 @@ export const webhookFormMachine = setup({
   actors: {
     saveWebhook: fromPromise<void, WebhookSave>(async () => {
       throw new Error('saveWebhook actor not provided');
-    }),
-    txnTypes: txnTypesMachine.provide({
-      actions: { selectionChanged: sendParent((_, { selected }) => ({ type: 'webhook.txnTypes', txnTypes: selected })) },
     }),
   },
   actions: {
@@ -82,7 +78,6 @@ export const webhookFormMachine = setup({
       },
     },
     open: {
-      invoke: { id: 'txnTypes', src: 'txnTypes', input: ({ context }) => ({ selected: context.settings.txnTypes }) },
       initial: 'editing',
       states: {
         editing: {
@@ -145,6 +140,4 @@ export const selectUrlError = (s: WebhookFormSnapshot) => (s.context.showErrors 
 /** At 25 addresses Add is disabled (SPEC.md §5). */
 export const selectIsFull = (s: WebhookFormSnapshot) => isAddressListFull(s.context.settings.addresses);
 export const selectSaveError = (s: WebhookFormSnapshot) => s.context.saveError;
-/** The multi-select running inside the open modal. */
-export const selectTxnTypesActor = (s: WebhookFormSnapshot) => s.children.txnTypes;
 export const selectWasSaved = (s: WebhookFormSnapshot) => s.matches('saved');

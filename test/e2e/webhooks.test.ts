@@ -1,0 +1,187 @@
+/**
+ * The Webhooks screen (SPEC.md "Webhooks (demo)") in real Chromium against the real server, at
+ * 1280×800 and 390×844: the About and usage cards with the user's own billing cycle (the server's
+ * GET /usage cycle), the empty My Webhooks, and the Configure Webhook modal by keyboard and pointer
+ * — the address tip from a focused info button, the transaction-type multi-select, the URL and
+ * address messages, 25 addresses at most, and Create, which only logs. axe-core on the screen and on
+ * the modal; no sideways scrolling; screenshots in screenshots/.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wcagViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { expectHidden, expectPath, expectTitle, expectVisible, openContext } from '../support/page';
+import { screenshot } from '../support/screenshots';
+import { startServer, type RunningServer } from '../support/server';
+import { viewports } from '../support/viewports';
+
+/** Texts SPEC.md gives word for word. */
+const spec = {
+  empty: "You don't have any webhooks yet.",
+  configure: 'Configure Webhook',
+  addressEmpty: 'Address cannot be empty',
+  addressDuplicate: 'This address is already added',
+  addressFull: 'You can only add up to 25 addresses',
+} as const;
+
+const ui = {
+  dialog: (page: Page) => page.getByRole('dialog', { name: spec.configure }),
+  checkbox: (page: Page, name: string) => ui.dialog(page).getByRole('checkbox', { name, exact: true }),
+  /** What a pointer clicks: the checkbox's label (its input is visually hidden). */
+  checkboxLabel: (page: Page, name: string) =>
+    ui
+      .dialog(page)
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${name}$`) }),
+  url: (page: Page) => ui.dialog(page).getByLabel(/^Webhook URL/),
+  address: (page: Page) => ui.dialog(page).getByLabel('Addresses', { exact: true }),
+  add: (page: Page) => ui.dialog(page).getByRole('button', { name: 'Add', exact: true }),
+};
+
+const day = (instant: string) => new Date(instant).toISOString().slice(0, 10);
+
+/** Whether anything is wider than the window (the page would scroll sideways). */
+function overflowsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  expect(await wcagViolations(page), `WCAG 2.1 AA violations on ${where}`).toEqual([]);
+}
+
+for (const viewport of viewports) {
+  describe(`webhooks, ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
+    let server: RunningServer;
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let cycle = '';
+    const logged: string[] = [];
+    const email = `webhooks.${viewport.name}@example.com`;
+    const password = 'aB3$tory';
+
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+      const registered = await server.api.POST('/auth/register', { body: { email, password } });
+      expect(registered.error).toBeUndefined();
+      // The cycle the server counts the user's quota in: the stats card must show this one.
+      const login = await server.api.POST('/auth/login', { body: { email, password } });
+      const token = login.data?.access_token ?? '';
+      const usage = await server.api.GET('/usage', { headers: { Authorization: `Bearer ${token}` } });
+      if (!usage.data) throw new Error('GET /usage failed');
+      cycle = `${day(usage.data.cycle.start)} to ${day(usage.data.cycle.end)}`;
+      context = await openContext(browser, server.url, viewport);
+      page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.text().startsWith('[demo]')) logged.push(message.text());
+      });
+      await page.goto('/login');
+      await page.getByLabel(/^email\s*\*?$/i).fill(email);
+      await page.getByLabel(/^password\s*\*?$/i).fill(password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await expectPath(page, '/');
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('shows About, 0/1 with the billing cycle, and the empty My Webhooks', async () => {
+      await page.goto('/webhooks');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Webhooks', exact: true }));
+      await expectTitle(page, /^Webhooks \| /);
+      const stats = page.getByRole('region', { name: 'Webhook Usage' });
+      await expectVisible(stats.getByText('0/1', { exact: true }));
+      await expectVisible(stats.getByText(cycle, { exact: true }));
+      await expectVisible(page.getByRole('region', { name: /About Webhooks/ }).getByText(/up to 2 minutes/));
+      await expectVisible(page.getByRole('region', { name: 'My Webhooks' }).getByText(spec.empty, { exact: true }));
+      await page.waitForLoadState('networkidle');
+      expect(await overflowsSideways(page)).toBe(false);
+      await expectNoViolations(page, '/webhooks');
+      await screenshot(page, 'webhooks');
+    });
+
+    it('opens Configure Webhook with the keyboard, and tells about the API limit from the focused info button', async () => {
+      const newWebhook = page.getByRole('button', { name: 'New Webhook', exact: true });
+      await newWebhook.focus();
+      await page.keyboard.press('Enter');
+      await expectVisible(ui.dialog(page));
+      await expectNoViolations(page, 'the Configure Webhook modal');
+      expect(await overflowsSideways(page)).toBe(false);
+      await screenshot(page, 'webhooks-configure');
+
+      // Tab through the modal until the info button holds the focus (focus stays trapped inside).
+      const info = ui.dialog(page).getByRole('button', { name: 'About the address limit' });
+      for (let presses = 0; presses < 30 && !(await info.evaluate((button) => button === document.activeElement)); presses++) {
+        await page.keyboard.press('Tab');
+        expect(await ui.dialog(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      }
+      // Focus shows the tip, unless the modal scrolled the button into view just then; Enter shows it anyway.
+      await page.keyboard.press('Enter');
+      await expectVisible(page.getByText(/up to 100,000 addresses per webhook, add them through the API/));
+      await screenshot(page, 'webhooks-address-tip');
+      // Escape hides the tip, and only the tip: the modal stays open.
+      await page.keyboard.press('Escape');
+      await expectHidden(page.getByText(/up to 100,000 addresses per webhook/));
+      await screenshot(page, 'webhooks-after-escape');
+      expect(await ui.dialog(page).isVisible()).toBe(true);
+    });
+
+    it("ticks transaction types: another removes 'Any', 'Any' clears the others, the last unticked is 'Any' again", async () => {
+      await ui.checkboxLabel(page, 'Swap').click();
+      expect(await ui.checkbox(page, 'Any').isChecked()).toBe(false);
+      await ui.checkbox(page, 'Burn').focus();
+      await page.keyboard.press('Space');
+      expect(await ui.checkbox(page, 'Burn').isChecked()).toBe(true);
+      await ui.checkboxLabel(page, 'Any').click();
+      for (const name of ['Swap', 'Burn']) expect(await ui.checkbox(page, name).isChecked()).toBe(false);
+      await ui.checkboxLabel(page, 'Mint').click();
+      await ui.checkboxLabel(page, 'Mint').click();
+      expect(await ui.checkbox(page, 'Any').isChecked()).toBe(true);
+    });
+
+    it('refuses a missing URL and the three address cases, and disables Add at 25', async () => {
+      await ui.dialog(page).getByRole('button', { name: 'Create Webhook' }).click();
+      await expectVisible(ui.dialog(page).getByText('Webhook URL is required'));
+      await ui.address(page).press('Enter');
+      await expectVisible(ui.dialog(page).getByText(spec.addressEmpty));
+      await ui.address(page).fill('0x52908400098527886E0F7030069857D2E4169EE7');
+      await ui.address(page).press('Enter');
+      await ui.address(page).fill('0x52908400098527886e0f7030069857d2e4169ee7');
+      await ui.address(page).press('Enter');
+      await expectVisible(ui.dialog(page).getByText(spec.addressDuplicate));
+      for (let i = 2; i <= 25; i++) {
+        await ui.address(page).fill(`0x${String(i).padStart(40, '0')}`);
+        await ui.add(page).click();
+      }
+      expect(await ui.add(page).isDisabled()).toBe(true);
+      await expectVisible(ui.dialog(page).getByText(`25/25 addresses · ${spec.addressFull}`));
+      await ui.address(page).fill('0xone-too-many');
+      await ui.address(page).press('Enter');
+      await expectVisible(ui.dialog(page).getByText(spec.addressFull, { exact: true }));
+      expect(await overflowsSideways(page)).toBe(false);
+      await expectNoViolations(page, 'the Configure Webhook modal with its messages');
+      await screenshot(page, 'webhooks-configure-full');
+    });
+
+    it('creates the webhook by logging it only: the modal closes, the list stays empty', async () => {
+      await ui.address(page).fill('');
+      await ui.url(page).fill('https://hooks.example.com/tx');
+      await ui.dialog(page).getByRole('button', { name: 'Create Webhook' }).click();
+      await expectHidden(ui.dialog(page));
+      await expectVisible(page.getByRole('status').getByText(/not stored yet/));
+      await expectVisible(page.getByText(spec.empty, { exact: true }));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/^\[demo\] create webhook/);
+    });
+
+    it('closes with Escape without saving', async () => {
+      await page.getByRole('button', { name: 'New Webhook', exact: true }).click();
+      await expectVisible(ui.dialog(page));
+      await page.keyboard.press('Escape');
+      await expectHidden(ui.dialog(page));
+      expect(logged).toHaveLength(1);
+    });
+  });
+}
