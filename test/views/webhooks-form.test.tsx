@@ -132,6 +132,10 @@ describe('Configure Webhook', () => {
     await user.click(info);
     const tip = await screen.findByText(/up to 100,000 addresses per webhook, add them through the API/);
     expect(info.getAttribute('aria-describedby')).toBe(tip.closest('[id]')?.id ?? tip.id);
+    // Escape hides the tip only: the modal stays open.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText(/up to 100,000 addresses per webhook/)).toBeNull());
+    expect(dialog().getAttribute('data-state')).toBe('open');
   });
 
   it('sends the settings to the save actor and says the list is unchanged', async () => {
