@@ -1,11 +1,13 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
+  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
   badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
+  checkboxSlotRecipe,
   codeRecipe,
   cssVarsPrefix,
   cssVarsRoot,
@@ -24,16 +26,19 @@ import {
   menuSlotRecipe,
   nativeSelectSlotRecipe,
   progressSlotRecipe,
+  radioGroupSlotRecipe,
   segmentGroupSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skipNavLinkRecipe,
+  sliderSlotRecipe,
   spinnerRecipe,
   statSlotRecipe,
   tableSlotRecipe,
   textareaRecipe,
   textStyles,
   tokens,
+  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -69,8 +74,10 @@ const chakraTheme = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
+      accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
       dialog: dialogSlotRecipe,
       drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
@@ -79,9 +86,12 @@ const chakraTheme = defineConfig({
       menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
       progress: progressSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
       segmentGroup: segmentGroupSlotRecipe,
+      slider: sliderSlotRecipe,
       stat: statSlotRecipe,
       table: tableSlotRecipe,
+      tooltip: tooltipSlotRecipe,
     },
   },
 });

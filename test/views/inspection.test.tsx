@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { type InspectionEvent, StateMachine } from 'xstate';
 import { accessControlQueryKey } from '@/api/access-control-calls';
 import type { Schemas } from '@/api/client';
@@ -11,6 +11,7 @@ import { renderInApp, testUser } from './app-harness';
 import { freePlan, serverKey } from './keys-harness';
 import { seedConfig } from './seed-config';
 import { seedQuery } from './seed-queries';
+import { billingCycleKey, usageReport } from './webhooks-harness';
 
 afterEach(() => queryClient.clear());
 
@@ -49,6 +50,20 @@ const whereMachinesStart: Record<string, Screen> = {
   checkout: { path: '/billing', signedIn: true, drawn: button('Upgrade to Free') },
   checkoutReturn: { path: '/billing/success', signedIn: true, drawn: () => screen.findByText(/Start from Billing/, {}, timeout) },
   legalDocument: { path: '/terms', drawn: () => screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, timeout) },
+  webhookForm: { path: '/webhooks', signedIn: true, drawn: button('New Webhook') },
+  // The multi-select runs inside the open Configure Webhook modal.
+  txnTypes: {
+    path: '/webhooks',
+    signedIn: true,
+    drawn: async () => {
+      const [newWebhook] = await screen.findAllByRole('button', { name: 'New Webhook' }, timeout);
+      if (newWebhook) fireEvent.click(newWebhook);
+      return screen.findByRole('checkbox', { name: 'Any' }, timeout);
+    },
+  },
+  nodeWizard: { path: '/dedicated-nodes', signedIn: true, drawn: button('Add Your First Dedicated Node') },
+  projectName: { path: '/settings', signedIn: true, drawn: button('Edit project name') },
+  autoscalingForm: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
 };
 
 /** What the signed-in screens read from the server, as if it had answered (jsdom has no server). */
@@ -61,6 +76,7 @@ function seedServerData() {
   seedQuery($api.queryOptions('get', '/plans').queryKey, [plan]);
   seedQuery($api.queryOptions('get', '/users/subscription').queryKey, null);
   seedQuery($api.queryOptions('get', '/payment/invoices').queryKey, []);
+  seedQuery(billingCycleKey, usageReport);
 }
 
 /** Renders the app at the screen's path with an observer, and returns the ids of the machines whose actors reported. */
