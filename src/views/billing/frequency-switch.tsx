@@ -1,14 +1,15 @@
-import { useId } from 'react';
-import { Badge, HStack, SegmentGroup, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Badge } from '@chakra-ui/react';
 import { YEARLY_DISCOUNT_LABEL } from '@/domain/billing-plans';
 import type { Frequency } from '@/domain/money';
+import { SegmentSwitch } from '@/components/segment-switch';
 
 interface FrequencySwitchProps {
   value: Frequency;
   onChange: (frequency: Frequency) => void;
 }
 
-const items = [
+const items: ReadonlyArray<{ value: Frequency; label: ReactNode }> = [
   { value: 'MONTHLY', label: 'Monthly' },
   {
     value: 'ANNUALY',
@@ -25,25 +26,7 @@ const items = [
 
 const isFrequency = (value: string | null): value is Frequency => value === 'MONTHLY' || value === 'ANNUALY';
 
-/** Monthly or Yearly (SPEC.md §4 Billing; yearly shows '- 10%'): a radio group, arrow keys move between them. */
+/** Monthly or Yearly (SPEC.md §4 Billing; yearly shows '- 10%'). */
 export function FrequencySwitch({ value, onChange }: FrequencySwitchProps) {
-  const labelId = useId();
-  return (
-    <HStack gap="3" wrap="wrap">
-      <Text id={labelId} fontWeight="medium" fontSize="sm">
-        Billing period
-      </Text>
-      <SegmentGroup.Root
-        aria-labelledby={labelId}
-        size="sm"
-        value={value}
-        onValueChange={(details) => {
-          if (isFrequency(details.value)) onChange(details.value);
-        }}
-      >
-        <SegmentGroup.Indicator />
-        <SegmentGroup.Items items={items} />
-      </SegmentGroup.Root>
-    </HStack>
-  );
+  return <SegmentSwitch label="Billing period" items={items} value={value} isValue={isFrequency} onChange={onChange} />;
 }
