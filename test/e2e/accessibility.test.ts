@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { expectPath, expectVisible, openContext } from '../support/page';
+import { expectVisible, logIn, openContext } from '../support/page';
 import { startServer, type RunningServer } from '../support/server';
 import { viewports } from '../support/viewports';
 
@@ -72,11 +72,7 @@ for (const viewport of viewports) {
     });
 
     it('signed-in screens', async () => {
-      await page.goto('/login');
-      await page.getByLabel(/^email\s*\*?$/i).fill(email);
-      await page.getByLabel(/^password\s*\*?$/i).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await expectPath(page, '/');
+      await logIn(page, email, password);
       for (const screen of screens) {
         await page.goto(screen.path);
         await expectVisible(page.getByRole('heading', { level: 1, name: screen.heading, exact: true }));

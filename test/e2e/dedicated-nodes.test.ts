@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { expectPath, expectVisible, openContext } from '../support/page';
+import { expectVisible, horizontalOverflow, logIn, openContext } from '../support/page';
 import { screenshot } from '../support/screenshots';
 import { startServer, type RunningServer } from '../support/server';
 import { viewports } from '../support/viewports';
@@ -36,10 +36,8 @@ async function expectNoViolations(page: Page, where: string): Promise<void> {
   expect(await wcagViolations(page), `WCAG 2.1 AA violations on ${where}`).toEqual([]);
 }
 
-/** Nothing is wider than the window: no sideways scrolling at 390 px. */
 async function expectNoOverflow(page: Page, where: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, window: window.innerWidth }));
-  expect(widths.content, `horizontal overflow on ${where}`).toBeLessThanOrEqual(widths.window);
+  expect(await horizontalOverflow(page), `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
 }
 
 /** Looks at a step as it stands: axe, the width, a screenshot. */
@@ -64,11 +62,7 @@ for (const viewport of viewports) {
       expect(registered.error).toBeUndefined();
       context = await openContext(browser, server.url, viewport);
       page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel(/^email\s*\*?$/i).fill(email);
-      await page.getByLabel(/^password\s*\*?$/i).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await expectPath(page, '/');
+      await logIn(page, email, password);
     }, 60_000);
 
     afterAll(async () => {

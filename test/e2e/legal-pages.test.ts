@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { expectPath, expectTitle, expectVisible, openContext } from '../support/page';
+import { expectPath, expectTitle, expectVisible, horizontalOverflow, openContext } from '../support/page';
 import { screenshot } from '../support/screenshots';
 import { startServer, type RunningServer } from '../support/server';
 import { viewports } from '../support/viewports';
@@ -30,11 +30,7 @@ const ui = {
 
 /** Nothing is wider than the window: no sideways scrolling, on a phone above all. */
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, 'page width').toBeLessThanOrEqual(clientWidth);
+  expect(await horizontalOverflow(page), 'page width').toBeLessThanOrEqual(0);
 }
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { expectHidden, expectPath, expectVisible, openContext } from '../support/page';
+import { expectHidden, expectPath, expectVisible, logIn, openContext } from '../support/page';
 import { screenshot } from '../support/screenshots';
 import { startServer, type RunningServer } from '../support/server';
 import { specSidebarNames } from '../support/spec-sidebar';
@@ -40,11 +40,7 @@ for (const viewport of viewports) {
       expect(registered.error).toBeUndefined();
       context = await openContext(browser, server.url, viewport);
       page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel(/^email\s*\*?$/i).fill(email);
-      await page.getByLabel(/^password\s*\*?$/i).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await expectPath(page, '/');
+      await logIn(page, email, password);
     }, 60_000);
 
     afterAll(async () => {

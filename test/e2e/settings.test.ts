@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { expectPath, expectVisible, openContext } from '../support/page';
+import { expectVisible, horizontalOverflow, logIn, openContext } from '../support/page';
 import { screenshot } from '../support/screenshots';
 import { startServer, type RunningServer } from '../support/server';
 import { viewports } from '../support/viewports';
@@ -42,8 +42,7 @@ async function expectNoViolations(page: Page, where: string): Promise<void> {
 }
 
 async function expectNoOverflow(page: Page, where: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, window: window.innerWidth }));
-  expect(widths.content, `horizontal overflow on ${where}`).toBeLessThanOrEqual(widths.window);
+  expect(await horizontalOverflow(page), `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
 }
 
 async function check(page: Page, name: string): Promise<void> {
@@ -71,11 +70,7 @@ for (const viewport of viewports) {
       context = await openContext(browser, server.url, viewport);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
       page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel(/^email\s*\*?$/i).fill(email);
-      await page.getByLabel(/^password\s*\*?$/i).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await expectPath(page, '/');
+      await logIn(page, email, password);
       const token = await page.evaluate(() => localStorage.getItem('token'));
       const me = await server.api.GET('/users/me', { headers: { Authorization: `Bearer ${token}` } });
       userId = me.data?.id ?? 0;

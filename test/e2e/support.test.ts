@@ -12,7 +12,7 @@ import { findPlanByName } from '@server/repos/plans';
 import { findUserByEmail, setUserPlan } from '@server/repos/users';
 import { wcagViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { expectPath, expectTitle, expectVisible, openContext, uiTimeout } from '../support/page';
+import { expectTitle, expectVisible, horizontalOverflow, logIn, openContext, uiTimeout } from '../support/page';
 import { screenshot } from '../support/screenshots';
 import { startServer, type RunningServer } from '../support/server';
 import { viewports } from '../support/viewports';
@@ -58,8 +58,7 @@ async function expectExpanded(trigger: Locator, expanded: boolean): Promise<void
 }
 
 async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page), `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
 }
 
 /** The link opens a new tab (rel noopener noreferrer) at `href`, which the browser is answered locally. */
@@ -104,11 +103,7 @@ for (const viewport of viewports) {
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><p>Elsewhere</p>' }),
       );
       page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel(/^email\s*\*?$/i).fill(email);
-      await page.getByLabel(/^password\s*\*?$/i).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await expectPath(page, '/');
+      await logIn(page, email, password);
     }, 60_000);
 
     afterAll(async () => {

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { expectHidden, expectPath, expectTitle, expectVisible, openContext } from '../support/page';
+import { expectHidden, expectTitle, expectVisible, horizontalOverflow, logIn, openContext } from '../support/page';
 import { screenshot } from '../support/screenshots';
 import { startServer, type RunningServer } from '../support/server';
 import { viewports } from '../support/viewports';
@@ -41,8 +41,8 @@ const ui = {
 const day = (instant: string) => new Date(instant).toISOString().slice(0, 10);
 
 /** Whether anything is wider than the window (the page would scroll sideways). */
-function overflowsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+async function overflowsSideways(page: Page): Promise<boolean> {
+  return (await horizontalOverflow(page)) > 0;
 }
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
@@ -75,11 +75,7 @@ for (const viewport of viewports) {
       page.on('console', (message) => {
         if (message.text().startsWith('[demo]')) logged.push(message.text());
       });
-      await page.goto('/login');
-      await page.getByLabel(/^email\s*\*?$/i).fill(email);
-      await page.getByLabel(/^password\s*\*?$/i).fill(password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await expectPath(page, '/');
+      await logIn(page, email, password);
     }, 60_000);
 
     afterAll(async () => {

@@ -59,3 +59,17 @@ export function isScrollLocked(page: Page): Promise<boolean> {
     return hidden(document.body) || hidden(document.documentElement);
   });
 }
+
+/** How many pixels the page is wider than its window (0 or less: nothing scrolls sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Logs in through /login's form, as a person would, and waits for the dashboard. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^email\s*\*?$/i).fill(email);
+  await page.getByLabel(/^password\s*\*?$/i).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expectPath(page, '/');
+}
