@@ -137,19 +137,22 @@ describe('settings page, walking the autoscaling form machine paths', () => {
           const percent = selectPercent(expected);
           const locked = selectIsLocked(expected);
           const saving = expected.matches({ form: 'saving' });
-          await waitFor(() => expect(slider().getAttribute('aria-valuenow')).toBe(String(percent)));
-          expect(within(card).getByText(autoscalingMessage(percent))).toBeTruthy();
-          expect(slider().getAttribute('aria-disabled') === 'true').toBe(locked || saving);
-          expect(modeRadio('Enabled')).toHaveProperty('checked', selectEnabled(expected));
-          expect(modeRadio('Disabled')).toHaveProperty('checked', !selectEnabled(expected));
-          expect(modeRadio('Enabled')).toHaveProperty('disabled', locked || saving);
-          if (locked) expect(within(card).getByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeTruthy();
-          else expect(within(card).queryByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeNull();
-          const save = within(card).getByRole('button', { name: saving ? /Saving/ : 'Save Settings' });
-          expect(save).toHaveProperty('disabled', !selectCanSave(expected));
-          expect(within(card).getByRole('status').textContent).toBe(selectIsSaved(expected) ? AUTOSCALING_SAVED_TEXT : '');
-          expect(within(card).queryByRole('alert')?.textContent ?? null).toBe(selectError(expected));
-          if (saving) expect(saveAutoscaling.inputs.at(-1)).toEqual({ percent, enabled: selectEnabled(expected) });
+          // The plan view reaches the form through a render and an effect: wait until the screen has caught up.
+          await waitFor(() => {
+            expect(slider().getAttribute('aria-valuenow')).toBe(String(percent));
+            expect(within(card).getByText(autoscalingMessage(percent))).toBeTruthy();
+            expect(slider().getAttribute('aria-disabled') === 'true').toBe(locked || saving);
+            expect(modeRadio('Enabled')).toHaveProperty('checked', selectEnabled(expected));
+            expect(modeRadio('Disabled')).toHaveProperty('checked', !selectEnabled(expected));
+            expect(modeRadio('Enabled')).toHaveProperty('disabled', locked || saving);
+            if (locked) expect(within(card).getByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeTruthy();
+            else expect(within(card).queryByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeNull();
+            const save = within(card).getByRole('button', { name: saving ? /Saving/ : 'Save Settings' });
+            expect(save).toHaveProperty('disabled', !selectCanSave(expected));
+            expect(within(card).getByRole('status').textContent).toBe(selectIsSaved(expected) ? AUTOSCALING_SAVED_TEXT : '');
+            expect(within(card).queryByRole('alert')?.textContent ?? null).toBe(selectError(expected));
+            if (saving) expect(saveAutoscaling.inputs.at(-1)).toEqual({ percent, enabled: selectEnabled(expected) });
+          });
         },
       );
     });
@@ -188,6 +191,7 @@ describe('settings page', () => {
     expect(slider().getAttribute('aria-disabled')).toBeNull();
     await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
     await user.click(within(planViewGroup()).getByText('Free Plan View'));
+    await waitFor(() => expect(within(planViewGroup()).getByRole('radio', { name: 'Free Plan View' })).toHaveProperty('checked', true));
     expect(slider().getAttribute('aria-disabled')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Current Plan' })).getByText('Developer Plan')).toBeTruthy();
   });
