@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
+import { useInlineEditField } from '@/hooks/use-inline-edit-field';
 
 interface KeyNameEditorProps {
   /** The key's current name, to name the field for assistive technology. */
@@ -18,22 +19,8 @@ interface KeyNameEditorProps {
  * It takes the focus when it opens, so a keyboard user types straight away.
  */
 export function KeyNameEditor({ name, draft, saving, canSave, error, onChange, onSave, onCancel }: KeyNameEditorProps) {
-  const input = useRef<HTMLInputElement>(null);
+  const { ref: input, onKeyDown } = useInlineEditField(onSave, onCancel);
   const errorId = useId();
-  useEffect(() => {
-    input.current?.focus();
-    input.current?.select();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      onSave();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    }
-  };
   const blank = draft.trim() === '';
 
   return (

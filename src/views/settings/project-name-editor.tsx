@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { PROJECT_NAME_BLANK, PROJECT_NAME_MAX_LENGTH } from '@/domain/project-settings';
+import { useInlineEditField } from '@/hooks/use-inline-edit-field';
 
 interface ProjectNameEditorProps {
   draft: string;
@@ -17,22 +18,8 @@ interface ProjectNameEditorProps {
  * is not saved and the field says so. It takes the focus when it opens.
  */
 export function ProjectNameEditor({ draft, blank, saving, error, onChange, onSave, onCancel }: ProjectNameEditorProps) {
-  const input = useRef<HTMLInputElement>(null);
+  const { ref: input, onKeyDown } = useInlineEditField(onSave, onCancel);
   const messageId = useId();
-  useEffect(() => {
-    input.current?.focus();
-    input.current?.select();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      onSave();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    }
-  };
   const message = blank ? PROJECT_NAME_BLANK : error;
 
   return (
