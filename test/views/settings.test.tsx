@@ -174,7 +174,7 @@ describe('settings page', () => {
     expect(within(planViewGroup()).getByRole('radio', { name: 'Free Plan View' })).toHaveProperty('checked', true);
 
     await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
-    expect(within(plan).getByText('Professional Plan')).toBeTruthy();
+    await waitFor(() => expect(within(plan).getByText('Professional Plan')).toBeTruthy());
     expect(within(plan).getByText('Demo')).toBeTruthy();
     expect(
       within(plan)
@@ -188,12 +188,16 @@ describe('settings page', () => {
     const user = userEvent.setup({ delay: null });
     renderSettings({ plan: 'Developer' });
     await screen.findByRole('button', { name: 'Save Settings' });
-    expect(slider().getAttribute('aria-disabled')).toBeNull();
+    await waitFor(() => expect(slider().getAttribute('aria-disabled')).toBeNull());
+    const currentPlan = () => screen.getByRole('region', { name: 'Current Plan' });
+    // The plan view reaches the cards through the switch's change, a render and an effect: each
+    // step waits until the screen shows it.
     await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
-    await user.click(within(planViewGroup()).getByText('Free Plan View'));
-    await waitFor(() => expect(within(planViewGroup()).getByRole('radio', { name: 'Free Plan View' })).toHaveProperty('checked', true));
+    await waitFor(() => expect(within(currentPlan()).getByText('Professional Plan')).toBeTruthy());
     expect(slider().getAttribute('aria-disabled')).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Current Plan' })).getByText('Developer Plan')).toBeTruthy();
+    await user.click(within(planViewGroup()).getByText('Free Plan View'));
+    await waitFor(() => expect(within(currentPlan()).getByText('Developer Plan')).toBeTruthy());
+    await waitFor(() => expect(slider().getAttribute('aria-disabled')).toBeNull());
   });
 
   it('steps the slider by keyboard through the five messages, speaking the level with the value', async () => {
