@@ -12,6 +12,7 @@ import { startAnvil } from '@server/nodes/anvil';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { localChainIds } from '@server/nodes/local-nodes';
 import { startGateway } from './gateway-target';
+import { printProbe, startProbe } from './loop-probe-summary';
 import { startNginx } from './nginx';
 import { type OpenLoopSample, runOpenLoop } from './open-loop';
 
@@ -25,9 +26,11 @@ export interface LatencySettings {
   readonly runs: number;
   /** Gateway worker counts (WORKERS) to measure, each its own server. */
   readonly workers: readonly number[];
+  /** Load bench/loop-probe.ts into the gateway's processes and summarise it (event-loop delay, GC, CPU). */
+  readonly probe: boolean;
 }
 
-export const defaultLatencySettings: LatencySettings = { rate: 300, seconds: 8, keys: 40, runs: 3, workers: [1, 2] };
+export const defaultLatencySettings: LatencySettings = { rate: 300, seconds: 8, keys: 40, runs: 3, workers: [1, 2], probe: false };
 
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
 const goal = { addedP50Us: 200, addedP99Us: 1000 };
@@ -36,6 +39,10 @@ interface Target {
   readonly name: string;
   readonly urls: readonly string[];
   readonly samples: OpenLoopSample[];
+  /** Epoch ms of each measured run, start and end (the probe's seconds inside them are summarised). */
+  readonly windows: Array<readonly [number, number]>;
+  /** Where its processes write their probe lines, when probed. */
+  readonly probeDir?: string;
 }
 
 const ms = (us: number) => (us / 1000).toFixed(us < 10_000 ? 2 : 1);
@@ -63,7 +70,9 @@ function printTable(header: readonly string[], rows: ReadonlyArray<readonly stri
 
 async function measure(target: Target, settings: LatencySettings): Promise<void> {
   await runOpenLoop({ urls: target.urls, body, rate: settings.rate, seconds: 1 });
+  const start = Date.now();
   const sample = await runOpenLoop({ urls: target.urls, body, rate: settings.rate, seconds: settings.seconds });
+  target.windows.push([start, Date.now()]);
   target.samples.push(sample);
   const failed = sample.failures > 0 ? `, ${sample.failures} FAILED (first: ${sample.firstFailure})` : '';
   console.log(
@@ -83,14 +92,21 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
     const nginx = await startNginx(await freeLoopbackPort(), node.port);
     stops.unshift(() => nginx.stop());
     const targets: Target[] = [
-      { name: 'anvil (direct)', urls: [node.url], samples: [] },
-      { name: 'nginx -> anvil', urls: [nginx.url], samples: [] },
+      { name: 'anvil (direct)', urls: [node.url], samples: [], windows: [] },
+      { name: 'nginx -> anvil', urls: [nginx.url], samples: [], windows: [] },
     ];
     const gateways: Target[] = [];
     for (const workers of settings.workers) {
-      const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, { freeKeys: settings.keys });
+      const probe = settings.probe ? await startProbe() : null;
+      const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, { freeKeys: settings.keys, ...probe?.options });
       stops.unshift(() => gateway.stop());
-      gateways.push({ name: `gateway -> anvil (WORKERS=${workers})`, urls: gateway.urls, samples: [] });
+      gateways.push({
+        name: `gateway -> anvil (WORKERS=${workers})`,
+        urls: gateway.urls,
+        samples: [],
+        windows: [],
+        ...(probe === null ? {} : { probeDir: probe.dir }),
+      });
     }
     targets.push(...gateways);
     for (let run = 0; run < settings.runs; run += 1) {
@@ -132,6 +148,7 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
           ` (goal ≤ ${goal.addedP50Us} µs and ≤ ${ms(goal.addedP99Us)} ms: ${verdict})`,
       );
     }
+    if (settings.probe) for (const gateway of gateways) await printProbe(gateway.name, gateway.probeDir ?? '', gateway.windows);
   } finally {
     for (const stop of stops) await stop().catch((error: unknown) => console.error(error));
   }

@@ -3,6 +3,10 @@
  * started with `node --cpu-prof`, then the functions that took the most CPU (self time) in the
  * busiest one (an HTTP worker), grouped by where they live. The .cpuprofile files are kept (open
  * one in Chrome DevTools → Performance). `... read <dir>` summarises a directory again.
+ *
+ * `... -- --latency [--workers 1]`: the latency bench's open-loop load instead (300 req/s of
+ * eth_blockNumber over 40 Free-plan keys), sampled every 250 µs, and for every process its busy
+ * stretches (bench/profile-stalls.ts): what kept its event loop from answering, longest first.
  */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,8 +14,11 @@ import { join } from 'node:path';
 import { startAnvil } from '@server/nodes/anvil';
 import { localChainIds } from '@server/nodes/local-nodes';
 import { freeLoopbackPort } from '@server/nodes/free-port';
+import { parseArgs } from 'node:util';
 import { startGateway } from './gateway-target';
 import { runLoad } from './load';
+import { runOpenLoop } from './open-loop';
+import { findStalls, printStalls } from './profile-stalls';
 
 const measuredSeconds = 10;
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
@@ -19,6 +26,7 @@ const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', para
 interface ProfileNode {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  readonly children?: number[];
 }
 
 interface Profile {
@@ -41,7 +49,15 @@ function isProfile(value: unknown): value is Profile {
   );
 }
 
-/** Samples per node id, of the measured run only (its last seconds: start-up and warm-up left out). */
+/** µs from the profile's start of the measured run: its last seconds (start-up and warm-up left out). */
+function measuredWindow(profile: Profile, seconds: number): { start: number; end: number } {
+  const time = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
+  // The run ends a little before the profile does (the gateway and the node stopping).
+  const end = time - 300_000;
+  return { start: end - seconds * 1_000_000, end };
+}
+
+/** Samples per node id, of the measured run only. */
 function measuredHits(profile: Profile, seconds: number): Map<number, number> {
   const times: number[] = [];
   let time = 0;
@@ -49,9 +65,7 @@ function measuredHits(profile: Profile, seconds: number): Map<number, number> {
     time += delta;
     times.push(time);
   }
-  // The run ends a little before the profile does (the gateway and the node stopping).
-  const end = time - 300_000;
-  const start = end - seconds * 1_000_000;
+  const { start, end } = measuredWindow(profile, seconds);
   const hits = new Map<number, number>();
   profile.samples.forEach((id, index) => {
     const at = times[index] ?? 0;
@@ -119,6 +133,55 @@ async function summarise(dir: string): Promise<void> {
 }
 
 const workers = Number(process.env.BENCH_WORKERS ?? 2);
+/** The latency profile's sampling interval (node --cpu-prof-interval, µs). */
+const sampleEveryUs = 250;
+
+/** Every process's (and thread's) stalls during the measured run, for those that did work. */
+async function summariseStalls(dir: string): Promise<void> {
+  for (const name of (await readdir(dir)).filter((file) => file.endsWith('.cpuprofile'))) {
+    const profile = await readProfile(join(dir, name));
+    if (profile === null) continue;
+    const measured = measuredHits(profile, measuredSeconds);
+    const busy = busySamples(profile, measured);
+    const total = [...measured.values()].reduce((sum, hits) => sum + hits, 0);
+    // tsx's loader threads and the like: idle through the run.
+    if (total === 0 || busy / total < 0.02) continue;
+    const { start, end } = measuredWindow(profile, measuredSeconds);
+    printStalls(
+      `${name}: busy ${((busy / total) * 100).toFixed(0)} % of the run; busy stretches of 2 ms or more`,
+      findStalls(profile, { fromUs: start, toUs: end, minUs: 2000, intervalUs: sampleEveryUs }, placeOf),
+      measuredSeconds,
+    );
+  }
+  console.log(`
+profiles kept in ${dir}`);
+}
+
+/** The latency bench's load, open loop, with every gateway process sampled every 250 µs. */
+async function profileLatency(workerCount: number): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'gateway-profile-'));
+  const node = await startAnvil({ chainId: localChainIds.mainnet });
+  const load = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
+  try {
+    const gateway = await startGateway(await freeLoopbackPort(), node.url, workerCount, {
+      nodeFlags: ['--cpu-prof', `--cpu-prof-interval=${sampleEveryUs}`, `--cpu-prof-dir=${dir}`],
+      freeKeys: 40,
+    });
+    try {
+      await runOpenLoop({ urls: gateway.urls, body: load, rate: 300, seconds: 2 });
+      const sample = await runOpenLoop({ urls: gateway.urls, body: load, rate: 300, seconds: measuredSeconds });
+      console.log(
+        `gateway -> anvil (WORKERS=${workerCount}), 300 req/s open loop: p50 ${(sample.p50Us / 1000).toFixed(2)} ms, ` +
+          `p99 ${(sample.p99Us / 1000).toFixed(2)} ms, p99.9 ${(sample.p999Us / 1000).toFixed(2)} ms, ${sample.failures} failed`,
+      );
+    } finally {
+      await gateway.stop();
+    }
+  } finally {
+    await node.stop();
+  }
+  await summariseStalls(dir);
+}
 
 /** The gateway's processes run under `node --cpu-prof` (each writes its profile when it exits). */
 async function profile(): Promise<void> {
@@ -143,7 +206,13 @@ async function profile(): Promise<void> {
   await summarise(dir);
 }
 
-(process.argv[2] === 'read' ? summarise(process.argv[3] ?? '') : profile()).catch((error: unknown) => {
+function chosen(): Promise<void> {
+  if (process.argv[2] === 'read') return summarise(process.argv[3] ?? '');
+  const { values } = parseArgs({ options: { latency: { type: 'boolean' }, workers: { type: 'string' } } });
+  return values.latency ? profileLatency(Number(values.workers ?? 1)) : profile();
+}
+
+chosen().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -106,6 +106,8 @@ export interface GatewayOptions {
   readonly nodeFlags?: readonly string[];
   /** Free-plan keys (one per new user) instead of the bench user on the bench plan. */
   readonly freeKeys?: number;
+  /** More environment for the server, e.g. LOOP_PROBE_DIR. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -115,7 +117,7 @@ export interface GatewayOptions {
  * for every call.
  */
 export async function startGateway(port: number, nodeUrl: string, workers: number, options: GatewayOptions = {}): Promise<RunningGateway> {
-  const { nodeFlags = [], freeKeys } = options;
+  const { nodeFlags = [], freeKeys, env: moreEnv = {} } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
   const apiKeys = await prepare(join(dataDir, 'data'), freeKeys);
   const env = {
@@ -129,8 +131,10 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
     UPSTREAM_DEVNET_URL: nodeUrl,
     WORKERS: String(workers),
     SKIP_SPA_BUILD: '1',
+    ...moreEnv,
   };
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/start.ts'], {
+  // The flags after tsx: an --import of a .ts file needs it loaded first.
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeFlags, 'server/start.ts'], {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

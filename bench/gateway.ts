@@ -9,8 +9,9 @@
  * mean of its two passes). The last line,
  * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.6).
  *
- * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2]`
- * measures latency instead, with an open-loop fixed-rate load: bench/gateway-latency.ts.
+ * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe]`
+ * measures latency instead, with an open-loop fixed-rate load: bench/gateway-latency.ts. With
+ * --probe it also prints each gateway process's event-loop delay, GC pauses and CPU (bench/loop-probe.ts).
  */
 import { parseArgs } from 'node:util';
 import { startAnvil } from '@server/nodes/anvil';
@@ -164,6 +165,7 @@ function latencySettings(values: Record<string, string | boolean | undefined>): 
     keys: countOption('keys', text('keys'), defaults.keys),
     runs: countOption('runs', text('runs'), defaults.runs),
     workers,
+    probe: values.probe === true,
   };
 }
 
@@ -176,6 +178,7 @@ function chosen(): Promise<void> {
       keys: { type: 'string' },
       runs: { type: 'string' },
       workers: { type: 'string' },
+      probe: { type: 'boolean' },
     },
   });
   return values.latency ? runLatencyBench(latencySettings(values)) : main();
