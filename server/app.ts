@@ -8,6 +8,7 @@ import { productionNotices, type Config } from '@server/config';
 import type { Db } from '@server/db/db';
 import { openDatabase } from '@server/db/open';
 import { createGateway, type GatewayParts } from '@server/gateway/create-gateway';
+import type { RpcHandler } from '@server/gateway/gateway';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
 import { createGoogleSignIn } from '@server/google/index';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     keyCache: KeyCache;
     /** The gateway's metering: `flush()` writes what is counted in memory (GET /usage does first). */
     metering: Metering;
+    /** The gateway itself: what serves calls besides the app's route (the fast path, server/start.ts). */
+    rpcHandler: RpcHandler;
     /** Billing: the payment provider's events, checkouts, the grace period of failed renewals. */
     billing: Billing;
   }
@@ -112,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => gateway.close());
     app.decorate('keyCache', gateway.keyCache);
     app.decorate('metering', gateway.metering);
+    app.decorate('rpcHandler', gateway.gateway);
     options.behindWorkers?.(gateway);
     const payments = await createPayments(config, { db, clock, log: app.log, keyCache: gateway.keyCache });
     app.addHook('onClose', async () => payments.close());

@@ -4,6 +4,7 @@
  * the app (the last metering batch is written) and then stop the nodes.
  */
 import { buildApp } from '@server/app';
+import { withFastPath } from '@server/cluster/one-process';
 import { startCluster } from '@server/cluster/primary';
 import { startLocalNodes, type LocalNodes } from '@server/nodes/local-nodes';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
@@ -39,7 +40,8 @@ try {
     cluster.app.log.info(`${config.productName} is running at ${config.publicUrl} (${config.workers} HTTP workers)`);
   } else {
     const running = await buildApp(nodes.config);
-    app = running;
+    // Plain calls on the fast path, as in a worker; the rest to the app.
+    app = withFastPath(running, running.rpcHandler, nodes.config);
     await running.listen({
       port: config.port,
       host: config.host,

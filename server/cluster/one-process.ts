@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '@server/config';
+import type { RpcHandler } from '@server/gateway/gateway';
+import { proxyTrust } from '@server/http/client-address';
+import { fastPathFor } from '@server/cluster/fast-path';
+
+/** After this long, connections still open at shutdown (slow clients) are cut, as in a worker. */
+const drainMs = 5_000;
+
+/**
+ * WORKERS=1 (`npm start`'s default): the workers' fast path (server/cluster/rpc-connection.ts) in
+ * front of the app's own server, so plain calls skip Fastify's request and reply objects here too;
+ * every other request (the API, the SPA, any call the fast path does not take) reaches the app as
+ * before. Returns the close that stops both: the fast path's connections drain, then the app closes.
+ */
+export function withFastPath(app: FastifyInstance, gateway: RpcHandler, config: Config): { close(): Promise<void> } {
+  const fastPath = fastPathFor(app.server, {
+    gateway,
+    bodyLimit: config.gatewayBodyLimit,
+    onFailure: (error) => app.log.error({ err: error }, 'gateway call failed'),
+    now: Date.now,
+    trust: proxyTrust(config.trustProxy),
+    maxConnections: config.maxConnections,
+  });
+  return {
+    close: async () => {
+      fastPath.close();
+      const cut = setTimeout(() => fastPath.destroy(), drainMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
+    },
+  };
+}
