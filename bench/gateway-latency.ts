@@ -11,6 +11,8 @@
 import { startAnvil } from '@server/nodes/anvil';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { localChainIds } from '@server/nodes/local-nodes';
+import pg from 'pg';
+import { findPostgresBin, startThrowawayPostgres } from '../test/support/throwaway-postgres';
 import { startGateway } from './gateway-target';
 import { printProbe, startProbe } from './loop-probe-summary';
 import { startNginx } from './nginx';
@@ -28,9 +30,47 @@ export interface LatencySettings {
   readonly workers: readonly number[];
   /** Load bench/loop-probe.ts into the gateway's processes and summarise it (event-loop delay, GC, CPU). */
   readonly probe: boolean;
+  /** Measure each gateway on PostgreSQL (a throwaway server, as npm test starts) as well as on PGlite. */
+  readonly postgres: boolean;
+  /**
+   * The gateway's load on one key of a plan with no practical rate limit instead of Free-plan keys:
+   * with WORKERS > 1 its leases carry spare tokens, so the difference is what a lease per call costs.
+   */
+  readonly benchPlan: boolean;
 }
 
-export const defaultLatencySettings: LatencySettings = { rate: 300, seconds: 8, keys: 40, runs: 3, workers: [1, 2], probe: false };
+export const defaultLatencySettings: LatencySettings = {
+  rate: 300,
+  seconds: 8,
+  keys: 40,
+  runs: 3,
+  workers: [1, 2],
+  probe: false,
+  postgres: false,
+  benchPlan: false,
+};
+
+/** A throwaway PostgreSQL server (Debian's binaries, run as `postgres`), and a fresh database on it per gateway. */
+async function startPostgres(): Promise<{ database(name: string): Promise<string>; stop(): Promise<void> }> {
+  const bin = findPostgresBin();
+  if (bin === undefined) throw new Error('--postgres needs PostgreSQL server binaries: apt-get install -y postgresql');
+  const server = await startThrowawayPostgres(bin);
+  return {
+    database: async (name) => {
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      const url = new URL(server.url);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    stop: async () => server.stop(),
+  };
+}
 
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
 const goal = { addedP50Us: 200, addedP99Us: 1000 };
@@ -84,7 +124,9 @@ async function measure(target: Target, settings: LatencySettings): Promise<void>
 export async function runLatencyBench(settings: LatencySettings): Promise<void> {
   console.log(
     `Open loop: ${settings.rate} req/s of eth_blockNumber, ${settings.runs} × ${settings.seconds} s per target, ` +
-      `the gateway's load over ${settings.keys} Free-plan keys; workers: ${settings.workers.join(', ')}\n`,
+      `the gateway's load over ${settings.benchPlan ? "one key of the bench's unlimited plan" : `${settings.keys} Free-plan keys`};` +
+      ` workers: ${settings.workers.join(', ')}` +
+      `${settings.postgres ? '; on PGlite and on PostgreSQL' : ''}\n`,
   );
   const node = await startAnvil({ chainId: localChainIds.mainnet });
   const stops: Array<() => Promise<void>> = [() => node.stop()];
@@ -96,18 +138,27 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
       { name: 'nginx -> anvil', urls: [nginx.url], samples: [], windows: [] },
     ];
     const gateways: Target[] = [];
-    for (const workers of settings.workers) {
-      const probe = settings.probe ? await startProbe() : null;
-      const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, { freeKeys: settings.keys, ...probe?.options });
-      stops.unshift(() => gateway.stop());
-      gateways.push({
-        name: `gateway -> anvil (WORKERS=${workers})`,
-        urls: gateway.urls,
-        samples: [],
-        windows: [],
-        ...(probe === null ? {} : { probeDir: probe.dir }),
-      });
-    }
+    const postgres = settings.postgres ? await startPostgres() : null;
+    if (postgres !== null) stops.unshift(() => postgres.stop());
+    const databases = postgres === null ? ['PGlite'] : ['PGlite', 'PostgreSQL'];
+    for (const workers of settings.workers)
+      for (const database of databases) {
+        const probe = settings.probe ? await startProbe() : null;
+        const databaseUrl = database === 'PostgreSQL' ? await postgres?.database(`gateway_bench_${workers}`) : undefined;
+        const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, {
+          ...(settings.benchPlan ? {} : { freeKeys: settings.keys }),
+          ...probe?.options,
+          ...(databaseUrl === undefined ? {} : { databaseUrl }),
+        });
+        stops.unshift(() => gateway.stop());
+        gateways.push({
+          name: `gateway -> anvil (WORKERS=${workers}${postgres === null ? '' : `, ${database}`})`,
+          urls: gateway.urls,
+          samples: [],
+          windows: [],
+          ...(probe === null ? {} : { probeDir: probe.dir }),
+        });
+      }
     targets.push(...gateways);
     for (let run = 0; run < settings.runs; run += 1) {
       console.log(`run ${run + 1} of ${settings.runs}`);

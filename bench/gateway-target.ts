@@ -72,9 +72,9 @@ async function prepareFreeKeys(app: Prepared, count: number): Promise<string[]> 
   return keys;
 }
 
-/** A fresh data directory with the bench's accounts; returns the keys to call with. */
-async function prepare(dataDir: string, freeKeys: number | undefined): Promise<string[]> {
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { distDir: null });
+/** A fresh database (DATA_DIR or DATABASE_URL) with the bench's accounts; returns the keys to call with. */
+async function prepare(database: Readonly<Record<string, string>>, freeKeys: number | undefined): Promise<string[]> {
+  const app = await buildApp(loadConfig({ ...database, LOG_LEVEL: 'silent' }), { distDir: null });
   try {
     return freeKeys === undefined ? await prepareBenchPlan(app) : await prepareFreeKeys(app, freeKeys);
   } finally {
@@ -108,6 +108,8 @@ export interface GatewayOptions {
   readonly freeKeys?: number;
   /** More environment for the server, e.g. LOOP_PROBE_DIR. */
   readonly env?: Readonly<Record<string, string>>;
+  /** An empty PostgreSQL database to use instead of the embedded one in a fresh data directory. */
+  readonly databaseUrl?: string;
 }
 
 /**
@@ -117,13 +119,14 @@ export interface GatewayOptions {
  * for every call.
  */
 export async function startGateway(port: number, nodeUrl: string, workers: number, options: GatewayOptions = {}): Promise<RunningGateway> {
-  const { nodeFlags = [], freeKeys, env: moreEnv = {} } = options;
+  const { nodeFlags = [], freeKeys, env: moreEnv = {}, databaseUrl } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
-  const apiKeys = await prepare(join(dataDir, 'data'), freeKeys);
+  const database: Record<string, string> = databaseUrl === undefined ? { DATA_DIR: join(dataDir, 'data') } : { DATABASE_URL: databaseUrl };
+  const apiKeys = await prepare(database, freeKeys);
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
-    DATA_DIR: join(dataDir, 'data'),
+    ...database,
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'info',

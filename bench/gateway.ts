@@ -9,9 +9,11 @@
  * mean of its two passes). The last line,
  * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.6).
  *
- * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe]`
+ * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe] [--postgres] [--bench-plan]`
  * measures latency instead, with an open-loop fixed-rate load: bench/gateway-latency.ts. With
- * --probe it also prints each gateway process's event-loop delay, GC pauses and CPU (bench/loop-probe.ts).
+ * --probe it also prints each gateway process's event-loop delay, GC pauses and CPU (bench/loop-probe.ts);
+ * with --postgres each gateway runs on PostgreSQL too (a throwaway server: Debian's binaries, as root);
+ * with --bench-plan the gateway's load uses one key of an unlimited plan (no lease per call).
  */
 import { parseArgs } from 'node:util';
 import { startAnvil } from '@server/nodes/anvil';
@@ -166,6 +168,8 @@ function latencySettings(values: Record<string, string | boolean | undefined>): 
     runs: countOption('runs', text('runs'), defaults.runs),
     workers,
     probe: values.probe === true,
+    postgres: values.postgres === true,
+    benchPlan: values['bench-plan'] === true,
   };
 }
 
@@ -179,6 +183,8 @@ function chosen(): Promise<void> {
       runs: { type: 'string' },
       workers: { type: 'string' },
       probe: { type: 'boolean' },
+      postgres: { type: 'boolean' },
+      'bench-plan': { type: 'boolean' },
     },
   });
   return values.latency ? runLatencyBench(latencySettings(values)) : main();
