@@ -2,6 +2,9 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { RpcConnections, type RpcConnectionOptions } from '@server/cluster/rpc-connection';
 
+/** At shutdown, connections still open this long after the drain began (slow clients) are cut. */
+export const drainMs = 5_000;
+
 export interface FastPathOptions extends Pick<RpcConnectionOptions, 'gateway' | 'bodyLimit' | 'onFailure' | 'now' | 'trust'> {
   /** Open connections the worker keeps at once (MAX_CONNECTIONS); past it a new one is closed at once. */
   readonly maxConnections: number;

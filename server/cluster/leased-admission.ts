@@ -26,6 +26,10 @@ interface Pool {
   bucket: number;
   /** No token before this (epoch ms): a refusal the main process gave, kept until it can change. */
   rateRefusedUntil: number;
+  /** Calls waiting for their lease now. */
+  asking: number;
+  /** Epoch ms of this user's last refusal (rate or quota), here or by the main process. */
+  refusedAt: number;
   quotaRefusal: { readonly used: number; readonly limit: number; readonly cycleEnd: Date; readonly until: number } | null;
 }
 
@@ -43,6 +47,12 @@ const spareFromRate = 100;
 const spareCalls = 50;
 /** A quota refusal is trusted until the next report (credits come back only by releases, plan changes or a new cycle). */
 const quotaRefusalMs = 200;
+/**
+ * After a refusal, no call of the user goes to the node before its lease for this long: a client
+ * sending past its limit makes the node answer nothing beyond what is admitted (one call at most
+ * per second and worker).
+ */
+const earlyPauseAfterRefusalMs = 1000;
 
 /**
  * Admission in an HTTP worker: calls are admitted from what this worker leased from the main
@@ -65,10 +75,14 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   admit(key: WorkerKey, credits: number, calls: number, nowMs: number): Admit<WorkerTicket> | Promise<Admit<WorkerTicket>> {
     const pool = this.pool(key);
     const refusal = pool.quotaRefusal;
-    if (refusal !== null && nowMs < refusal.until)
+    if (refusal !== null && nowMs < refusal.until) {
+      pool.refusedAt = nowMs;
       return { kind: 'quota', used: refusal.used, limit: refusal.limit, cycleEnd: refusal.cycleEnd };
-    if (key.rate !== null && nowMs < pool.rateRefusedUntil)
+    }
+    if (key.rate !== null && nowMs < pool.rateRefusedUntil) {
+      pool.refusedAt = nowMs;
       return { kind: 'rate', retryAfterMs: calls > key.rate ? Number.POSITIVE_INFINITY : pool.rateRefusedUntil - nowMs };
+    }
     const tokens = key.rate === null ? 0 : calls;
     const leased = key.creditLimit === null ? 0 : credits;
     if (pool.tokens >= tokens && pool.credits >= leased) {
@@ -78,15 +92,30 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
       return { kind: 'admitted', ticket: { pool, credits, leased }, remaining: this.remainingOf(pool) };
     }
     this.hold(pool);
+    pool.asking += 1;
     const leasing = this.lease(key, pool, { credits, leased, tokens }, nowMs);
     // A refusal, or a lease that failed, holds nothing: only an admitted call keeps the pool until it settles.
     leasing.then(
       (answer) => {
+        pool.asking -= 1;
         if (answer.kind !== 'admitted') this.unhold(pool);
       },
-      () => this.unhold(pool),
+      () => {
+        pool.asking -= 1;
+        this.unhold(pool);
+      },
     );
     return leasing;
+  }
+
+  /**
+   * A call may go to the node while it waits for its lease when no other call of the user is
+   * waiting for one (a burst goes in turn, as before) and the user was not refused in the last
+   * second: only calls that will most likely be admitted overlap their lease with the node.
+   */
+  mayForwardEarly(key: WorkerKey, nowMs: number): boolean {
+    const pool = this.pools.get(key.userId);
+    return pool === undefined || (pool.asking === 0 && nowMs - pool.refusedAt >= earlyPauseAfterRefusalMs);
   }
 
   settle(ticket: WorkerTicket, answered: boolean): void {
@@ -111,7 +140,8 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     const settlements: Settlement[] = [];
     for (const [userId, pool] of this.pools) {
       if (pool.charged === 0 && pool.credits === 0 && pool.tokens === 0) {
-        if (pool.holders === 0 && pool.quotaRefusal === null && pool.rateRefusedUntil <= nowMs) this.pools.delete(userId);
+        const refusedLately = nowMs - pool.refusedAt < earlyPauseAfterRefusalMs;
+        if (pool.holders === 0 && pool.quotaRefusal === null && pool.rateRefusedUntil <= nowMs && !refusedLately) this.pools.delete(userId);
         pool.quotaRefusal = null;
         continue;
       }
@@ -170,6 +200,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
         return { kind: 'admitted', ticket: { pool, credits: need.credits, leased }, remaining: this.remainingOf(pool) };
       }
       case 'quota':
+        pool.refusedAt = nowMs;
         pool.quotaRefusal = {
           used: answer.used,
           limit: answer.limit,
@@ -178,6 +209,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
         };
         return { kind: 'quota', used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs) };
       case 'rate':
+        pool.refusedAt = nowMs;
         pool.rateRefusedUntil = nowMs + answer.nextTokenMs;
         return { kind: 'rate', retryAfterMs: answer.retryAfterMs ?? Number.POSITIVE_INFINITY };
       case 'unknownKey':
@@ -217,6 +249,8 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
         holders: 0,
         bucket: key.rate ?? 0,
         rateRefusedUntil: 0,
+        asking: 0,
+        refusedAt: Number.NEGATIVE_INFINITY,
         quotaRefusal: null,
       };
       this.pools.set(key.userId, pool);

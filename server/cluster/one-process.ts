@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '@server/config';
 import type { RpcHandler } from '@server/gateway/gateway';
 import { proxyTrust } from '@server/http/client-address';
-import { fastPathFor } from '@server/cluster/fast-path';
-
-/** After this long, connections still open at shutdown (slow clients) are cut, as in a worker. */
-const drainMs = 5_000;
+import { drainMs, fastPathFor } from '@server/cluster/fast-path';
 
 /**
  * WORKERS=1 (`npm start`'s default): the workers' fast path (server/cluster/rpc-connection.ts) in

@@ -11,14 +11,13 @@ import { UsageMeter } from '@server/metering/usage-meter';
 import { createApiProxy } from '@server/cluster/api-proxy';
 import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
 import { PrimaryChannel } from '@server/cluster/primary-channel';
+import { drainMs } from '@server/cluster/fast-path';
 import { createWorkerServer } from '@server/cluster/worker-http';
 import { workerEnv } from '@server/cluster/worker-env';
 import { configOrExit, explainStartupError } from '@server/startup-shutdown';
 import { logLine } from '@server/log/logger-options';
 
 const reportEveryMs = 200;
-/** After this long, connections still open at shutdown (slow clients) are cut. */
-const drainMs = 5_000;
 
 const config = configOrExit();
 const socketPath = process.env[workerEnv.apiSocket];

@@ -34,6 +34,12 @@ export interface Admission<Key extends AdmittedKey, Ticket> {
   settle(ticket: Ticket, answered: boolean): void;
   /** Tokens left without taking any (X-RateLimit-Remaining of a call refused before the bucket). */
   remaining(key: Key, nowMs: number): number;
+  /**
+   * Asked before admit(): whether a read-only call of this key that has to wait for its admission
+   * (an HTTP worker's lease) may go to the node meanwhile, its answer dropped if it is refused.
+   * Absent: never (one process decides at once).
+   */
+  mayForwardEarly?(key: Key, nowMs: number): boolean;
 }
 
 /** A key as this process loaded it: with its owner's credit account. */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { creditsFor } from '@/domain/credits';
-import { callVerdict } from '@/domain/rpc-method-policy';
+import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
 import { checkAccess } from '@server/gateway/access-rules';
 import type { Admission } from '@server/gateway/admission';
 import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
@@ -71,6 +71,8 @@ interface Admitted<Key, Ticket> {
   /** Tokens left after this call; null when the plan has no rate limit. */
   readonly remaining: number | null;
   readonly nowMs: number;
+  /** The node's answer when the call went to it while waiting for admission (sendEarly). */
+  readonly early: Promise<UpstreamAnswer> | null;
 }
 
 function toNetwork(value: string): Network | null {
@@ -79,6 +81,16 @@ function toNetwork(value: string): Network | null {
 
 function minuteOf(nowMs: number): number {
   return nowMs - (nowMs % 60_000);
+}
+
+/** A refused call's early answer: never sent to the client, its stream (if any) released. */
+function dropAnswer(early: Promise<UpstreamAnswer>): void {
+  early.then(
+    (answer) => {
+      if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
+    },
+    () => undefined,
+  );
 }
 
 function costOf(methods: readonly string[]): number {
@@ -95,6 +107,10 @@ function costOf(methods: readonly string[]): number {
  * Credits are reserved on admission and charged when the node answers 2xx; a node HTTP error, an
  * answer that is not JSON or no answer charges nothing. A node HTTP error with a JSON body passes
  * through as it is; one without becomes the gateway's own 502.
+ * In an HTTP worker, a call that waits for its lease and only reads (onlyReads: no transaction, no
+ * filter change) may be sent to the node meanwhile (Admission.mayForwardEarly): the lease and the
+ * node overlap. It is answered only once admitted; refused, the node's answer is dropped, and
+ * nothing is charged, exactly as for any refused call.
  */
 export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
   constructor(private readonly deps: GatewayDeps<Key, Ticket>) {}
@@ -125,14 +141,20 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
 
     const cost = costOf(payload.methods);
     const calls = payload.methods.length;
-    let admit = this.deps.admission.admit(key, cost, calls, nowMs);
-    if (admit instanceof Promise) admit = await admit;
+    const body = call.body ?? Buffer.alloc(0);
+    const { admission } = this.deps;
+    const mayGoEarly = admission.mayForwardEarly?.(key, nowMs) === true;
+    let admit = admission.admit(key, cost, calls, nowMs);
+    let early: Promise<UpstreamAnswer> | null = null;
+    if (admit instanceof Promise) {
+      // While an HTTP worker waits for its lease, a call that only reads is already at the node.
+      if (mayGoEarly && onlyReads(payload.methods)) early = this.sendEarly(network, body);
+      admit = await admit;
+    }
+    if (early !== null && admit.kind !== 'admitted') dropAnswer(early);
     switch (admit.kind) {
       case 'admitted':
-        return this.forward(
-          { key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs },
-          call.body ?? Buffer.alloc(0),
-        );
+        return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs, early }, body);
       case 'quota':
         return this.refuse(
           key,
@@ -152,8 +174,17 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     }
   }
 
+  /** The node's answer to a call not admitted yet; a failure is handled once it is (forward) or ignored. */
+  private sendEarly(network: Network, body: Buffer): Promise<UpstreamAnswer> | null {
+    const upstream = this.deps.upstreams[network];
+    if (upstream === null) return null;
+    const answer = upstream.forward(body);
+    answer.catch(() => undefined);
+    return answer;
+  }
+
   private async forward(admitted: Admitted<Key, Ticket>, body: Buffer): Promise<GatewayAnswer> {
-    const { key, network, payload, ticket, cost, remaining, nowMs } = admitted;
+    const { key, network, payload, ticket, cost, remaining, nowMs, early } = admitted;
     const { admission, meter } = this.deps;
     const upstream = this.deps.upstreams[network];
     if (upstream === null) {
@@ -162,7 +193,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     }
     let answer: UpstreamAnswer;
     try {
-      answer = await upstream.forward(body);
+      answer = await (early ?? upstream.forward(body));
     } catch (error) {
       admission.settle(ticket, false);
       if (!(error instanceof UpstreamError)) throw error;

@@ -141,3 +141,25 @@ export function callVerdict(methods: readonly string[], batch: boolean): CallVer
   }
   return allowed;
 }
+
+/**
+ * Served methods whose call changes what the node holds for later calls: a transaction sent, a
+ * filter created or removed, a filter's changes taken (the next poll no longer returns them).
+ */
+const NODE_STATE_METHODS: ReadonlySet<string> = new Set<PublicMethod>([
+  'eth_sendRawTransaction',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_getFilterChanges',
+  'eth_uninstallFilter',
+]);
+
+/**
+ * Whether every method of a call only reads: served, and without effect on the node. Only such a
+ * call may reach the node before it is admitted (its answer is dropped if it is refused).
+ */
+export function onlyReads(methods: readonly string[]): boolean {
+  for (const method of methods) if (!served.has(method) || NODE_STATE_METHODS.has(method)) return false;
+  return true;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_METHODS, callVerdict, methodVerdict } from '@/domain/rpc-method-policy';
+import { PUBLIC_METHODS, callVerdict, methodVerdict, onlyReads } from '@/domain/rpc-method-policy';
 import { RPC_METHODS } from '@/domain/rpc-methods';
 
 const notAvailable = (method: string) => `The method ${method} is not available on this service.`;
@@ -125,5 +125,27 @@ describe('the policy on a call', () => {
     ],
   ])('%j (batch: %j) → %j', (methods, batch, verdict) => {
     expect(callVerdict(methods, batch)).toEqual(verdict);
+  });
+});
+
+describe('calls that only read (may reach the node before they are admitted)', () => {
+  it.each([
+    [['eth_blockNumber'], true],
+    [['eth_chainId', 'eth_getLogs', 'eth_call', 'eth_getFilterLogs'], true],
+    [[], true],
+    // Changes what the node holds: a transaction, a filter made or removed, a filter's changes taken.
+    [['eth_sendRawTransaction'], false],
+    [['eth_newFilter'], false],
+    [['eth_newBlockFilter'], false],
+    [['eth_newPendingTransactionFilter'], false],
+    [['eth_getFilterChanges'], false],
+    [['eth_uninstallFilter'], false],
+    [['eth_blockNumber', 'eth_sendRawTransaction'], false],
+    // Not served at all: never sent early either.
+    [['anvil_setBalance'], false],
+    [['eth_sendTransaction'], false],
+    [['ETH_BLOCKNUMBER'], false],
+  ])('%j → %j', (methods, reads) => {
+    expect(onlyReads(methods)).toBe(reads);
   });
 });
