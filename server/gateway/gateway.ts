@@ -149,7 +149,13 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     if (admit instanceof Promise) {
       // While an HTTP worker waits for its lease, a call that only reads is already at the node.
       if (mayGoEarly && onlyReads(payload.methods)) early = this.sendEarly(network, body);
-      admit = await admit;
+      try {
+        admit = await admit;
+      } catch (error) {
+        // The lease failed (the main process could not answer): the call fails, its answer is not used.
+        if (early !== null) dropAnswer(early);
+        throw error;
+      }
     }
     if (early !== null && admit.kind !== 'admitted') dropAnswer(early);
     switch (admit.kind) {

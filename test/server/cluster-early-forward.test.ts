@@ -46,6 +46,8 @@ afterAll(async () => {
 interface Lease {
   readonly request: LeaseRequest;
   answer(answer?: LeaseAnswer): void;
+  /** The main process could not answer (IPC 'failed'). */
+  fail(error: Error): void;
 }
 
 /**
@@ -83,10 +85,11 @@ function worker(options: { held: boolean }) {
   const admission = new LeasedAdmission(
     (request) =>
       options.held
-        ? new Promise<LeaseAnswer>((resolve) =>
+        ? new Promise<LeaseAnswer>((resolve, reject) =>
             waiting.push({
               request,
               answer: (given) => (given === undefined ? authority.lease(1, request, nowMs).then(resolve) : resolve(given)),
+              fail: reject,
             }),
           )
         : authority.lease(1, request, nowMs),
@@ -178,6 +181,19 @@ describe('a call that waits for its lease (WORKERS > 1)', () => {
     waiting[0]?.answer(rateRefusal);
     expect((await refused).status).toBe(429);
     expect(upstream.sent).toEqual([]);
+  });
+
+  it('fails as before when its lease fails, and the next call is served', async () => {
+    const { call, upstream, waiting } = worker({ held: true });
+    const failed = call('eth_chainId');
+    await settle();
+    expect(upstream.sent).toEqual(['eth_chainId']);
+    waiting[0]?.fail(new Error('the main process could not answer: the database is down'));
+    await expect(failed).rejects.toThrow('the database is down');
+    const next = call('eth_chainId');
+    await settle();
+    waiting[1]?.answer();
+    expect((await next).status).toBe(200);
   });
 
   it('goes alone: a second call of the user while one waits for its lease waits for its own before the node', async () => {
