@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { buildApp } from '@server/app';
+import { answerBeforeClosing } from '@server/cluster/fast-path';
 import { parsePort, readVar } from '@server/config-values';
 import { startLocalNodes } from '@server/nodes/local-nodes';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
@@ -22,6 +23,8 @@ try {
   // The same local anvil nodes as `npm start` (unless UPSTREAM_* point elsewhere), so RPC calls work.
   const nodes = await startLocalNodes(config);
   const app = await buildApp(nodes.config, { distDir: null });
+  // As `npm start` does (server/cluster/fast-path.ts): a request with `Connection: close` is answered, what follows it ignored.
+  answerBeforeClosing(app.server);
   await app.listen({
     port: apiPort,
     host: config.host,

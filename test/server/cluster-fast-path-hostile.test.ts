@@ -154,6 +154,28 @@ describe('the fast path against a hostile client', () => {
     expect(seen).toEqual(['first', 'chunked', 'last']);
   });
 
+  it.each([
+    ['a call', call('closing', '{}', ['Connection: close'])],
+    [
+      'a chunked call',
+      'POST /api/v1/mainnet/closing HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+    ],
+  ])(
+    'answers %s sent with Connection: close and closes, ignoring the requests pipelined after it (RFC 9112 §9.6)',
+    async (_name, closing) => {
+      seen.length = 0;
+      const after = `GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n${call('after')}`;
+      for (const parts of [[closing + after], [closing, after]]) {
+        const { received, closedAfterMs } = await converse(parts, { waitMs: keepAliveMs - 200 });
+        expect(statusLines(received)).toEqual(['HTTP/1.1 200']);
+        expect(received).toMatch(/\r\nconnection: close\r\n/i);
+        expect(received).toMatch(/\{"key":"closing","body":"\{\}"\}$/);
+        expect(closedAfterMs).not.toBeNull();
+      }
+      expect(seen).toEqual(['closing', 'closing']);
+    },
+  );
+
   it('says the keep-alive time-out as Node’s server does', async () => {
     const { received } = await converse([`${call('k')}GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n`]);
     const timeouts = received.match(/^keep-alive: timeout=\d+/gim)?.map((field) => field.toLowerCase());

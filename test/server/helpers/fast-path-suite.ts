@@ -245,6 +245,25 @@ export function fastPathSuite(workers: 1 | 2): void {
       expect(field(JSON.parse(answers[3]?.body ?? 'null'), 'id')).toBeUndefined();
     });
 
+    it.each([
+      ['on the fast path', () => post(1, ['Connection: close'])],
+      ['on Node’s server (a chunked call)', () => chunkedPost(apiKey, ['Connection: close'])],
+    ])(
+      'answers and charges a call sent with Connection: close %s, then closes: what was pipelined after it is ignored',
+      async (_path, closing) => {
+        const connection = await RawConnection.open(port, host);
+        connection.write(`${closing()}GET /api/config HTTP/1.1\r\nHost: ${host}\r\n\r\n${post(2)}`);
+        await connection.closing();
+        const received = connection.bytes;
+        const [answer] = readAnswers(received, 1) ?? [];
+        expect(answer?.status).toBe(200);
+        expect(JSON.parse(answer?.body ?? 'null')).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
+        expect(answer?.headers.get('x-credits-used')).toBe('20');
+        expect(answer?.headers.get('connection')).toBe('close');
+        expect(received.toString('latin1').match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+      },
+    );
+
     it('lets Node answer what it always answered: 100 Continue, 413, 400 for a malformed head', async () => {
       const payload = callBody(1);
       const expecting = [
