@@ -61,15 +61,23 @@ function renderUsage({ plan = 'Free' }: { plan?: Schemas['PlanName'] } = {}) {
 
 const cardText = (label: string) => screen.getByRole('group', { name: label }).textContent ?? '';
 const breakdown = () => screen.getByRole('region', { name: 'Usage Breakdown' });
+/**
+ * The data rows as text, cell by cell. Below `lg` the rows are stacked cards whose figures carry
+ * their column's name ('Requests:'), since the column headers are not displayed there.
+ */
 const rowsShown = () =>
   within(breakdown())
-    .getAllByRole('row')
-    .slice(1)
+    .getAllByRole('row', { hidden: true })
+    .filter((row) => within(row).queryAllByRole('cell', { hidden: true }).length > 0)
     .map((row) =>
       within(row)
-        .getAllByRole('cell')
+        .getAllByRole('cell', { hidden: true })
         .map((cell) => cell.textContent),
     );
+const headersShown = () =>
+  within(breakdown())
+    .getAllByRole('columnheader', { hidden: true })
+    .map((header) => header.textContent);
 
 describe('usage screen', () => {
   it('has one h1 and its page title', () => {
@@ -126,6 +134,8 @@ describe('usage screen', () => {
     renderUsage();
     expect(rowsShown().map(([name]) => name)).toEqual(['eth_blockNumber', 'eth_getLogs', 'eth_sendRawTransaction']);
     expect(within(breakdown()).getByText(/Rate-limited and refused calls cost no credits/)).toBeTruthy();
+    // The note is the table's description (not a caption, which a narrow card would clip).
+    expect(within(breakdown()).getByRole('table', { name: 'Usage breakdown', description: /Rate-limited and refused calls/ })).toBeTruthy();
   });
 
   it("says 'No usage data found.' when every call of the range was rate-limited or refused", () => {
@@ -143,10 +153,11 @@ describe('usage screen', () => {
     expect(screen.getByRole('button', { name: 'Methods' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Usage Type' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByLabelText<HTMLSelectElement>('Time range').value).toBe('1m');
+    expect(headersShown()).toEqual(['Method', 'Requests', 'Credits']);
     expect(rowsShown()).toEqual([
-      ['eth_blockNumber', '500', '10,000'],
-      ['eth_getLogs', '30', '1,800'],
-      ['eth_sendRawTransaction', '13', '520'],
+      ['eth_blockNumber', 'Requests:500', 'Credits:10,000'],
+      ['eth_getLogs', 'Requests:30', 'Credits:1,800'],
+      ['eth_sendRawTransaction', 'Requests:13', 'Credits:520'],
     ]);
   });
 
@@ -159,9 +170,10 @@ describe('usage screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Usage Type' }));
     expect(screen.getByRole('button', { name: 'Usage Type' }).getAttribute('aria-pressed')).toBe('true');
+    expect(headersShown()).toEqual(['Usage Type', 'Requests', 'Credits']);
     expect(rowsShown()).toEqual([
-      ['Standard calls · 20 credits each', '500', '10,000'],
-      ['Log queries (eth_getLogs) · 60 credits each', '30', '1,800'],
+      ['Standard calls · 20 credits each', 'Requests:500', 'Credits:10,000'],
+      ['Log queries (eth_getLogs) · 60 credits each', 'Requests:30', 'Credits:1,800'],
     ]);
 
     await user.selectOptions(screen.getByLabelText('Time range'), '3 Months');
@@ -170,7 +182,7 @@ describe('usage screen', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
     expect(screen.getByRole('button', { name: 'Methods' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByLabelText<HTMLSelectElement>('Time range').value).toBe('1m');
-    expect(rowsShown()[0]).toEqual(['eth_blockNumber', '500', '10,000']);
+    expect(rowsShown()[0]).toEqual(['eth_blockNumber', 'Requests:500', 'Credits:10,000']);
   });
 
   it("locks RPC Metrics behind 'Upgrade Required' on Free, with the way to /billing", () => {

@@ -1,11 +1,16 @@
-import { Table, Text } from '@chakra-ui/react';
+import { useId } from 'react';
+import { Stack, Table, Text } from '@chakra-ui/react';
 import type { UsageGroupBy, UsageReport } from '@/api/usage-queries';
+import { cellLabel, stackedBody, stackedCell, stackedHead, stackedRow, stackedTable } from '@/components/stacked-table';
 import { formatLimit } from '@/domain/plan-display';
 import { spentRows } from '@/domain/usage-rows';
 import { usageTypeLabel } from './usage-format';
 
 /** SPEC.md "Usage / Metrics": what the breakdown shows when nothing was metered in the range. */
 export const NO_USAGE = 'No usage data found.';
+
+/** What the rows count (and what they leave out), under the table. */
+export const USAGE_TABLE_NOTE = 'Calls answered by a node. Rate-limited and refused calls cost no credits; RPC Metrics counts them.';
 
 interface UsageTableProps {
   groupBy: UsageGroupBy;
@@ -15,10 +20,13 @@ interface UsageTableProps {
 }
 
 /**
- * The breakdown rows: name, requests, credits — of answered calls only (see `spentRows`). Three
- * columns stay readable on a 390 px screen.
+ * The breakdown rows: name, requests, credits — of answered calls only (see `spentRows`). The
+ * key table's stacked pattern (src/components/stacked-table.tsx): a table from `lg`, below it one
+ * card per row whose figures carry their column's name, so every column reads on a phone. The note
+ * sits under it as text the table points to (a caption would be clipped by a narrow card).
  */
 export function UsageTable({ groupBy, rows: reported, updating }: UsageTableProps) {
+  const noteId = useId();
   const rows = spentRows(reported);
   if (rows.length === 0) {
     return (
@@ -28,31 +36,56 @@ export function UsageTable({ groupBy, rows: reported, updating }: UsageTableProp
     );
   }
   const nameHeader = groupBy === 'method' ? 'Method' : 'Usage Type';
+  const figure = { textAlign: { lg: 'end' } } as const;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Usage breakdown" aria-busy={updating} opacity={updating ? 0.6 : 1}>
-        <Table.Caption captionSide="bottom" color="fg.muted" textAlign="start" px="3" py="2">
-          Calls answered by a node. Rate-limited and refused calls cost no credits; RPC Metrics counts them.
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{nameHeader}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Requests</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Credits</Table.ColumnHeader>
+    <Stack gap="3">
+      <Table.Root
+        role="table"
+        size="sm"
+        aria-label="Usage breakdown"
+        aria-describedby={noteId}
+        aria-busy={updating}
+        opacity={updating ? 0.6 : 1}
+        {...stackedTable}
+      >
+        <Table.Header role="rowgroup" {...stackedHead}>
+          <Table.Row role="row">
+            <Table.ColumnHeader role="columnheader">{nameHeader}</Table.ColumnHeader>
+            <Table.ColumnHeader role="columnheader" textAlign="end">
+              Requests
+            </Table.ColumnHeader>
+            <Table.ColumnHeader role="columnheader" textAlign="end">
+              Credits
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
-        <Table.Body>
+        <Table.Body role="rowgroup" {...stackedBody}>
           {rows.map((row) => (
-            <Table.Row key={row.name}>
-              <Table.Cell fontFamily={groupBy === 'method' ? 'mono' : undefined} wordBreak="break-word">
+            <Table.Row key={row.name} role="row" {...stackedRow}>
+              <Table.Cell
+                role="cell"
+                {...stackedCell}
+                fontFamily={groupBy === 'method' ? 'mono' : undefined}
+                fontWeight={{ base: 'semibold', lg: 'normal' }}
+                overflowWrap="anywhere"
+              >
                 {groupBy === 'method' ? row.name : usageTypeLabel(row.usageType)}
               </Table.Cell>
-              <Table.Cell textAlign="end">{formatLimit(row.requests)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatLimit(row.credits)}</Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} {...figure}>
+                {cellLabel('Requests')}
+                {formatLimit(row.requests)}
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} {...figure}>
+                {cellLabel('Credits')}
+                {formatLimit(row.credits)}
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+      <Text id={noteId} fontSize="sm" color="fg.muted">
+        {USAGE_TABLE_NOTE}
+      </Text>
+    </Stack>
   );
 }
