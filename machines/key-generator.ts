@@ -4,14 +4,18 @@ import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 
 export type KeyGeneratorEvent =
-  /** The count and limit as the screen shows them: the plan's maxKey (null = unlimited). */
-  { type: 'keys.generate'; count: number; maxKey: number | null } | { type: 'keys.clearError' };
+  /**
+   * The count and limit as the screen has them: the plan's maxKey (null = unlimited); the count is
+   * null when the key list failed to load (not known, so nothing may be generated).
+   */
+  { type: 'keys.generate'; count: number | null; maxKey: number | null } | { type: 'keys.clearError' };
 
 /**
  * The Generate button of /keys (SPEC.md "/keys", §5, §8).
  *
- * - `keys.generate` is refused once the count reaches the plan's maxKey (SPEC.md §5); the server
- *   enforces the same limit, and its 429 comes back as SPEC.md §8's text.
+ * - `keys.generate` is refused once the count reaches the plan's maxKey (SPEC.md §5), and while the
+ *   count is not known (the key list failed); the server enforces the same limit, and its 429
+ *   comes back as SPEC.md §8's text.
  * - `generating` clears the previous error; success runs `keysChanged` (the view refreshes the key
  *   list and the user), failure keeps the message until `keys.clearError` or the next attempt.
  */
@@ -63,5 +67,5 @@ export type KeyGeneratorSnapshot = SnapshotFrom<typeof keyGeneratorMachine>;
 
 export const selectGenerateError = (s: KeyGeneratorSnapshot) => s.context.error;
 export const selectIsGenerating = (s: KeyGeneratorSnapshot) => s.hasTag('busy');
-export const selectCanGenerate = (s: KeyGeneratorSnapshot, count: number, maxKey: number | null) =>
+export const selectCanGenerate = (s: KeyGeneratorSnapshot, count: number | null, maxKey: number | null) =>
   s.can({ type: 'keys.generate', count, maxKey });

@@ -24,10 +24,18 @@ export function keysUsedText(count: number, maxKey: number | null): string {
   return `${count}/${maxKey === null ? UNLIMITED : maxKey} keys used`;
 }
 
-/** Generate is disabled once the key count reaches the plan's maxKey; never when it is unlimited. */
-export function canGenerateKey(count: number, maxKey: number | null): boolean {
+/**
+ * Generate is disabled once the key count reaches the plan's maxKey; never when it is unlimited.
+ * A count that is not known (the key list failed to load: null) allows nothing, since the limit
+ * cannot be checked against it.
+ */
+export function canGenerateKey(count: number | null, maxKey: number | null): boolean {
+  if (count === null) return false;
   return maxKey === null || count < maxKey;
 }
+
+/** Why Generate waits while the key list is unavailable. */
+export const KEYS_UNCOUNTED = 'A new key can be generated once your API keys have loaded.';
 
 /** SPEC.md §5, word for word. */
 export function keyLimitMessage(maxKey: number): string {
@@ -35,7 +43,8 @@ export function keyLimitMessage(maxKey: number): string {
 }
 
 /** Why Generate is disabled, or null when it is not. */
-export function generateBlockedReason(count: number, maxKey: number | null): string | null {
+export function generateBlockedReason(count: number | null, maxKey: number | null): string | null {
+  if (count === null) return KEYS_UNCOUNTED;
   return maxKey !== null && !canGenerateKey(count, maxKey) ? keyLimitMessage(maxKey) : null;
 }
 

@@ -67,3 +67,11 @@ export function keysToShow(
 export function serverKeyId(id: string): number | null {
   return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
 }
+
+/**
+ * How many keys count against the plan's limit: the server's list's length, or null (not known)
+ * when the list failed and the stand-in key is shown: the user may have more keys than that.
+ */
+export function countedKeys(state: { keys: readonly KeyView[]; failed: boolean }): number | null {
+  return state.failed ? null : state.keys.length;
+}

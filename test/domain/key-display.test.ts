@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canGenerateKey, formatKeyDate, generateBlockedReason, keyLimitMessage, keysUsedText, maskKey } from '@/domain/key-display';
+import {
+  KEYS_UNCOUNTED,
+  canGenerateKey,
+  formatKeyDate,
+  generateBlockedReason,
+  keyLimitMessage,
+  keysUsedText,
+  maskKey,
+} from '@/domain/key-display';
 
 describe('maskKey', () => {
   it('keeps the start and end of a key around a fixed run of bullets', () => {
@@ -27,6 +35,10 @@ describe('the key counter and the plan limit', () => {
     expect(keysUsedText(count, maxKey)).toBe(text);
     expect(canGenerateKey(count, maxKey)).toBe(allowed);
     expect(generateBlockedReason(count, maxKey)).toBe(allowed ? null : keyLimitMessage(maxKey ?? -1));
+  });
+  it.each([3, null])('allows nothing while the count is not known (the list failed), maxKey %j', (maxKey) => {
+    expect(canGenerateKey(null, maxKey)).toBe(false);
+    expect(generateBlockedReason(null, maxKey)).toBe(KEYS_UNCOUNTED);
   });
   it('words the limit as SPEC.md §5 does', () => {
     expect(keyLimitMessage(3)).toBe('You have reached the maximum limit of 3 API keys for your plan.');

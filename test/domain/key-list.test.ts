@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_KEY_NAME, KEY_LIST_TIMEOUT_MS, fallbackKeyViews, keysToShow, serverKeyId, toKeyView } from '@/domain/key-list';
+import {
+  FALLBACK_KEY_NAME,
+  KEY_LIST_TIMEOUT_MS,
+  countedKeys,
+  fallbackKeyViews,
+  keysToShow,
+  serverKeyId,
+  toKeyView,
+} from '@/domain/key-list';
 
 const serverKey = { id: 12, name: 'Production', apiKey: 'rpc_live_abc', createdAt: '2025-02-07T10:00:00.000Z', environment: 'MAINNET' };
 
@@ -36,6 +44,15 @@ describe('the fallback of SPEC.md §7', () => {
     expect(keysToShow({ data: [serverKey], failed: true }, 'rpc_live_user')).toEqual([toKeyView(serverKey)]);
     expect(keysToShow({ data: [], failed: false }, 'rpc_live_user')).toEqual([]);
     expect(keysToShow({ data: undefined, failed: false }, 'rpc_live_user')).toBeUndefined();
+  });
+  it.each([
+    ["the server's list", { keys: [toKeyView(serverKey)], failed: false }, 1],
+    ['an empty list', { keys: [], failed: false }, 0],
+    // The stand-in is not the user's keys: they may have more, so the plan's limit cannot be checked.
+    ['the stand-in key of a failed list', { keys: fallbackKeyViews('rpc_live_user'), failed: true }, null],
+    ['a failed list without a stand-in', { keys: [], failed: true }, null],
+  ])('counts %s against the plan: %j', (_, state, counted) => {
+    expect(countedKeys(state)).toBe(counted);
   });
 });
 

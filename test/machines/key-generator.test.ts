@@ -48,6 +48,8 @@ describeModel('key generator machine', keyGeneratorMachine, [{ paths: keyGenerat
       expect(selectCanGenerate(snapshot, 2, 3)).toBe(idle);
       expect(selectCanGenerate(snapshot, 3, 3)).toBe(false);
       expect(selectCanGenerate(snapshot, 1000, null)).toBe(idle);
+      // The key list failed: no count, no key.
+      expect(selectCanGenerate(snapshot, null, null)).toBe(false);
     },
   );
 });

@@ -5,7 +5,7 @@ import { CallFailed } from '@/domain/call-failure';
 import { $api } from '@/api/query-hooks';
 import { currentApiBase } from '@/api/rpc-calls';
 import { queryClient } from '@/app/query-client';
-import { formatKeyDate } from '@/domain/key-display';
+import { KEYS_UNCOUNTED, formatKeyDate } from '@/domain/key-display';
 import { API_KEY_PLACEHOLDER, rpcUrl } from '@/domain/rpc-urls';
 import KeysPage from '@/views/keys/keys-page';
 import { deferred, renderInApp, testUser } from './app-harness';
@@ -110,6 +110,11 @@ describe('API Keys & Endpoints screen', () => {
     expect(within(table).queryByRole('button', { name: /^Delete / })).toBeNull();
     expect(urlField()).toHaveProperty('value', rpcUrl(currentApiBase(), 'mainnet', testUser.apiKey));
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    // The stand-in is no count of the user's keys: no 'x/y keys used', and Generate waits, saying why.
+    expect(screen.queryByText(/keys used$/)).toBeNull();
+    const generate = screen.getByRole('button', { name: 'Generate new key' });
+    expect(generate).toHaveProperty('disabled', true);
+    expect(document.getElementById(generate.getAttribute('aria-describedby') ?? '')?.textContent).toBe(KEYS_UNCOUNTED);
   });
 
   it('never waits on a GET /apiKeys fetch another screen started without the 10 s time-out', async () => {

@@ -8,7 +8,8 @@ import { generateBlockedReason, keysUsedText } from '@/domain/key-display';
 import type { KeysPageActors } from './keys-page-actors';
 
 interface GenerateKeyProps {
-  count: number;
+  /** The user's keys; null when the list failed to load (no counter, Generate disabled). */
+  count: number | null;
   /** The plan's maxKey: null = unlimited. */
   maxKey: number | null;
   /** The list is being refreshed: the count may be stale, so Generate waits for it. */
@@ -17,7 +18,10 @@ interface GenerateKeyProps {
   onKeysChanged: () => void;
 }
 
-/** The key counter and the Generate button, disabled at the plan's limit (SPEC.md "/keys", §5, §8). */
+/**
+ * The key counter and the Generate button, disabled at the plan's limit (SPEC.md "/keys", §5, §8)
+ * and while the key list is unavailable (the stand-in key is no count).
+ */
 export function GenerateKey({ count, maxKey, busy = false, actors, onKeysChanged }: GenerateKeyProps) {
   const generator = useFlowActor(keyGeneratorMachine.provide({ actors, actions: { keysChanged: onKeysChanged } }));
   const error = useSelector(generator, selectGenerateError);
@@ -30,7 +34,7 @@ export function GenerateKey({ count, maxKey, busy = false, actors, onKeysChanged
     <Stack gap="3">
       <HStack gap="4" justify="space-between" wrap="wrap">
         <Text fontWeight="medium" aria-live="polite">
-          {keysUsedText(count, maxKey)}
+          {count === null ? '' : keysUsedText(count, maxKey)}
         </Text>
         <Button
           colorPalette="blue"

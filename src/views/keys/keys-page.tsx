@@ -10,7 +10,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { KEYS_LOADING } from '@/domain/key-list';
+import { KEYS_LOADING, countedKeys } from '@/domain/key-list';
 import { GenerateKey } from './generate-key';
 import { KeyTable } from './key-table';
 import { KeyListUnavailable } from './key-list-unavailable';
@@ -76,7 +76,7 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
               {failed ? <KeyListUnavailable hasKey={keys.length > 0} onRetry={retry} /> : null}
               {plan.data ? (
                 <GenerateKey
-                  count={keys.length}
+                  count={countedKeys({ keys, failed })}
                   maxKey={plan.data.maxKey}
                   busy={refreshing}
                   actors={actors.generator}

@@ -10,6 +10,8 @@ export const keyGeneratorFixtures: KeyGeneratorModelEvent[] = [
   // At the limit: refused (SPEC.md §5); an unlimited plan never is.
   { type: 'keys.generate', count: 3, maxKey: 3 },
   { type: 'keys.generate', count: 5, maxKey: null },
+  // The key list failed: the count is not known, so nothing is generated.
+  { type: 'keys.generate', count: null, maxKey: 3 },
   { type: 'xstate.done.actor.createKey', output: undefined },
   { type: 'xstate.error.actor.createKey', error: new CallFailed({ kind: 'refused', status: 429, message: 'Too Many Requests' }) },
 ];
