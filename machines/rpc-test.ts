@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { findRpcMethod } from '@/domain/rpc-methods';
 import { exchangeOfFailure, type RpcExchange } from '@/domain/rpc-exchange';
+import { accessRefusalOf } from '@/domain/rpc-refusal';
 import { formatParams, parseParams } from '@/domain/rpc-params';
 import { DEFAULT_NETWORK, type Network } from '@/domain/rpc-urls';
 
@@ -126,3 +127,5 @@ export const selectExchange = (s: RpcTestSnapshot) => s.context.exchange;
 export const selectIsRunning = (s: RpcTestSnapshot) => s.hasTag('busy');
 export const selectCanRun = (s: RpcTestSnapshot) => s.can({ type: 'rpc.run' });
 export const selectIsError = (s: RpcTestSnapshot) => s.matches({ ready: 'error' });
+/** The owner's access control refused the last run (which list), or null. */
+export const selectAccessRefusal = (s: RpcTestSnapshot) => (s.matches({ ready: 'error' }) ? accessRefusalOf(s.context.exchange) : null);

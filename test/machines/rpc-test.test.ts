@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type RpcRun, rpcTestMachine, selectCanRun, selectExchange, selectParamsProblem } from '@machines/rpc-test';
+import { type RpcRun, rpcTestMachine, selectAccessRefusal, selectCanRun, selectExchange, selectParamsProblem } from '@machines/rpc-test';
 import { RPC_FALLBACK, RPC_INTERNAL_ERROR, RpcFailed, type RpcExchange } from '@/domain/rpc-exchange';
 import { findRpcMethod } from '@/domain/rpc-methods';
 import { formatParams, parseParams } from '@/domain/rpc-params';
@@ -50,6 +50,9 @@ describeModel(
         // SPEC.md §5: Run needs a method and a key; the editor must hold a JSON array.
         expect(selectCanRun(snapshot)).toBe(!snapshot.matches('running') && method !== '' && apiKey !== null && params.ok);
         expect(selectParamsProblem(snapshot)).toBe(params.ok ? null : params.message);
+        // Only the gateway's 403 'Not allowed' (the owner's Allowed Domains) is explained; a 429 is not.
+        const refusedByDomains = snapshot.matches({ ready: 'error' }) && snapshot.context.exchange?.status === 403;
+        expect(selectAccessRefusal(snapshot)).toBe(refusedByDomains ? 'domains' : null);
         if (snapshot.matches('running')) {
           expect(selectExchange(snapshot)).toBeNull();
           expect(runRpc.inputs.at(-1)).toEqual({ network, apiKey: RPC_TEST_KEY, method, params: params.ok ? params.params : null });

@@ -87,6 +87,15 @@ describe.each(rpcTestFlows)('rpc testing screen, key $apiKey, walking the machin
             expect(responseStatus().textContent).toBe('Running...');
             expect(runRpc.inputs.at(-1)).toEqual({ network, apiKey, method, params: params.ok ? params.params : null });
           }
+          // The owner's Allowed Domains refused the run: the panel says why, names the card, and links to it.
+          const refusedByDomains = expected.matches({ ready: 'error' }) && exchange?.status === 403;
+          const notice = screen.queryByText('Refused by your Allowed Domains');
+          expect(notice !== null).toBe(refusedByDomains);
+          if (refusedByDomains) {
+            const panel = screen.getByRole('region', { name: 'Response' });
+            expect(panel.textContent).toContain('the RPC Access Control card on the Endpoints page');
+            expect(within(panel).getByRole('link', { name: 'Open RPC Access Control' }).getAttribute('href')).toBe('/endpoints');
+          }
           // A named region: a focus stop screen readers announce (test/e2e finds it by that name too).
           const shown = screen.queryByRole('region', { name: 'Response JSON', hidden: true });
           if (exchange === null) {

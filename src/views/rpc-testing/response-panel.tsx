@@ -2,17 +2,23 @@ import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui
 import { type CopyActors, useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyButton } from '@/components/copy-button';
 import { formatElapsed, formatSize, type RpcExchange } from '@/domain/rpc-exchange';
+import type { AccessRefusal } from '@/domain/rpc-refusal';
+import { AccessRefusalNotice } from './access-refusal-notice';
 
 interface ResponsePanelProps {
   exchange: RpcExchange | null;
   running: boolean;
   /** The answer is an error response (a refused or failed call, SPEC.md §8). */
   failed: boolean;
+  /** The owner's access control refused the call: the panel says why and what to do. */
+  refusal: AccessRefusal | null;
+  /** The host this dashboard runs on (the Origin of its calls). */
+  dashboardHost: string;
   clipboard: CopyActors;
 }
 
 /** SPEC.md "/rpc-testing": elapsed time in ms, size in bytes and the JSON, with copy. */
-export function ResponsePanel({ exchange, running, failed, clipboard }: ResponsePanelProps) {
+export function ResponsePanel({ exchange, running, failed, refusal, dashboardHost, clipboard }: ResponsePanelProps) {
   const { copied, failed: copyFailed, copy } = useCopyFeedback(clipboard);
   return (
     <Card.Root as="section" aria-labelledby="response-heading" aria-busy={running}>
@@ -43,6 +49,7 @@ export function ResponsePanel({ exchange, running, failed, clipboard }: Response
               <Text color="fg.muted">Choose a method and press Run to see the answer here.</Text>
             )}
           </Box>
+          {refusal && !running ? <AccessRefusalNotice refusal={refusal} dashboardHost={dashboardHost} /> : null}
           {exchange && !running ? (
             <Box
               as="pre"
@@ -60,8 +67,8 @@ export function ResponsePanel({ exchange, running, failed, clipboard }: Response
               p="4"
               maxH="28rem"
               overflow="auto"
-              // Long hashes wrap on a phone instead of scrolling sideways; wide screens keep the lines whole.
-              whiteSpace={{ base: 'pre-wrap', md: 'pre' }}
+              // Long lines (an error's message, a hash) wrap at every width instead of running past the box's edge.
+              whiteSpace="pre-wrap"
               overflowWrap="anywhere"
               _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
             >

@@ -31,6 +31,7 @@ export function RpcPlayground({ apiKey, actors }: RpcPlaygroundProps) {
   const running = useSelector(playground, rpcTest.selectIsRunning);
   const canRun = useSelector(playground, rpcTest.selectCanRun);
   const failed = useSelector(playground, rpcTest.selectIsError);
+  const refusal = useSelector(playground, rpcTest.selectAccessRefusal);
   const urlCopy = useCopyFeedback(actors.clipboard);
   const url = rpcUrl(currentApiBase(), network, apiKey);
   const send = playground.send;
@@ -83,7 +84,14 @@ export function RpcPlayground({ apiKey, actors }: RpcPlaygroundProps) {
           </Stack>
         </Card.Body>
       </Card.Root>
-      <ResponsePanel exchange={exchange} running={running} failed={failed} clipboard={actors.clipboard} />
+      <ResponsePanel
+        exchange={exchange}
+        running={running}
+        failed={failed}
+        refusal={refusal}
+        dashboardHost={globalThis.location?.hostname ?? 'localhost'}
+        clipboard={actors.clipboard}
+      />
     </Stack>
   );
 }

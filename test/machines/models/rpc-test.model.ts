@@ -16,6 +16,10 @@ export const balanceAnswer: RpcExchange = {
 };
 /** The gateway refused the call (the panel shows SPEC.md §8's JSON-RPC error response with the HTTP status as code). */
 export const refusedRun = new RpcFailed({ kind: 'refused', status: 429, message: 'Rate limit exceeded' }, 3, 80);
+/** The owner's Allowed Domains refused the call: the gateway's 403 (server/gateway/rpc-errors.ts). */
+export const NOT_ALLOWED_MESSAGE =
+  'Not allowed: the Origin of this request is not one of your allowed domains (see Access Control on the Endpoints page).';
+export const notAllowedRun = new RpcFailed({ kind: 'refused', status: 403, message: NOT_ALLOWED_MESSAGE }, 2, 190);
 
 export const rpcTestFixtures: RpcTestModelEvent[] = [
   { type: 'rpc.selectNetwork', network: 'devnet' },
@@ -23,6 +27,7 @@ export const rpcTestFixtures: RpcTestModelEvent[] = [
   { type: 'rpc.editParams', text: INVALID_PARAMS },
   { type: 'xstate.done.actor.runRpc', output: balanceAnswer },
   { type: 'xstate.error.actor.runRpc', error: refusedRun },
+  { type: 'xstate.error.actor.runRpc', error: notAllowedRun },
 ];
 
 /**
