@@ -1,3 +1,4 @@
+import { overQuota } from '@/domain/admission-rule';
 import type { GatewayKeyCache, KeyEntry } from '@server/gateway/key-cache';
 import type { RateLimiter } from '@server/gateway/rate-limiter';
 import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
@@ -27,8 +28,8 @@ interface Held {
 /**
  * The main process's side of the HTTP workers: the token buckets and the credit ledger stay here,
  * the one place that knows everything, and workers lease from them. A grant takes the call's
- * tokens and credits or nothing (the same order and the same checks as LocalAdmission: quota,
- * then rate), plus a spare for the worker's next calls when there is room. Reports give back what
+ * tokens and credits or nothing (the same rule as LocalAdmission, src/domain/admission-rule.ts:
+ * quota, then rate, a batch admitted into debt while a whole token is left), plus a spare for the worker's next calls when there is room. Reports give back what
  * was not used; a worker that dies has its credits released.
  */
 export class LeaseAuthority {
@@ -55,7 +56,7 @@ export class LeaseAuthority {
     let credits = 0;
     if (account.limit !== null) {
       const used = ledger.used(account, nowMs);
-      if (used + request.credits > account.limit)
+      if (overQuota(used, account.limit, request.credits))
         return { kind: 'quota', used, limit: account.limit, cycleEndMs: account.cycle.end.getTime() };
       // Whole calls only: a spare smaller than a call would sit unused while the quota refuses.
       const room = Math.min(request.spareCredits, Math.floor((account.limit - used - request.credits) / spareShare));
@@ -67,11 +68,8 @@ export class LeaseAuthority {
     if (entry.rate !== null) {
       const taken = limiter.takeUpTo(entry.userId, entry.rate, request.tokens, request.spareTokens, nowMs);
       if (!taken.allowed) {
-        return {
-          kind: 'rate',
-          retryAfterMs: Number.isFinite(taken.retryAfterMs) ? taken.retryAfterMs : null,
-          nextTokenMs: limiter.waitMs(entry.userId, entry.rate, 1, nowMs),
-        };
+        // Every call fits again once a whole token is back (a batch may take the bucket into debt).
+        return { kind: 'rate', retryAfterMs: taken.retryAfterMs, nextTokenMs: limiter.waitMs(entry.userId, entry.rate, nowMs) };
       }
       tokens = taken.taken;
       remaining = taken.remaining;

@@ -81,7 +81,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     }
     if (key.rate !== null && nowMs < pool.rateRefusedUntil) {
       pool.refusedAt = nowMs;
-      return { kind: 'rate', retryAfterMs: calls > key.rate ? Number.POSITIVE_INFINITY : pool.rateRefusedUntil - nowMs };
+      return { kind: 'rate', retryAfterMs: pool.rateRefusedUntil - nowMs };
     }
     const tokens = key.rate === null ? 0 : calls;
     const leased = key.creditLimit === null ? 0 : credits;
@@ -211,7 +211,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
       case 'rate':
         pool.refusedAt = nowMs;
         pool.rateRefusedUntil = nowMs + answer.nextTokenMs;
-        return { kind: 'rate', retryAfterMs: answer.retryAfterMs ?? Number.POSITIVE_INFINITY };
+        return { kind: 'rate', retryAfterMs: answer.retryAfterMs ?? answer.nextTokenMs };
       case 'unknownKey':
         this.onUnknownKey(key.apiKey);
         return { kind: 'unknownKey' };

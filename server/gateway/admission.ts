@@ -1,3 +1,4 @@
+import { overQuota } from '@/domain/admission-rule';
 import type { RateLimiter } from '@server/gateway/rate-limiter';
 import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
 
@@ -19,7 +20,7 @@ export type Admit<Ticket> =
       readonly remaining: number | null;
     }
   | { readonly kind: 'quota'; readonly used: number; readonly limit: number; readonly cycleEnd: Date }
-  /** retryAfterMs: Infinity when it never fits (a batch above the rate). */
+  /** retryAfterMs: until the call would be admitted (a whole token back in the bucket). */
   | { readonly kind: 'rate'; readonly retryAfterMs: number }
   /** The key was deleted after it was cached (only where keys are cached away from the database). */
   | { readonly kind: 'unknownKey' };
@@ -52,7 +53,10 @@ export interface LocalTicket {
   readonly credits: number;
 }
 
-/** One process holds everything: the token buckets and the credit ledger. Exact by construction. */
+/**
+ * One process holds everything: the token buckets and the credit ledger. Exact by construction.
+ * The rule is src/domain/admission-rule.ts, as in the main process's LeaseAuthority.
+ */
 export class LocalAdmission implements Admission<LocalKey, LocalTicket> {
   constructor(
     private readonly limiter: RateLimiter,
@@ -65,7 +69,7 @@ export class LocalAdmission implements Admission<LocalKey, LocalTicket> {
     const account = ledger.account(key.userId) ?? key.credits;
     if (account.limit !== null) {
       const used = ledger.used(account, nowMs);
-      if (used + credits > account.limit) return { kind: 'quota', used, limit: account.limit, cycleEnd: account.cycle.end };
+      if (overQuota(used, account.limit, credits)) return { kind: 'quota', used, limit: account.limit, cycleEnd: account.cycle.end };
     }
     let remaining: number | null = null;
     if (key.rate !== null) {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { retryAfterValue } from '@/domain/admission-rule';
 import { creditsFor } from '@/domain/credits';
 import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
 import { checkAccess } from '@server/gateway/access-rules';
@@ -101,9 +102,10 @@ function costOf(methods: readonly string[]): number {
 
 /**
  * The gateway's decisions for one call, in order: network and payload (400), key (401), allow-lists
- * (403 -32002), method policy (403 -32601), monthly quota (429 -32006), rate (429 -32005), then the
- * node (502/504 when it fails).
- * A batch is admitted or refused whole: each entry takes a token and costs its method's credits.
+ * (403 -32002), method policy (403 -32601), monthly quota (402 -32005), rate (429 -32005 with
+ * Retry-After), then the node (502/504 when it fails).
+ * A batch is admitted or refused whole: each entry takes a token (admitted while a whole token is
+ * left, src/domain/admission-rule.ts) and costs its method's credits.
  * Credits are reserved on admission and charged when the node answers 2xx; a node HTTP error, an
  * answer that is not JSON or no answer charges nothing. A node HTTP error with a JSON body passes
  * through as it is; one without becomes the gateway's own 502.
@@ -173,8 +175,10 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       case 'unknownKey':
         return this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders);
       case 'rate': {
-        const answer = this.refuse(key, network, payload, 'rateLimited', gatewayErrors.rateLimited(key.rate ?? 0, calls), nowMs);
-        if (Number.isFinite(admit.retryAfterMs)) answer.headers['retry-after'] = String(Math.max(1, Math.ceil(admit.retryAfterMs / 1000)));
+        const retryAfter = retryAfterValue(admit.retryAfterMs);
+        const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfter));
+        const answer = this.refuse(key, network, payload, 'rateLimited', problem, nowMs);
+        answer.headers['retry-after'] = retryAfter;
         return answer;
       }
     }
@@ -237,7 +241,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     return {
       status: problem.status,
       headers: { ...headers, 'content-type': jsonContentType },
-      body: rpcErrorBody(id, problem.code, problem.message),
+      body: rpcErrorBody(id, problem.code, problem.message, problem.data),
     };
   }
 

@@ -70,7 +70,7 @@ export function parsePayload(body: Buffer | undefined): ParsedPayload {
   return { ok: true, payload: { batch: true, methods, id: null } };
 }
 
-/** The gateway's own answer: `{ jsonrpc: '2.0', id, error: { code, message } }`, as the bytes sent. */
-export function rpcErrorBody(id: RpcId, code: number, message: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+/** The gateway's own answer: `{ jsonrpc: '2.0', id, error: { code, message, data? } }`, as the bytes sent. */
+export function rpcErrorBody(id: RpcId, code: number, message: string, data?: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } });
 }

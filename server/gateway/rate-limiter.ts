@@ -1,11 +1,15 @@
+import { msUntilToken, remainingTokens, takeTokens } from '@/domain/admission-rule';
+
 /**
  * Token buckets at the plan's requests per second, one per user (the plan is the user's: more keys
  * do not mean more rate). Capacity = the rate (a full second of burst), refilled continuously at
- * the rate; a new bucket starts full. A JSON-RPC batch takes one token per entry, all or nothing.
+ * the rate; a new bucket starts full. A JSON-RPC batch takes one token per entry, admitted when a
+ * whole token is left (src/domain/admission-rule.ts): a larger batch puts the bucket in debt.
  */
 
 interface Bucket {
   rate: number;
+  /** Below 0 after a batch larger than what was left (a debt paid back at the rate). */
   tokens: number;
   /** Epoch ms of the last refill. */
   last: number;
@@ -15,7 +19,7 @@ export interface TakeResult {
   readonly allowed: boolean;
   /** Whole tokens left after this call (the X-RateLimit-Remaining header). */
   readonly remaining: number;
-  /** When refused: ms until enough tokens are back (Retry-After); Infinity if never (a batch above the rate). */
+  /** When refused: ms until a whole token is back (Retry-After). */
   readonly retryAfterMs: number;
 }
 
@@ -25,12 +29,10 @@ export class RateLimiter {
 
   take(userId: number, rate: number, cost: number, nowMs: number): TakeResult {
     const bucket = this.refilled(userId, rate, nowMs);
-    if (cost <= bucket.tokens) {
-      bucket.tokens -= cost;
-      return { allowed: true, remaining: Math.floor(bucket.tokens), retryAfterMs: 0 };
-    }
-    const retryAfterMs = cost > rate ? Number.POSITIVE_INFINITY : Math.ceil(((cost - bucket.tokens) * 1000) / rate);
-    return { allowed: false, remaining: Math.floor(bucket.tokens), retryAfterMs };
+    const taken = takeTokens(bucket.tokens, rate, cost);
+    if (!taken.allowed) return { allowed: false, remaining: remainingTokens(bucket.tokens), retryAfterMs: taken.retryAfterMs };
+    bucket.tokens = taken.tokens;
+    return { allowed: true, remaining: remainingTokens(bucket.tokens), retryAfterMs: 0 };
   }
 
   /**
@@ -41,16 +43,15 @@ export class RateLimiter {
     const first = this.take(userId, rate, cost, nowMs);
     if (!first.allowed || extra <= 0) return { ...first, taken: first.allowed ? cost : 0 };
     const bucket = this.refilled(userId, rate, nowMs);
-    const more = Math.min(extra, Math.floor(bucket.tokens));
+    // No spare from a bucket the call left in debt.
+    const more = Math.max(0, Math.min(extra, Math.floor(bucket.tokens)));
     bucket.tokens -= more;
-    return { allowed: true, remaining: Math.floor(bucket.tokens), retryAfterMs: 0, taken: cost + more };
+    return { allowed: true, remaining: remainingTokens(bucket.tokens), retryAfterMs: 0, taken: cost + more };
   }
 
-  /** Ms until `cost` tokens are there (0 when they are; Infinity when they never fit: cost above the rate). */
-  waitMs(userId: number, rate: number, cost: number, nowMs: number): number {
-    if (cost > rate) return Number.POSITIVE_INFINITY;
-    const { tokens } = this.refilled(userId, rate, nowMs);
-    return tokens >= cost ? 0 : Math.ceil(((cost - tokens) * 1000) / rate);
+  /** Ms until a call is admitted again: a whole token back (0 when there is one). */
+  waitMs(userId: number, rate: number, nowMs: number): number {
+    return msUntilToken(this.refilled(userId, rate, nowMs).tokens, rate);
   }
 
   /** Tokens a lease did not use come back (never above the capacity). */
@@ -61,7 +62,7 @@ export class RateLimiter {
 
   /** Tokens left without taking any (headers of answers refused before the bucket). */
   remaining(userId: number, rate: number, nowMs: number): number {
-    return Math.floor(this.refilled(userId, rate, nowMs).tokens);
+    return remainingTokens(this.refilled(userId, rate, nowMs).tokens);
   }
 
   sweep(nowMs: number): void {

@@ -1,15 +1,27 @@
 import type { AccessRefusal } from '@server/gateway/access-rules';
 
+/**
+ * What a limit refusal's `data` says: which limit refused the call (the code, -32005, is the same
+ * for both), and what a client needs to act on it.
+ */
+export type LimitData =
+  | { readonly limit: 'rate'; readonly requestsPerSecond: number; readonly retryAfterSeconds: number }
+  | { readonly limit: 'quota'; readonly creditsUsed: number; readonly creditQuota: number; readonly cycleEnd: string };
+
 /** One of the gateway's own refusals: the HTTP status and the JSON-RPC error object it answers. */
 export interface GatewayError {
   readonly status: number;
   readonly code: number;
   readonly message: string;
+  readonly data?: LimitData;
 }
 
 /**
- * The gateway's JSON-RPC error codes. -32700/-32600/-32603 are JSON-RPC 2.0's own; the others sit in
- * the range the specification leaves to servers (-32000 to -32099).
+ * The gateway's JSON-RPC error codes. -32700/-32600/-32601/-32603 are JSON-RPC 2.0's own; the
+ * others are EIP-1474's, the codes viem and ethers know: -32005 "limit exceeded" for the rate and
+ * the quota alike (their `data.limit` tells which), as Infura and Alchemy answer. Never -32006,
+ * which EIP-1474 defines as "JSON-RPC version not supported" (viem showed a quota refusal as
+ * JsonRpcVersionUnsupportedError).
  */
 export const rpcCodes = {
   parseError: -32700,
@@ -18,8 +30,7 @@ export const rpcCodes = {
   internalError: -32603,
   invalidKey: -32001,
   notAllowed: -32002,
-  rateLimited: -32005,
-  quotaExceeded: -32006,
+  limitExceeded: -32005,
 } as const;
 
 const refusedBy: Readonly<Record<AccessRefusal, string>> = {
@@ -52,18 +63,24 @@ export const gatewayErrors = {
    * every refusal of the gateway's own is a 4xx, and a 2xx always carries the node's answer.
    */
   methodRefused: (message: string): GatewayError => ({ status: 403, code: rpcCodes.methodNotFound, message }),
-  rateLimited: (rate: number, calls: number): GatewayError => ({
+  /** 429 with Retry-After (the gateway adds it): both clients wait and retry, as a rate refusal wants. */
+  rateLimited: (rate: number, retryAfterSeconds: number): GatewayError => ({
     status: 429,
-    code: rpcCodes.rateLimited,
-    message:
-      calls > rate
-        ? `Rate limit exceeded: a batch of ${calls} calls is more than your plan's ${rate} requests per second; send smaller batches.`
-        : `Rate limit exceeded: your plan allows ${rate} requests per second. Slow down or upgrade your plan.`,
+    code: rpcCodes.limitExceeded,
+    message: `Rate limit exceeded: your plan allows ${rate} requests per second. Slow down or upgrade your plan.`,
+    data: { limit: 'rate', requestsPerSecond: rate, retryAfterSeconds },
   }),
+  /**
+   * 402, not 429: ethers retries every 429 12 times over minutes, and a quota does not come back
+   * within a retry. Any other 4xx ethers does not retry; viem retries any -32005 three times (about
+   * a second without Retry-After), so no Retry-After either: its seconds to the cycle's end would
+   * make viem wait until then. 402 Payment Required says what ends it sooner: a bigger plan.
+   */
   quotaExceeded: (used: number, limit: number, cycleEnd: Date): GatewayError => ({
-    status: 429,
-    code: rpcCodes.quotaExceeded,
-    message: `Monthly credit quota exceeded: ${used} of your plan's ${limit} credits are used in the cycle ending ${cycleEnd.toISOString()}. Upgrade your plan or wait for the next cycle.`,
+    status: 402,
+    code: rpcCodes.limitExceeded,
+    message: `Monthly credit quota exceeded: ${used} of your plan's ${limit} credits are used. The quota resets when the next cycle starts, at ${cycleEnd.toISOString()}; to go on before then, upgrade your plan on the Billing page of the dashboard.`,
+    data: { limit: 'quota', creditsUsed: used, creditQuota: limit, cycleEnd: cycleEnd.toISOString() },
   }),
   noUpstream: (network: string): GatewayError => ({
     status: 502,

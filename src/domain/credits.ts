@@ -17,6 +17,8 @@ export const CREDITS_PER_CALL: Readonly<Record<UsageType, number>> = {
 const methodClasses: ReadonlyMap<string, UsageType> = new Map([
   ['eth_getLogs', 'logs'],
   ['eth_sendRawTransaction', 'transaction'],
+  // The same transaction, answered with its receipt (EIP-7966): it costs what a send costs.
+  ['eth_sendRawTransactionSync', 'transaction'],
 ]);
 
 /** Method names are case-sensitive in JSON-RPC: 'ETH_GETLOGS' is an unknown (standard) method. */

@@ -108,7 +108,7 @@ function limits(plans: readonly CatalogPlan[]): FaqItem[] {
       question: 'What are the rate limits?',
       answer: [
         `Per account, shared by all its API keys: ${rateLimitSentence(plans)}`,
-        'Each entry of a JSON-RPC batch counts as one request. Above the limit the gateway answers HTTP 429 with a Retry-After header (a batch with more entries than your rate never fits: split it). Answers carry X-RateLimit-Limit and X-RateLimit-Remaining, so a client can slow down before it is refused.',
+        'Each entry of a JSON-RPC batch counts as one request. A batch goes through whole while your account has a request left in the current second, even when it has more entries than your rate; the requests it took beyond what was left are paid back, at your rate, before your next call goes. Above the limit the gateway answers HTTP 429 (error code -32005) with a Retry-After header in seconds. Answers carry X-RateLimit-Limit and X-RateLimit-Remaining, so a client can slow down before it is refused.',
       ],
     },
     {
@@ -282,7 +282,7 @@ const errorCodes: FaqItem[] = [
     id: '429',
     question: '429 Too Many Requests',
     answer: [
-      'Either your account sent more requests per second than its plan allows (error code -32005): wait for the seconds of the Retry-After header and spread your calls, or upgrade. Or its monthly credit quota is used up (error code -32006): it starts again with the next billing cycle, or upgrade.',
+      'Your account sent more requests per second than its plan allows (error code -32005, "limit exceeded", with data.limit "rate"): wait for the seconds of the Retry-After header and spread your calls, or upgrade. When its monthly credit quota is used up, the answer is HTTP 402 with the same error code and data.limit "quota": the message says when the next billing cycle starts it again; upgrade on Billing to go on before then. viem and ethers show both as limit errors.',
       'When you generate an API key, 429 means you already have the most keys your plan allows.',
     ],
   },

@@ -9,7 +9,13 @@
  * Method names are case-sensitive, as in JSON-RPC: 'ETH_CHAINID' is not 'eth_chainId'.
  */
 
-/** The methods served: reads, simulation, sending signed transactions, filters, fees and node facts. */
+/**
+ * The methods served: reads, simulation, sending signed transactions, filters, fees and node facts.
+ * Checked against what viem 2 and ethers 6 call and against ethereum/execution-apis (src/eth/*.yaml
+ * and its tests): every eth_ method there that needs no account of the node's is here. A method the node does not implement (anvil
+ * has no eth_baseFee, eth_capabilities or eth_getBlockAccessList) is still forwarded: the node's own
+ * -32601 reaches the client, which falls back as it would on any node without it.
+ */
 export const PUBLIC_METHODS = [
   // Chain and fees
   'eth_chainId',
@@ -18,19 +24,23 @@ export const PUBLIC_METHODS = [
   'eth_maxPriorityFeePerGas',
   'eth_blobBaseFee',
   'eth_feeHistory',
+  'eth_baseFee',
   'eth_config',
+  'eth_capabilities',
   'eth_syncing',
   // Accounts and state
   'eth_getBalance',
   'eth_getTransactionCount',
   'eth_getCode',
   'eth_getStorageAt',
+  'eth_getStorageValues',
   'eth_getProof',
   'eth_getAccount',
   // Blocks
   'eth_getBlockByNumber',
   'eth_getBlockByHash',
   'eth_getBlockReceipts',
+  'eth_getBlockAccessList',
   'eth_getBlockTransactionCountByNumber',
   'eth_getBlockTransactionCountByHash',
   'eth_getUncleCountByBlockNumber',
@@ -40,6 +50,7 @@ export const PUBLIC_METHODS = [
   // Transactions
   'eth_getTransactionByHash',
   'eth_getTransactionReceipt',
+  'eth_getTransactionBySenderAndNonce',
   'eth_getTransactionByBlockNumberAndIndex',
   'eth_getTransactionByBlockHashAndIndex',
   'eth_getRawTransactionByHash',
@@ -50,7 +61,11 @@ export const PUBLIC_METHODS = [
   'eth_estimateGas',
   'eth_createAccessList',
   'eth_simulateV1',
+  // Nonce, gas and fees of an unsigned transaction, signed by nobody: viem asks it before every send.
+  'eth_fillTransaction',
   'eth_sendRawTransaction',
+  // EIP-7966: the same send, answered with the receipt once mined (viem's sendRawTransactionSync).
+  'eth_sendRawTransactionSync',
   // Logs and filters
   'eth_getLogs',
   'eth_newFilter',
@@ -148,6 +163,7 @@ export function callVerdict(methods: readonly string[], batch: boolean): CallVer
  */
 const NODE_STATE_METHODS: ReadonlySet<string> = new Set<PublicMethod>([
   'eth_sendRawTransaction',
+  'eth_sendRawTransactionSync',
   'eth_newFilter',
   'eth_newBlockFilter',
   'eth_newPendingTransactionFilter',

@@ -8,6 +8,8 @@ describe('credits per call (SPEC.md §9)', () => {
     ['eth_call', 'standard', 20],
     ['eth_getLogs', 'logs', 60],
     ['eth_sendRawTransaction', 'transaction', 40],
+    ['eth_sendRawTransactionSync', 'transaction', 40],
+    ['eth_fillTransaction', 'standard', 20],
     // Unknown methods still reach the node (which refuses them): they cost a standard call.
     ['no_suchMethod', 'standard', 20],
     // JSON-RPC method names are case-sensitive.

@@ -174,7 +174,7 @@ describe('the FAQ (SPEC.md "/support")', () => {
 
   it.each([
     ['401', /401/, /Invalid API key/],
-    ['429', /429/, /-32005[\s\S]*-32006/],
+    ['429', /429/, /-32005[\s\S]*"rate"[\s\S]*402[\s\S]*"quota"/],
     ['500', /500/, /-32603/],
     ['execution-reverted', /execution reverted/, /revert reason/],
     ['nonce-too-low', /nonce too low/, /eth_getTransactionCount/],
@@ -182,5 +182,9 @@ describe('the FAQ (SPEC.md "/support")', () => {
     const item = section('Error Codes')?.items.find((candidate) => candidate.id === id);
     expect(item?.question).toMatch(question);
     expect(item?.answer.flat().join(' ')).toMatch(answer);
+  });
+
+  it('never names -32006, which EIP-1474 defines as "JSON-RPC version not supported"', () => {
+    expect(allText(sections)).not.toMatch(/-32006/);
   });
 });

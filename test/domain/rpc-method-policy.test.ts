@@ -39,6 +39,16 @@ describe('the method policy', () => {
     'net_peerCount',
     'web3_clientVersion',
     'web3_sha3',
+    // viem asks it before every send; ethereum/execution-apis (src/eth/fill.yaml).
+    'eth_fillTransaction',
+    // ethereum/execution-apis' other public methods (src/eth/*.yaml).
+    'eth_getStorageValues',
+    'eth_baseFee',
+    'eth_capabilities',
+    'eth_getBlockAccessList',
+    // What viem 2 calls besides (sendRawTransactionSync, getTransaction by sender and nonce).
+    'eth_sendRawTransactionSync',
+    'eth_getTransactionBySenderAndNonce',
   ])('serves %s', (method) => {
     expect(methodVerdict(method)).toEqual({ allowed: true });
   });
@@ -98,6 +108,28 @@ describe('the method policy', () => {
     expect(new Set(PUBLIC_METHODS).size).toBe(PUBLIC_METHODS.length);
   });
 
+  // The methods of ethereum/execution-apis (src/eth/*.yaml, commit 033ca6e of 2026-08-07), and the
+  // eth_ and net_ methods viem 2.57 and ethers 6.17 send to a node: a dapp's ordinary calls.
+  const executionApis = [
+    ...['eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockTransactionCountByHash', 'eth_getBlockTransactionCountByNumber'],
+    ...['eth_getBlockReceipts', 'eth_getBlockAccessList', 'eth_capabilities', 'eth_chainId', 'eth_syncing', 'eth_blockNumber'],
+    ...['eth_config', 'net_version', 'eth_call', 'eth_estimateGas', 'eth_createAccessList', 'eth_simulateV1', 'eth_gasPrice'],
+    ...['eth_baseFee', 'eth_blobBaseFee', 'eth_maxPriorityFeePerGas', 'eth_feeHistory', 'eth_fillTransaction', 'eth_newFilter'],
+    ...['eth_newBlockFilter', 'eth_newPendingTransactionFilter', 'eth_uninstallFilter', 'eth_getFilterChanges', 'eth_getFilterLogs'],
+    ...['eth_getLogs', 'eth_getBalance', 'eth_getStorageAt', 'eth_getStorageValues', 'eth_getTransactionCount', 'eth_getCode'],
+    ...['eth_getProof', 'eth_sendRawTransaction', 'eth_getTransactionByHash', 'eth_getTransactionByBlockHashAndIndex'],
+    ...['eth_getTransactionByBlockNumberAndIndex', 'eth_getTransactionReceipt'],
+  ];
+  const clientCalls = ['eth_sendRawTransactionSync', 'eth_getTransactionBySenderAndNonce', 'eth_getRawTransactionByHash'];
+  it.each([...executionApis, ...clientCalls])('serves %s, a public method of the execution APIs or the clients', (method) => {
+    expect(methodVerdict(method)).toEqual({ allowed: true });
+  });
+
+  it("refuses of the execution APIs only what needs the node's accounts", () => {
+    for (const method of ['eth_coinbase', 'eth_accounts', 'eth_sign', 'eth_signTransaction', 'eth_sendTransaction'])
+      expect(methodVerdict(method)).toMatchObject({ allowed: false, message: expect.stringContaining("needs the node's own accounts") });
+  });
+
   it('serves every method the RPC playground offers', () => {
     for (const { name } of RPC_METHODS) expect(methodVerdict(name), name).toEqual({ allowed: true });
   });
@@ -135,6 +167,8 @@ describe('calls that only read (may reach the node before they are admitted)', (
     [[], true],
     // Changes what the node holds: a transaction, a filter made or removed, a filter's changes taken.
     [['eth_sendRawTransaction'], false],
+    [['eth_sendRawTransactionSync'], false],
+    [['eth_fillTransaction', 'eth_getStorageValues'], true],
     [['eth_newFilter'], false],
     [['eth_newBlockFilter'], false],
     [['eth_newPendingTransactionFilter'], false],

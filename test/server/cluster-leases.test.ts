@@ -165,6 +165,35 @@ describe('leases of the HTTP workers (server/cluster)', () => {
     expect(asked).toBe(4);
   });
 
+  it('admits a batch larger than the rate into debt, as one process does (src/domain/admission-rule.ts)', async () => {
+    const { key, authority, limiter } = setting({ rate: 10, creditLimit: 500_000 });
+    let at = nowMs;
+    const worker = (id: number) =>
+      new LeasedAdmission(
+        (request) => authority.lease(id, request, at),
+        () => undefined,
+      );
+    const first = worker(1);
+    const second = worker(2);
+    // Free: 10 a second. A batch of 12 on a full bucket goes, and leaves the bucket 2 in debt...
+    expect((await first.admit(key, 240, 12, at)).kind).toBe('admitted');
+    expect(limiter.waitMs(7, 10, at)).toBe(300);
+    // ...which every worker sees: nothing more until a whole token is back, 300 ms later.
+    expect(await second.admit(key, 20, 1, at)).toEqual({ kind: 'rate', retryAfterMs: 300 });
+    at += 299;
+    expect(await second.admit(key, 240, 12, at)).toEqual({ kind: 'rate', retryAfterMs: 1 });
+    at += 1;
+    expect((await second.admit(key, 240, 12, at)).kind).toBe('admitted');
+  });
+
+  it('refuses an exhausted quota whatever the rate, before taking a token', async () => {
+    const { key, worker, limiter } = setting({ rate: 10, creditLimit: 100 });
+    const first = worker(1);
+    expect((await first.admit(key, 100, 5, nowMs)).kind).toBe('admitted');
+    expect(await worker(2).admit(key, 20, 1, nowMs)).toMatchObject({ kind: 'quota', used: 100, limit: 100 });
+    expect(limiter.remaining(7, 10, nowMs)).toBe(5);
+  });
+
   it('merges reported minutes into the meter, and answers a key deleted meanwhile as unknown', async () => {
     const { authority, meter, key, worker, deleteKey, unknown } = setting({ rate: null, creditLimit: null });
     const minute = {

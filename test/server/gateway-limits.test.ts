@@ -25,14 +25,19 @@ describe('gateway: rate limit (token bucket at the plan rate)', () => {
     for (const response of responses) expect(response.headers['x-ratelimit-limit']).toBe('10');
     const refused = responses.filter((response) => response.statusCode === 429);
     for (const response of refused) {
-      expect(rpcError(response)).toEqual({
+      expect(response.json()).toEqual({
+        jsonrpc: '2.0',
         id: expect.any(Number),
-        code: -32005,
-        message: 'Rate limit exceeded: your plan allows 10 requests per second. Slow down or upgrade your plan.',
+        error: {
+          code: -32005,
+          message: 'Rate limit exceeded: your plan allows 10 requests per second. Slow down or upgrade your plan.',
+          data: { limit: 'rate', requestsPerSecond: 10, retryAfterSeconds: 1 },
+        },
       });
       expect(response.headers['x-ratelimit-remaining']).toBe('0');
       expect(response.headers['x-credits-used']).toBe('0');
-      expect(response.headers['retry-after']).toBe('1');
+      // Seconds, with a leading zero that ethers does not misread as milliseconds (src/domain/admission-rule.ts).
+      expect(response.headers['retry-after']).toBe('01');
     }
     const remaining = responses
       .filter((response) => response.statusCode === 200)
@@ -49,30 +54,59 @@ describe('gateway: rate limit (token bucket at the plan rate)', () => {
     expect(statuses(await burst(holder, 12))).toEqual({ 200: 10, 429: 2 });
   });
 
-  it('takes a token per batch entry, the whole batch or nothing', async () => {
+  it('takes a token per batch entry: a batch goes whole while a whole token is left, into debt', async () => {
     const holder = await keyHolder(server.app);
     expect(statuses(await burst(holder, 7))).toEqual({ 200: 7 });
     const four = [call('eth_chainId', 1), call('eth_chainId', 2), call('eth_chainId', 3), call('eth_chainId', 4)];
+    const admitted = await rpc(server.app, holder.apiKey, four);
+    expect(admitted.statusCode).toBe(200);
+    expect(admitted.json()).toHaveLength(4);
+    expect(admitted.headers['x-ratelimit-remaining']).toBe('0');
+    expect(admitted.headers['x-credits-used']).toBe('80');
+    // 3 tokens were left: 1 in debt, so a whole token is back 200 ms later, not 100.
     const refused = await rpc(server.app, holder.apiKey, four);
     expect(refused.statusCode).toBe(429);
     expect(rpcError(refused)).toMatchObject({ id: null, code: -32005 });
-    const three = await rpc(server.app, holder.apiKey, four.slice(0, 3));
-    expect(three.statusCode).toBe(200);
-    expect(three.headers['x-ratelimit-remaining']).toBe('0');
+    server.clock.advance(199);
+    expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(429);
+    server.clock.advance(1);
+    expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(200);
   });
 
-  it('refuses a batch larger than the rate for good, saying why', async () => {
+  it("admits a batch larger than the rate (12 on Free's 10 a second), and the debt holds the average rate", async () => {
     const holder = await keyHolder(server.app);
-    const response = await rpc(
-      server.app,
-      holder.apiKey,
-      Array.from({ length: 11 }, (_, index) => call('eth_chainId', index)),
-    );
-    expect(response.statusCode).toBe(429);
-    expect(rpcError(response).message).toBe(
-      "Rate limit exceeded: a batch of 11 calls is more than your plan's 10 requests per second; send smaller batches.",
-    );
-    expect(response.headers['retry-after']).toBeUndefined();
+    const twelve = Array.from({ length: 12 }, (_, index) => call('eth_chainId', index));
+    const response = await rpc(server.app, holder.apiKey, twelve);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(12);
+    expect(response.headers['x-credits-used']).toBe('240');
+    // 2 tokens in debt: 300 ms until a whole token, so Retry-After is one second.
+    const refused = await rpc(server.app, holder.apiKey, call('eth_chainId', 'next'));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('01');
+    server.clock.advance(299);
+    expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(429);
+    server.clock.advance(1);
+    expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    // Over 10 s from the start, no more than 10 a second plus the first second's bucket went through.
+    let answered = 13;
+    for (let tick = 0; tick < 97; tick += 1) {
+      server.clock.advance(100);
+      const batch = await rpc(server.app, holder.apiKey, twelve);
+      if (batch.statusCode === 200) answered += 12;
+    }
+    expect(answered).toBeLessThanOrEqual(10 + 10 * 10 + 12);
+    expect(answered).toBeGreaterThanOrEqual(10 * 10);
+  });
+
+  it('refuses a long wait after a batch of 1000 with a Retry-After of its seconds', async () => {
+    const holder = await keyHolder(server.app);
+    const largest = Array.from({ length: 1000 }, (_, index) => call('eth_chainId', index));
+    expect((await rpc(server.app, holder.apiKey, largest)).statusCode).toBe(200);
+    // 990 in debt: 99.1 s until a whole token at 10 a second.
+    const refused = await rpc(server.app, holder.apiKey, call('eth_chainId'));
+    expect(refused.headers['retry-after']).toBe('0100');
+    expect(refused.json()).toMatchObject({ error: { data: { limit: 'rate', retryAfterSeconds: 100 } } });
   });
 
   it('follows a plan change at once, and has no bucket on an unlimited plan', async () => {
@@ -96,21 +130,27 @@ describe('gateway: monthly credit quota', () => {
     server.app.keyCache.invalidateUser(holder.userId);
   }
 
-  it('refuses with 429 -32006 once the plan credit would be passed', async () => {
+  it('refuses with 402 -32005 (data.limit quota) once the plan credit would be passed, saying when it resets', async () => {
     const holder = await keyHolder(server.app);
     await nearlySpent(holder, 499_980);
     server.clock.advance(1000);
     const last = await rpc(server.app, holder.apiKey, call('eth_chainId', 1));
     expect(last.statusCode).toBe(200);
     const refused = await rpc(server.app, holder.apiKey, call('eth_chainId', 2));
-    expect(refused.statusCode).toBe(429);
+    expect(refused.statusCode).toBe(402);
     const cycleEnd = addMonths(new Date((await me(server.app, holder.token)).createdAt), 1).toISOString();
-    expect(rpcError(refused)).toEqual({
+    expect(refused.json()).toEqual({
+      jsonrpc: '2.0',
       id: 2,
-      code: -32006,
-      message: `Monthly credit quota exceeded: 500000 of your plan's 500000 credits are used in the cycle ending ${cycleEnd}. Upgrade your plan or wait for the next cycle.`,
+      error: {
+        code: -32005,
+        message: `Monthly credit quota exceeded: 500000 of your plan's 500000 credits are used. The quota resets when the next cycle starts, at ${cycleEnd}; to go on before then, upgrade your plan on the Billing page of the dashboard.`,
+        data: { limit: 'quota', creditsUsed: 500_000, creditQuota: 500_000, cycleEnd },
+      },
     });
     expect(refused.headers['x-credits-used']).toBe('0');
+    // No Retry-After: viem would wait that long (the cycle's end), ethers read it as milliseconds.
+    expect(refused.headers['retry-after']).toBeUndefined();
   });
 
   it('counts the cost of the whole call: a 60-credit eth_getLogs is refused where a 20-credit call passes', async () => {
@@ -118,8 +158,8 @@ describe('gateway: monthly credit quota', () => {
     await nearlySpent(holder, 499_950);
     server.clock.advance(1000);
     const logs = await rpc(server.app, holder.apiKey, call('eth_getLogs', 1, [{ fromBlock: '0x0', toBlock: 'latest' }]));
-    expect(logs.statusCode).toBe(429);
-    expect(rpcError(logs).code).toBe(-32006);
+    expect(logs.statusCode).toBe(402);
+    expect(rpcError(logs).code).toBe(-32005);
     expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(200);
   });
 
@@ -137,7 +177,7 @@ describe('gateway: monthly credit quota', () => {
     const holder = await keyHolder(server.app);
     await nearlySpent(holder, 500_000);
     clock.advance(1000);
-    expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(429);
+    expect((await rpc(server.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(402);
     clock.advance(31 * 24 * 3_600_000);
     const next = await rpc(server.app, holder.apiKey, call('eth_chainId'));
     expect(next.statusCode).toBe(200);

@@ -190,8 +190,24 @@ describe('token bucket', () => {
     expect(limiter.take(1, 5, 1, 0)).toEqual({ allowed: false, remaining: 0, retryAfterMs: 200 });
     expect(limiter.take(1, 5, 1, 200).allowed).toBe(true);
     expect(limiter.remaining(1, 5, 100_000)).toBe(5);
-    expect(limiter.take(1, 5, 6, 100_000).retryAfterMs).toBe(Number.POSITIVE_INFINITY);
     expect(limiter.take(2, 5, 1, 0).remaining).toBe(4);
+  });
+
+  it('admits a batch larger than what is left into debt, and nothing more until the debt is paid back', () => {
+    const limiter = new RateLimiter();
+    // 12 on a full bucket of 5: 7 in debt, shown as 0 remaining.
+    expect(limiter.take(1, 5, 12, 100_000)).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0 });
+    // A whole token is back 8 tokens later: 1.6 s at 5 a second.
+    expect(limiter.take(1, 5, 1, 100_000)).toEqual({ allowed: false, remaining: 0, retryAfterMs: 1600 });
+    expect(limiter.waitMs(1, 5, 100_000)).toBe(1600);
+    expect(limiter.take(1, 5, 1, 101_599).allowed).toBe(false);
+    expect(limiter.take(1, 5, 1, 101_600)).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0 });
+    // A lease's spare never comes out of a bucket the call left in debt.
+    expect(limiter.takeUpTo(2, 5, 8, 4, 100_000)).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0, taken: 8 });
+    expect(limiter.remaining(2, 5, 100_000)).toBe(0);
+    // A full bucket again once idle long enough: sweep drops it.
+    limiter.sweep(200_000);
+    expect(limiter.remaining(1, 5, 200_000)).toBe(5);
   });
 });
 
