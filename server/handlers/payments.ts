@@ -15,7 +15,8 @@ type PaymentOperations =
   | 'testModeCheckoutPage'
   | 'testModePay'
   | 'testModePortalPage'
-  | 'testModePortalAction';
+  | 'testModePortalAction'
+  | 'testModeReceiptPage';
 
 const testModeOff = () => notFound('The test-mode payment provider is not in use on this server.');
 
@@ -59,7 +60,8 @@ export function createPaymentHandlers({ billing, stripeWebhook, testMode }: Paym
     },
     testModeCheckoutPage: async ({ params, reply }) => pages(reply).checkoutPage(params.id),
     testModePay: async ({ params, body, reply }) => pages(reply).pay(params.id, body),
-    testModePortalPage: async ({ params, reply }) => pages(reply).portalPage(params.token),
+    testModePortalPage: async ({ params, query, reply }) => pages(reply).portalPage(params.token, query.notice),
     testModePortalAction: async ({ params, body, reply }) => pages(reply).portalAction(params.token, body),
+    testModeReceiptPage: async ({ params, reply }) => pages(reply).receiptPage(params.id),
   };
 }

@@ -1,6 +1,6 @@
 import type { BillingEvent } from '@server/payments/billing-events';
 import type { OperationResult } from '@server/openapi/handler-types';
-import type { components } from '@/api/schema';
+import type { components, operations } from '@/api/schema';
 
 /** What the webhook operation needs of the Stripe adapter. */
 export interface StripeWebhook {
@@ -29,9 +29,14 @@ export class UntranslatableStripeEvent extends Error {
 export interface TestModePages {
   checkoutPage(id: string): Promise<OperationResult<'testModeCheckoutPage'>>;
   pay(id: string, form: components['schemas']['TestModeCardForm']): Promise<OperationResult<'testModePay'>>;
-  portalPage(token: string): Promise<OperationResult<'testModePortalPage'>>;
+  /** `notice`: what the action that led here did (its redirect names it). */
+  portalPage(token: string, notice?: PortalNotice): Promise<OperationResult<'testModePortalPage'>>;
   portalAction(token: string, form: components['schemas']['TestModePortalForm']): Promise<OperationResult<'testModePortalAction'>>;
+  /** An invoice as a receipt (the invoices' url). */
+  receiptPage(invoiceId: string): Promise<OperationResult<'testModeReceiptPage'>>;
 }
+
+type PortalNotice = NonNullable<NonNullable<operations['testModePortalPage']['parameters']['query']>['notice']>;
 
 /** The local test-mode provider as the API mounts it. */
 export interface TestMode {

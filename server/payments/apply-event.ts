@@ -1,5 +1,6 @@
 import type { Queryable } from '@server/db/db';
-import type { BillingEvent, SubscriptionSnapshot } from '@server/payments/billing-events';
+import { EventForUnknownUser, type BillingEvent, type SubscriptionSnapshot } from '@server/payments/billing-events';
+import { findUserById } from '@server/repos/users';
 import { defaultPlanId } from '@/domain/plan-catalog';
 import {
   completeChangeCheckouts,
@@ -12,8 +13,7 @@ import {
   setCheckoutStatus,
   type SubscriptionRecord,
 } from '@server/repos/billing';
-import { findPlan } from '@server/repos/plans';
-import { findUserById, setUserPlan } from '@server/repos/users';
+import { moveUserPlan } from '@server/payments/user-plan';
 
 /** What applying an event did, and what must follow once its transaction committed. */
 export interface EventOutcome {
@@ -27,32 +27,12 @@ export interface EventOutcome {
 
 const nothing = (result: EventOutcome['result']): EventOutcome => ({ result, planChangedFor: null, duplicateSubscription: null });
 
-const enterprise = 'Enterprise';
-
-/**
- * Moves the user to the plan a subscription gives (or back to Free when it ended). A plan or
- * frequency change starts a new quota cycle at `cycleStart`; a renewal on the same plan does not
- * (cycles already run monthly from the anchor). An Enterprise plan (given by the admin command
- * after a sales contract) is never changed by a payment provider.
- */
-async function applyPlan(
-  tx: Queryable,
-  userId: number,
-  target: { planId: number; frequency: SubscriptionSnapshot['frequency'] },
-  cycleStart: Date,
-): Promise<boolean> {
-  const user = await findUserById(tx, userId);
-  if (user === null) return false;
-  const current = await findPlan(tx, user.planId);
-  if (current?.name === enterprise) return false;
-  if (user.planId === target.planId && user.billingFrequency === target.frequency) return false;
-  await setUserPlan(tx, userId, { planId: target.planId, frequency: target.frequency, now: cycleStart });
-  return true;
-}
-
 /** A snapshot newer than (or as new as) what is stored becomes the stored state, and the user's plan follows it. */
 async function syncSubscription(tx: Queryable, event: BillingEvent & { subscription: SubscriptionSnapshot }): Promise<EventOutcome> {
   const snapshot = event.subscription;
+  if ((await findUserById(tx, snapshot.userId)) === null) {
+    throw new EventForUnknownUser(`The ${event.provider} event ${event.id} names user ${snapshot.userId}, who has no account here.`);
+  }
   const stored = await findSubscriptionForUpdate(tx, event.provider, snapshot.id);
   if (stored !== null && stored.stateAt.getTime() > event.occurredAt.getTime()) return nothing('stale');
   if (stored === null && snapshot.status !== 'canceled') {
@@ -80,8 +60,8 @@ async function syncSubscription(tx: Queryable, event: BillingEvent & { subscript
   if (!wasLive) return nothing('applied');
   const changed =
     snapshot.status === 'canceled'
-      ? await applyPlan(tx, snapshot.userId, { planId: defaultPlanId, frequency: 'MONTHLY' }, event.occurredAt)
-      : await applyPlan(tx, snapshot.userId, snapshot, event.occurredAt);
+      ? await moveUserPlan(tx, snapshot.userId, { planId: defaultPlanId, frequency: 'MONTHLY' }, event.occurredAt, 'payments')
+      : await moveUserPlan(tx, snapshot.userId, snapshot, event.occurredAt, 'payments');
   if (snapshot.status !== 'canceled') {
     await completeChangeCheckouts(tx, event.provider, snapshot.id, snapshot, event.occurredAt);
   }

@@ -63,3 +63,12 @@ export type BillingEvent = CheckoutCompleted | SubscriptionChanged | InvoicePaid
 
 /** What an adapter hands its events to (the billing service's applyEvent). Resolves once stored and applied. */
 export type BillingEventSink = (event: BillingEvent) => Promise<void>;
+
+/**
+ * A verified event about a user this server does not have (deleted, or a subscription made for
+ * another installation): nothing of it is applied (its transaction rolls back, so it is not recorded
+ * as handled either); the webhook answers 400 and logs it for an operator, as for an unknown price.
+ */
+export class EventForUnknownUser extends Error {
+  override readonly name = 'EventForUnknownUser';
+}

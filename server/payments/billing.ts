@@ -13,6 +13,7 @@ import { priceCentsFor, type BillingFrequency } from '@/domain/plan-catalog';
 import {
   findCustomerId,
   findLiveSubscription,
+  findSubscriptionForUpdate,
   findUserCheckout,
   insertCheckout,
   listOpenCheckouts,
@@ -23,7 +24,9 @@ import {
   type CheckoutRecord,
 } from '@server/repos/billing';
 import { findPlan, toApiPlan } from '@server/repos/plans';
-import { findUserById, setUserPlan } from '@server/repos/users';
+import { findUserById } from '@server/repos/users';
+import { moveUserPlan } from '@server/payments/user-plan';
+import { graceEndsAt, graceHasEnded } from '@/domain/grace-period';
 import { defaultPlanId } from '@/domain/plan-catalog';
 import { KeyedLock } from '@server/payments/keyed-lock';
 
@@ -194,7 +197,7 @@ export class Billing {
       currentPeriodStart: live.currentPeriodStart.toISOString(),
       currentPeriodEnd: live.currentPeriodEnd.toISOString(),
       cancelAtPeriodEnd: live.cancelAtPeriodEnd,
-      graceEndsAt: live.pastDueSince === null ? null : new Date(live.pastDueSince.getTime() + graceDays * dayMs).toISOString(),
+      graceEndsAt: graceEndsAt(live, graceDays)?.toISOString() ?? null,
     };
   }
 
@@ -218,28 +221,42 @@ export class Billing {
 
   /**
    * A past-due subscription keeps its plan for the grace period after its first failed renewal;
-   * then the user drops to Free and the subscription is cancelled at the provider.
+   * then it is cancelled at the provider and the user drops to Free. The list read first only names
+   * candidates: a payment or an upgrade may land while the sweep works through it. So the provider
+   * cancels only what it still holds unpaid (under its own lock), and each row is re-read locked in
+   * the transaction that cancels it and cancelled only if it is still past due past the cut-off.
+   * A provider that does not answer leaves the row for the next sweep. Returns how many ended.
    */
   async endExpiredGrace(): Promise<number> {
     const { db, clock, graceDays, keyCache, provider, log } = this.settings;
     const now = clock.now();
-    const due = await listPastDueSince(db, new Date(now.getTime() - graceDays * dayMs));
-    for (const subscription of due) {
-      const dropped = await db.transaction(async (tx) => {
-        await saveSubscription(tx, { ...subscription, status: 'canceled', stateAt: now }, now);
-        const user = await findUserById(tx, subscription.userId);
-        if (user === null || user.planId !== subscription.planId) return false;
-        await setUserPlan(tx, subscription.userId, { planId: defaultPlanId, frequency: 'MONTHLY', now });
-        return true;
-      });
-      if (dropped) keyCache.invalidateUser(subscription.userId);
-      if (subscription.provider === provider.name) {
-        await provider.cancelSubscription(subscription.id, { refund: false }).catch((error: unknown) => {
-          log.error({ err: error, subscription: subscription.id }, 'the unpaid subscription could not be cancelled at the provider');
+    const candidates = await listPastDueSince(db, new Date(now.getTime() - graceDays * dayMs));
+    let ended = 0;
+    for (const candidate of candidates) {
+      const atOurProvider = candidate.provider === provider.name;
+      if (atOurProvider) {
+        const atProvider = await provider.cancelUnpaid(candidate.id).catch((error: unknown) => {
+          log.error(
+            { err: error, subscription: candidate.id },
+            'the unpaid subscription could not be cancelled at the provider: next sweep',
+          );
+          return null;
         });
+        // Paid meanwhile (its event brings the row up to date), or the provider did not answer.
+        if (atProvider !== 'canceled') continue;
       }
+      const dropped = await db.transaction(async (tx) => {
+        const row = await findSubscriptionForUpdate(tx, candidate.provider, candidate.id);
+        // The provider's own cancellation event may have ended it already; a payment may have revived it.
+        if (row === null || !graceHasEnded(row, graceDays, now)) return null;
+        await saveSubscription(tx, { ...row, status: 'canceled', stateAt: now }, now);
+        return moveUserPlan(tx, row.userId, { planId: defaultPlanId, frequency: 'MONTHLY' }, now, 'payments');
+      });
+      // With the local provider its cancellation event has already ended the row and moved the plan.
+      if (atOurProvider || dropped !== null) ended += 1;
+      if (dropped === true) keyCache.invalidateUser(candidate.userId);
     }
-    return due.length;
+    return ended;
   }
 
   /** Checks the grace periods every `intervalMs` (and once at start). */

@@ -47,6 +47,8 @@ export async function createPayments(config: Config, deps: PaymentDeps): Promise
       if (billing === undefined) throw new Error('a test-mode payment event arrived before billing started');
       await billing.applyEvent(event);
     },
+    // The portal says the dashboard's grace end: the API's own Subscription.graceEndsAt.
+    graceEndsAt: async (userId) => (await billing?.subscription(userId))?.graceEndsAt ?? null,
   });
   billing = new Billing({ ...settings, provider: local.provider });
   billing.start(checkIntervalMs);

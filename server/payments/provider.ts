@@ -93,4 +93,13 @@ export interface PaymentProvider {
    * (`refund`: its first payment is given back). Reported later as a 'subscription-changed' event too.
    */
   cancelSubscription(subscriptionId: string, options: { readonly refund: boolean }): Promise<void>;
+  /**
+   * Ends a subscription whose grace period ran out, only if it is still unpaid at the provider:
+   * 'not-past-due' when a payment (or a change to a paid plan) reached the provider first, whose
+   * event is then on its way; 'canceled' when it is cancelled now or was already. The provider
+   * decides under its own lock, so a retried payment and this cancellation never both succeed.
+   */
+  cancelUnpaid(subscriptionId: string): Promise<UnpaidCancellation>;
 }
+
+export type UnpaidCancellation = 'canceled' | 'not-past-due';

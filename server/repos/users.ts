@@ -76,6 +76,12 @@ export async function findUserById(q: Queryable, id: number): Promise<UserRecord
   return rows[0] === undefined ? null : toRecord(rows[0]);
 }
 
+/** The user's row, locked until the transaction ends: a plan change reads and writes it under this lock. */
+export async function findUserForUpdate(q: Queryable, id: number): Promise<UserRecord | null> {
+  const { rows } = await q.query<UserRow>(`SELECT ${columns} FROM users WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] === undefined ? null : toRecord(rows[0]);
+}
+
 export async function listUsers(q: Queryable): Promise<UserRecord[]> {
   const { rows } = await q.query<UserRow>(`SELECT ${columns} FROM users ORDER BY id`);
   return rows.map(toRecord);

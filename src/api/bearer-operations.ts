@@ -37,6 +37,7 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'POST /payment/test-mode/checkout/{id}': false,
   'GET /payment/test-mode/portal/{token}': false,
   'POST /payment/test-mode/portal/{token}': false,
+  'GET /payment/test-mode/invoices/{id}': false,
   'GET /apiKeys': true,
   'POST /apiKeys': true,
   'PATCH /apiKeys/{id}': true,

@@ -371,8 +371,25 @@ export interface paths {
         /** The local test-mode customer portal (never mounted with NODE_ENV=production) */
         get: operations["testModePortalPage"];
         put?: never;
-        /** Switch plan, cancel at period end, resume, or move the test clock (renewal paid or failed) */
+        /** Switch plan, cancel at period end, resume, replace the card, retry a payment, or move the test clock (renewal paid or failed) */
         post: operations["testModePortalAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/test-mode/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A test-mode invoice as a receipt page (the invoice's url; its random id is the link's secret, as Stripe's hosted invoice page) */
+        get: operations["testModeReceiptPage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -655,7 +672,7 @@ export interface components {
             currency: components["schemas"]["Currency"];
             /** @enum {string} */
             status: "draft" | "open" | "paid" | "uncollectible" | "void";
-            /** @description The invoice's page at the provider */
+            /** @description The invoice's page at the provider, a receipt once paid (Stripe's hosted invoice page; the test-mode receipt page) */
             url: string | null;
             pdfUrl: string | null;
         };
@@ -677,9 +694,14 @@ export interface components {
         };
         TestModePortalForm: {
             /** @enum {string} */
-            action: "switch" | "cancel" | "resume" | "retry-payment" | "renew" | "renew-declined";
+            action: "switch" | "cancel" | "resume" | "retry-payment" | "update-card" | "renew" | "renew-declined";
             planId?: string;
             frequency?: string;
+            /** @description update-card: the new card (as TestModeCardForm) */
+            cardNumber?: string;
+            expiry?: string;
+            cvc?: string;
+            name?: string;
         };
         /** @enum {string} */
         Network: "mainnet" | "devnet";
@@ -1396,7 +1418,10 @@ export interface operations {
     };
     testModePortalPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description What the last action did, said at the top of the page (set by the action's redirect) */
+                notice?: "payment-retried" | "card-replaced" | "card-replaced-paid" | "cancelled" | "resumed" | "switch-saved" | "upgraded" | "renewed" | "renewal-failed";
+            };
             header?: never;
             path: {
                 token: string;
@@ -1426,8 +1451,24 @@ export interface operations {
         responses: {
             303: components["responses"]["SeeOther"];
             400: components["responses"]["HtmlPageOrError"];
+            402: components["responses"]["HtmlPage"];
             404: components["responses"]["HtmlPage"];
             409: components["responses"]["HtmlPage"];
+        };
+    };
+    testModeReceiptPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HtmlPage"];
+            404: components["responses"]["HtmlPage"];
         };
     };
     listApiKeys: {

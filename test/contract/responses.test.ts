@@ -29,6 +29,7 @@ const covers = {
     'testModePay',
     'testModePortalPage',
     'testModePortalAction',
+    'testModeReceiptPage',
   ],
   'the Stripe webhook': ['stripeWebhook'],
   'API keys: create up to the limit, rename, delete': ['createApiKey', 'renameApiKey', 'deleteApiKey'],
@@ -187,8 +188,11 @@ describe('every answer matches openapi.yaml', () => {
     await subscribe({ planId: 2, frequency: 'MONTHLY' }, { ...json, ...bearer(token) });
     await call('getSubscription', { method: 'GET', url: '/api/users/subscription', headers: bearer(token) });
     await call('getSubscription', { method: 'GET', url: '/api/users/subscription' });
-    await call('listInvoices', { method: 'GET', url: '/api/payment/invoices', headers: bearer(token) });
+    const invoices = await call('listInvoices', { method: 'GET', url: '/api/payment/invoices', headers: bearer(token) });
     await call('listInvoices', { method: 'GET', url: '/api/payment/invoices' });
+    const receiptPath = new URL(JSON.parse(invoices.body)[0].url).pathname;
+    await call('testModeReceiptPage', { method: 'GET', url: receiptPath });
+    await call('testModeReceiptPage', { method: 'GET', url: '/api/payment/test-mode/invoices/lin_unknown' });
     const portal = await call('getCustomerPortal', { method: 'GET', url: '/api/users/stripe', headers: bearer(token) });
     await call('getCustomerPortal', { method: 'GET', url: '/api/users/stripe' });
     const portalPath = new URL(JSON.parse(portal.body).url).pathname;
@@ -197,10 +201,11 @@ describe('every answer matches openapi.yaml', () => {
     const act = (fields: Record<string, string>, path = portalPath) =>
       call('testModePortalAction', { method: 'POST', url: path, headers: form, payload: new URLSearchParams(fields).toString() });
     await act({ action: 'cancel' });
+    await act({ action: 'update-card', cardNumber: '4000 0000 0000 0002', expiry: '12 / 40', cvc: '123', name: 'Ada Lovelace' });
     await act({ action: 'dance' });
     await act({ action: 'cancel' }, '/api/payment/test-mode/portal/unknown');
     // Test-mode pages are never mounted in production, and the webhook there is Stripe's.
-    for (const url of [checkoutPath, portalPath]) expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    for (const url of [checkoutPath, portalPath, receiptPath]) expect((await prod.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   contractTest('the Stripe webhook', async () => {

@@ -59,6 +59,7 @@ describe('test mode through the server', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/);
     expect(page.body).toContain('$49.00 per month');
+    expect(page.headers['content-security-policy']).toMatch(/; script-src 'sha256-[^']+';/);
 
     const declined = await post(url, { ...successCard, cardNumber: '4000 0000 0000 0002' });
     expect(declined.statusCode).toBe(402);
@@ -97,7 +98,10 @@ describe('test mode through the server', () => {
 
     const cancel = await post(portalUrl, { action: 'cancel' });
     expect(cancel.statusCode).toBe(303);
-    expect(cancel.headers.location).toBe(portalUrl);
+    expect(cancel.headers.location).toBe(`${portalUrl}?notice=cancelled`);
+    const said = await server.app.inject({ method: 'GET', url: `${pathOf(portalUrl)}?notice=cancelled` });
+    expect(said.body).toContain('<p class="success" role="status">Your plan is cancelled');
+    expect((await server.app.inject({ method: 'GET', url: `${pathOf(portalUrl)}?notice=bogus` })).statusCode).toBe(400);
     expect((await apiGet<SubscriptionState>(token, '/api/users/subscription')).subscription).toMatchObject({ cancelAtPeriodEnd: true });
 
     expect((await post(portalUrl, { action: 'renew' })).statusCode).toBe(303);

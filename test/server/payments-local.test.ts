@@ -4,6 +4,7 @@ import type { components } from '@/api/schema';
 import { Billing } from '@server/payments/billing';
 import { createLocalProvider, type LocalProvider } from '@server/payments/local/local-provider';
 import { formatUsd } from '@/domain/money';
+import { longDate } from '@/domain/subscription-text';
 import { bearer, signedInUser } from './helpers/accounts';
 import { hours } from './helpers/manual-clock';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -35,6 +36,8 @@ beforeAll(async () => {
       await billing.applyEvent(event);
     },
     log: app.log,
+    // As create-payments wires it: the API's own Subscription.graceEndsAt.
+    graceEndsAt: async (userId) => (await billing.subscription(userId))?.graceEndsAt ?? null,
   });
   billing = new Billing({
     db: app.db,
@@ -127,15 +130,19 @@ describe('checkout', () => {
       expect(html).toContain(`<label for="${id}">${label}</label>`);
       expect(html).toMatch(new RegExp(`<input id="${id}" name="${id}"[^>]*autocomplete="${autocomplete}"`));
     }
-    expect(html).toContain('<button type="submit">Pay</button>');
+    // The button names what is charged; no placeholder reads as a value already typed.
+    expect(html).toContain('<button type="submit">Pay $529.20</button>');
+    expect(html).not.toContain('placeholder=');
     expect(html).toContain(`<a href="${server.config.publicUrl}/billing/cancel">Cancel</a>`);
     expect(html).toContain('4242 4242 4242 4242 (payment succeeds) or 4000 0000 0000 0002 (payment is declined)');
-    expect(html).not.toContain('<script');
-    // The pages' own policy allows exactly their one stylesheet, and forms that go on to the dashboard.
+    // The pages' own policy allows exactly their one stylesheet and their one script (which formats
+    // the card fields as they are typed), and forms that go on to the dashboard.
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
     const stylesheet = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
-    const hash = createHash('sha256').update(stylesheet).digest('base64');
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(script).toContain('input[name=expiry]');
     expect(local.contentSecurityPolicy).toBe(
-      `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' ${new URL(server.config.publicUrl).origin}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src 'sha256-${sha256(stylesheet)}'; script-src 'sha256-${sha256(script)}'; form-action 'self' ${new URL(server.config.publicUrl).origin}; frame-ancestors 'none'; base-uri 'none'`,
     );
   });
 
@@ -206,6 +213,13 @@ describe('checkout', () => {
     expect(await plan(who)).toMatchObject({ name: 'Free' });
   });
 
+  it.each(['1230', '12/30', '12 / 2030', '12-30'])('accepts the expiry typed as %j', async (expiry) => {
+    const who = await customer(`expiry-${expiry.replace(/\W/g, '')}`);
+    const { sessionId } = await startCheckout(who, 2);
+    expect(await pay(sessionId, { ...successCard, expiry })).toMatchObject({ status: 303 });
+    expect(await plan(who)).toMatchObject({ name: 'Developer' });
+  });
+
   it('Pay pressed twice, or in two tabs at once: one subscription, one invoice, every answer sends the browser on', async () => {
     const who = await customer('twice');
     const { sessionId, url } = await startCheckout(who, 2);
@@ -251,8 +265,12 @@ describe('upgrade of a paying user', () => {
     const page = htmlOf(await local.pages.checkoutPage(sessionId));
     expect(page).toContain('Upgrade to Business');
     expect(page).toContain(`${formatUsd(expected)} due today`);
+    expect(page).toContain(`<button type="submit">Pay ${formatUsd(expected)}</button>`);
+    // The card on file pays: nothing to type again (another card can still be given, optionally).
+    expect(page).toContain('Paid with the card on file: <strong>test card ending in 4242</strong>');
+    expect(page).not.toMatch(/<input [^>]* required/);
 
-    expect(await pay(sessionId)).toMatchObject({ status: 303 });
+    expect(await pay(sessionId, { cardNumber: '', expiry: '', cvc: '', name: '' })).toMatchObject({ status: 303 });
     expect(await localSubscriptions(who)).toEqual([{ id: before?.id, status: 'active' }]);
     expect(await plan(who)).toMatchObject({ name: 'Business' });
     expect((await billing.invoices(who.userId)).map((invoice) => invoice.amount)).toEqual([expected, 4_900]);
@@ -281,7 +299,10 @@ describe('customer portal', () => {
     await subscribed(who, 2);
     const { act, page, token } = await portal(who);
     const portalUrl = `${server.config.publicUrl}/api/payment/test-mode/portal/${token}`;
-    expect(await act({ action: 'cancel' })).toEqual({ status: 303, location: portalUrl });
+    expect(await act({ action: 'cancel' })).toEqual({ status: 303, location: `${portalUrl}?notice=cancelled` });
+    expect(htmlOf(await local.pages.portalPage(token, 'cancelled'))).toMatch(
+      /<p class="success" role="status">Your plan is cancelled: it stays until [A-Z][a-z]+ \d{1,2}, \d{4}, then moves to Free\.<\/p>/,
+    );
     expect(await subscription(who)).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
     expect(await plan(who)).toMatchObject({ name: 'Developer' });
     expect(htmlOf(await page())).toMatch(/Cancels on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
@@ -302,16 +323,80 @@ describe('customer portal', () => {
     await subscribed(who, 2);
     const { act, page } = await portal(who);
     expect(await act({ action: 'renew-declined' })).toMatchObject({ status: 303 });
-    expect(await subscription(who)).toMatchObject({ status: 'past_due', graceEndsAt: expect.any(String), planName: 'Developer' });
+    const pastDue = await subscription(who);
+    expect(pastDue).toMatchObject({ status: 'past_due', graceEndsAt: expect.any(String), planName: 'Developer' });
     expect(await plan(who)).toMatchObject({ name: 'Developer' });
-    expect(htmlOf(await page())).toContain('Your last payment failed');
+    const pastDuePage = htmlOf(await page());
+    expect(pastDuePage).toContain('Your last payment failed');
+    // The dashboard's words and date (the API's graceEndsAt), never a renewal that will not happen.
+    expect(pastDuePage).toContain(`Payment due — back to Free on ${longDate(pastDue?.graceEndsAt ?? '', 'UTC')} unless paid.`);
+    expect(pastDuePage).not.toContain('Renews on');
     expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['open', 'paid']);
     expect((await act({ action: 'renew' })).status).toBe(409);
 
-    expect(await act({ action: 'retry-payment' })).toMatchObject({ status: 303 });
+    const retried = await act({ action: 'retry-payment' });
+    expect(retried).toMatchObject({ status: 303, location: expect.stringMatching(/\?notice=payment-retried$/) });
     expect(await subscription(who)).toMatchObject({ status: 'active', graceEndsAt: null });
+    // The page it lands on says what happened.
+    const [renewal] = await billing.invoices(who.userId);
+    expect(htmlOf(await local.pages.portalPage(lastSegment(retried.location ?? ''), 'payment-retried'))).toContain(
+      `Payment received: $49.00 (invoice ${renewal?.number}) was charged to the test card ending in 4242. Your Developer plan is active again.`,
+    );
     expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
     expect((await act({ action: 'retry-payment' })).status).toBe(409);
+  });
+
+  it('the card can be replaced: a declined or malformed one is refused on the page; a past-due invoice is paid with the new one', async () => {
+    const who = await customer('replace-card');
+    await subscribed(who, 2);
+    const { act, page, token } = await portal(who);
+    const before = htmlOf(await page());
+    expect(before).toContain('Card on file: <strong>test card ending in 4242</strong>');
+    expect(before).toContain('<button type="submit" name="action" value="update-card">Save card</button>');
+    expect(await act({ action: 'renew-declined' })).toMatchObject({ status: 303 });
+    expect(htmlOf(await page())).toContain('value="update-card">Save card and pay $49.00</button>');
+
+    const declined = await act({ action: 'update-card', ...declinedCard });
+    expect(declined.status).toBe(402);
+    expect(htmlOf(declined)).toContain('<p class="alert" role="alert">Your card was declined.</p>');
+    const malformed = await act({ action: 'update-card', ...successCard, expiry: '13 / 40', cvc: '' });
+    expect(malformed.status).toBe(400);
+    expect(htmlOf(malformed)).toContain('<p class="error" id="expiry-error">Enter the expiry date as MM / YY, for example 12 / 34.</p>');
+    expect(await subscription(who)).toMatchObject({ status: 'past_due' });
+
+    const replaced = await act({ action: 'update-card', cardNumber: '4242424242424242', expiry: '1240', cvc: '999', name: 'Ada' });
+    expect(replaced).toEqual({
+      status: 303,
+      location: `${server.config.publicUrl}/api/payment/test-mode/portal/${token}?notice=card-replaced-paid`,
+    });
+    expect(await subscription(who)).toMatchObject({ status: 'active', graceEndsAt: null });
+    expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+    expect(htmlOf(await local.pages.portalPage(token, 'card-replaced-paid'))).toContain(
+      'Card saved, and the unpaid invoice is paid: $49.00 (invoice',
+    );
+    // Paid up: another card only replaces the one on file.
+    expect(await act({ action: 'update-card', ...successCard })).toMatchObject({
+      location: expect.stringMatching(/notice=card-replaced$/),
+    });
+    expect((await billing.invoices(who.userId)).map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+  });
+
+  it('each invoice opens as a receipt page: number, date, who, what, amount, paid', async () => {
+    const who = await customer('receipt');
+    await subscribed(who, 2);
+    const [invoice] = await billing.invoices(who.userId);
+    expect(invoice?.url).toMatch(new RegExp(`^${server.config.publicUrl}/api/payment/test-mode/invoices/lin_`));
+    const receipt = await local.pages.receiptPage(lastSegment(invoice?.url ?? ''));
+    expect(receipt.status).toBe(200);
+    const html = htmlOf(receipt);
+    expect(html).toContain(`<h1>Receipt ${invoice?.number}</h1>`);
+    expect(html).toContain('<tr><th scope="row">Amount</th><td>$49.00 (USD)</td></tr>');
+    expect(html).toContain('<tr><th scope="row">Description</th><td>Developer plan, billed monthly</td></tr>');
+    expect(html).toMatch(/Paid on [A-Z][a-z]+ \d{1,2}, \d{4} by test card\./);
+    expect(htmlOf(await (await portal(who)).page())).toContain(
+      `<a href="${invoice?.url}" aria-label="Receipt ${invoice?.number}">Receipt</a>`,
+    );
+    expect((await local.pages.receiptPage('lin_unknown')).status).toBe(404);
   });
 
   it('a switch down waits for the end of the period, then the renewal moves the user to the lower plan', async () => {
@@ -320,6 +405,7 @@ describe('customer portal', () => {
     const { act, page } = await portal(who);
     expect(await act({ action: 'switch', planId: '2', frequency: 'MONTHLY' })).toMatchObject({ status: 303 });
     expect(await plan(who)).toMatchObject({ name: 'Business' });
+    expect(htmlOf(await local.pages.portalPage((await portal(who)).token, 'switch-saved'))).toMatch(/Switch saved: Developer starts on /);
     expect(htmlOf(await page())).toMatch(/Switches to <strong>Developer, billed monthly<\/strong> on /);
 
     expect(await act({ action: 'renew' })).toMatchObject({ status: 303 });
@@ -335,7 +421,9 @@ describe('customer portal', () => {
     const answer = await act({ action: 'switch', planId: '4', frequency: 'MONTHLY' });
     expect(answer).toMatchObject({ status: 303, location: expect.stringContaining('/api/payment/test-mode/checkout/lco_') });
     expect(await plan(who)).toMatchObject({ name: 'Developer' });
-    expect(await pay(lastSegment(answer.location ?? ''))).toMatchObject({ status: 303 });
+    // The card on file pays (the form's fields are left empty); back to the portal, which says so.
+    const paid = await pay(lastSegment(answer.location ?? ''), { cardNumber: '', expiry: '', cvc: '', name: '' });
+    expect(paid).toMatchObject({ status: 303, location: expect.stringMatching(/\/portal\/[^/?]+\?notice=upgraded$/) });
     expect(await plan(who)).toMatchObject({ name: 'Professional' });
     expect(await localSubscriptions(who)).toEqual([{ id: before?.id, status: 'active' }]);
 

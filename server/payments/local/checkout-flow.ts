@@ -8,7 +8,7 @@ import { renderCheckoutPage, type CheckoutView } from '@server/payments/local/pa
 import { periodPriceCents, planName } from '@server/payments/local/price-list';
 import { proratedChangeCents } from '@server/payments/local/proration';
 import { completeCheckout } from '@server/payments/local/subscription-changes';
-import { cardMessages, isTestCard, judgeCard, type CardForm, type CardVerdict } from '@server/payments/local/test-cards';
+import { cardMessages, isBlankCardForm, isTestCard, judgeCard, type CardForm, type CardVerdict } from '@server/payments/local/test-cards';
 import {
   completeSession,
   expireOpenChanges,
@@ -19,14 +19,16 @@ import {
   type CheckoutSession,
 } from '@server/payments/local/store/checkout-sessions';
 import { findCustomer } from '@server/payments/local/store/customers';
-import { lockSubscription, type LocalSubscription } from '@server/payments/local/store/subscriptions';
+import { findSubscription, lockSubscription, type LocalSubscription } from '@server/payments/local/store/subscriptions';
 
 const sessionHours = 24;
 
 export const expiredCheckoutMessage =
   'This checkout has expired or was replaced by a newer one, and nothing was charged. Start again from the dashboard.';
 
-function view(session: CheckoutSession): CheckoutView {
+/** The page's view of a session; a change shows the card on file of the subscription it changes. */
+async function view(q: Queryable, session: CheckoutSession): Promise<CheckoutView> {
+  const changing = session.subscriptionId === null ? null : await findSubscription(q, session.subscriptionId);
   return {
     planName: planName(session.planId),
     frequency: session.frequency,
@@ -34,6 +36,7 @@ function view(session: CheckoutSession): CheckoutView {
     priceCents: session.priceCents,
     amountCents: session.amountCents,
     cancelUrl: session.cancelUrl,
+    cardOnFile: session.kind === 'change' ? (changing?.cardLast4 ?? null) : null,
   };
 }
 
@@ -164,7 +167,7 @@ export function checkoutFlow(context: LocalContext) {
     }
     // An ended checkout is gone for good: the contract's "not found" page.
     if (isOver(session, clock.now())) return { status: 404, html: expiredPage(session) };
-    return { status: 200, html: renderCheckoutPage(view(session)) };
+    return { status: 200, html: renderCheckoutPage(await view(db, session)) };
   };
 
   const pay: TestModePages['pay'] = async (id, form) => {
@@ -183,7 +186,9 @@ export function checkoutFlow(context: LocalContext) {
         await expireSession(tx, id);
         return { kind: 'expired', session };
       }
-      const verdict = judgeCard(form, now);
+      // A change with no card typed pays with the card on file (the one the renewals are charged to).
+      const verdict: CardVerdict =
+        changing !== null && isBlankCardForm(form) ? { outcome: 'paid', last4: changing.cardLast4 } : judgeCard(form, now);
       if (verdict.outcome !== 'paid') return { kind: 'refused', session, verdict };
       await completeSession(tx, id, now);
       await completeCheckout(tx, session, changing, verdict.last4, now);
@@ -201,14 +206,17 @@ export function checkoutFlow(context: LocalContext) {
       case 'refused': {
         const values = valuesToShow(form);
         if (outcome.verdict.outcome === 'declined') {
-          const html = renderCheckoutPage(view(outcome.session), {
+          const html = renderCheckoutPage(await view(db, outcome.session), {
             values,
             errors: { cardNumber: cardMessages.declined },
             alert: cardMessages.declined,
           });
           return { status: 402, html };
         }
-        return { status: 400, html: renderCheckoutPage(view(outcome.session), { values, errors: outcome.verdict.errors, alert: null }) };
+        return {
+          status: 400,
+          html: renderCheckoutPage(await view(db, outcome.session), { values, errors: outcome.verdict.errors, alert: null }),
+        };
       }
     }
   };

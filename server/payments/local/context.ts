@@ -13,4 +13,11 @@ export interface LocalContext {
   readonly pagesUrl: string;
   /** Delivers the outbox's events to the billing service; false if one was not taken (retried later). */
   readonly deliverPending: () => Promise<boolean>;
+  /**
+   * The API's Subscription.graceEndsAt of the user (the billing service's, BILLING_GRACE_DAYS after
+   * the first failed payment): the portal says the same date as the dashboard.
+   */
+  readonly graceEndsAt: (userId: number) => Promise<string | null>;
+  /** A test-mode invoice's receipt page (its url in the invoices list). */
+  readonly receiptUrl: (invoiceId: string) => string;
 }

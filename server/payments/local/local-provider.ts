@@ -8,6 +8,8 @@ import { createDelivery, type DeliveryLog } from '@server/payments/local/deliver
 import { localId } from '@server/payments/local/ids';
 import { testModeContentSecurityPolicy } from '@server/payments/local/pages/layout';
 import { portalFlow } from '@server/payments/local/portal-flow';
+import { receiptPage } from '@server/payments/local/receipt-flow';
+import type { LocalContext } from '@server/payments/local/context';
 import { cancelNow, renewSubscription } from '@server/payments/local/subscription-changes';
 import { deleteExpiredPortalSessions, insertCustomer } from '@server/payments/local/store/customers';
 import { listCustomerInvoices } from '@server/payments/local/store/invoices';
@@ -21,6 +23,11 @@ export interface LocalProviderDeps {
   /** The billing service's applyEvent: every event goes through it, as Stripe's webhooks do. */
   readonly deliver: BillingEventSink;
   readonly log: DeliveryLog;
+  /**
+   * The API's Subscription.graceEndsAt of a user (Billing.subscription): the portal shows the
+   * dashboard's date. Without it the portal says a payment is due, with no date.
+   */
+  readonly graceEndsAt?: (userId: number) => Promise<string | null>;
 }
 
 export interface LocalProvider {
@@ -48,7 +55,17 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
   const { db, clock } = deps;
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const deliverPending = createDelivery(deps);
-  const context = { db, clock, log: deps.log, publicUrl, pagesUrl: `${publicUrl}/api/payment/test-mode`, deliverPending };
+  const pagesUrl = `${publicUrl}/api/payment/test-mode`;
+  const context: LocalContext = {
+    db,
+    clock,
+    log: deps.log,
+    publicUrl,
+    pagesUrl,
+    deliverPending,
+    graceEndsAt: deps.graceEndsAt ?? (async () => null),
+    receiptUrl: (invoiceId) => `${pagesUrl}/invoices/${invoiceId}`,
+  };
   const checkout = checkoutFlow(context);
   const portal = portalFlow(context, checkout);
 
@@ -71,7 +88,8 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
         amountCents: invoice.amountCents,
         currency: 'USD',
         status: invoice.status,
-        url: null,
+        // The receipt page (test mode has no PDF).
+        url: context.receiptUrl(invoice.id),
         pdfUrl: null,
       })),
     cancelSubscription: async (subscriptionId, { refund }) => {
@@ -82,6 +100,19 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
         await cancelNow(tx, subscription, refund, now);
       });
       await deliverPending();
+    },
+    cancelUnpaid: async (subscriptionId) => {
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        // Under the row lock a retried payment also takes: whichever comes first, the other sees it.
+        const subscription = await lockSubscription(tx, subscriptionId);
+        if (subscription === null) throw new ProviderError(`there is no test-mode subscription ${subscriptionId}`);
+        if (subscription.status === 'active') return 'not-past-due';
+        await cancelNow(tx, subscription, false, now);
+        return 'canceled';
+      });
+      await deliverPending();
+      return outcome;
     },
   };
 
@@ -105,7 +136,13 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
 
   return {
     provider,
-    pages: { checkoutPage: checkout.checkoutPage, pay: checkout.pay, portalPage: portal.portalPage, portalAction: portal.portalAction },
+    pages: {
+      checkoutPage: checkout.checkoutPage,
+      pay: checkout.pay,
+      portalPage: portal.portalPage,
+      portalAction: portal.portalAction,
+      receiptPage: receiptPage(context),
+    },
     contentSecurityPolicy: testModeContentSecurityPolicy(publicUrl),
     renewDue,
     deliverPending,

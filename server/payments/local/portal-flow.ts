@@ -1,27 +1,33 @@
-import type { components } from '@/api/schema';
+import type { components, operations } from '@/api/schema';
+import { formatUsd } from '@/domain/money';
+import { billingFrequencies } from '@/domain/plan-catalog';
 import type { Queryable } from '@server/db/db';
 import type { TestModePages } from '@server/payments/adapters';
 import { ProviderError } from '@server/payments/provider';
 import type { LocalContext } from '@server/payments/local/context';
 import type { checkoutFlow } from '@server/payments/local/checkout-flow';
 import { portalToken, tokenHash } from '@server/payments/local/ids';
-import { problemPage } from '@server/payments/local/pages/layout';
+import type { CheckoutFormState } from '@server/payments/local/pages/checkout-page';
+import { formatDate, problemPage } from '@server/payments/local/pages/layout';
 import { renderPortalPage, type PortalView } from '@server/payments/local/pages/portal-page';
 import { isHigherPlan, paidPlan, paidPlans, periodPriceCents, planName } from '@server/payments/local/price-list';
 import {
   cancelAtPeriodEnd,
   renewSubscription,
+  replaceCard,
   resumeSubscription,
   retryPayment,
   scheduleSwitch,
 } from '@server/payments/local/subscription-changes';
 import { findCustomer, findPortalSession, insertPortalSession, type PortalSession } from '@server/payments/local/store/customers';
-import { listCustomerInvoices } from '@server/payments/local/store/invoices';
+import { listCustomerInvoices, type LocalInvoice } from '@server/payments/local/store/invoices';
 import { findLiveSubscriptionOf, lockSubscription, type LocalSubscription } from '@server/payments/local/store/subscriptions';
-import { billingFrequencies } from '@/domain/plan-catalog';
+import { cardMessages, judgeCard } from '@server/payments/local/test-cards';
 
 type PortalForm = components['schemas']['TestModePortalForm'];
 type PortalAction = PortalForm['action'];
+/** What an action did: named in its redirect's query, so the page it lands on can say so. */
+export type PortalNotice = NonNullable<NonNullable<operations['testModePortalPage']['parameters']['query']>['notice']>;
 
 const portalSessionMs = 60 * 60_000;
 
@@ -34,41 +40,70 @@ export const portalMessages = {
   choosePlan: 'Choose a paid plan and a billing frequency.',
 } as const;
 
-/** A refusal shown on the portal page itself (400: the form was wrong; 409: the subscription is not in a state for it). */
+/** A refusal shown on the portal page itself (400: the form was wrong; 402: the card was declined; 409: the subscription is not in a state for it). */
 class PortalRefusal extends Error {
   constructor(
-    readonly status: 400 | 409,
+    readonly status: 400 | 402 | 409,
     message: string,
+    /** A refused replacement card: shown again with what was typed and why. */
+    readonly cardForm: CheckoutFormState | null = null,
   ) {
     super(message);
   }
 }
 
-/** What an action on the live subscription does, inside its transaction. */
-type SubscriptionAction = (tx: Queryable, subscription: LocalSubscription, now: Date) => Promise<unknown>;
+/** What an action on the live subscription does, inside its transaction; the notice of what it did. */
+type SubscriptionAction = (tx: Queryable, subscription: LocalSubscription, now: Date) => Promise<PortalNotice>;
 
-const actions: Record<Exclude<PortalAction, 'switch'>, SubscriptionAction> = {
+const actions: Record<Exclude<PortalAction, 'switch' | 'update-card'>, SubscriptionAction> = {
   cancel: async (tx, subscription, now) => {
     if (subscription.cancelAtPeriodEnd) throw new PortalRefusal(409, portalMessages.alreadyCancelled);
     await cancelAtPeriodEnd(tx, subscription, now);
+    return 'cancelled';
   },
   resume: async (tx, subscription, now) => {
     if (!subscription.cancelAtPeriodEnd) throw new PortalRefusal(409, portalMessages.notCancelled);
     await resumeSubscription(tx, subscription, now);
+    return 'resumed';
   },
   'retry-payment': async (tx, subscription, now) => {
     if (subscription.status !== 'past_due') throw new PortalRefusal(409, portalMessages.nothingUnpaid);
     await retryPayment(tx, subscription, now);
+    return 'payment-retried';
   },
   renew: async (tx, subscription, now) => {
     if (subscription.status === 'past_due') throw new PortalRefusal(409, portalMessages.unpaidFirst);
     await renewSubscription(tx, subscription, { declined: false, from: 'now' }, now);
+    return 'renewed';
   },
   'renew-declined': async (tx, subscription, now) => {
     if (subscription.status === 'past_due') throw new PortalRefusal(409, portalMessages.unpaidFirst);
     await renewSubscription(tx, subscription, { declined: true, from: 'now' }, now);
+    return 'renewal-failed';
   },
 };
+
+/** Replace the card: judged as the checkout judges one; a declined or malformed card changes nothing. */
+function updateCard(form: PortalForm, now: Date): SubscriptionAction {
+  const card = { cardNumber: form.cardNumber ?? '', expiry: form.expiry ?? '', cvc: form.cvc ?? '', name: form.name ?? '' };
+  const verdict = judgeCard(card, now);
+  return async (tx, subscription, at) => {
+    // Never written back: a number that is not a test card might be a real one.
+    const values = { ...card, cardNumber: '' };
+    if (verdict.outcome === 'declined') {
+      throw new PortalRefusal(402, cardMessages.declined, {
+        values,
+        errors: { cardNumber: cardMessages.declined },
+        alert: cardMessages.declined,
+      });
+    }
+    if (verdict.outcome === 'invalid') {
+      throw new PortalRefusal(400, 'Check the highlighted fields of the card.', { values, errors: verdict.errors, alert: null });
+    }
+    await replaceCard(tx, subscription, verdict.last4, at);
+    return subscription.status === 'past_due' ? 'card-replaced-paid' : 'card-replaced';
+  };
+}
 
 function switchTarget(form: PortalForm) {
   const planId = /^\d{1,9}$/.test(form.planId ?? '') ? Number(form.planId) : null;
@@ -77,9 +112,45 @@ function switchTarget(form: PortalForm) {
   return { planId, frequency };
 }
 
+/** The sentence for what the last action did, from the state it left (the newest invoice is the one it paid). */
+function noticeText(notice: PortalNotice, view: PortalView, newest: LocalInvoice | undefined): string {
+  const subscription = view.subscription;
+  const plan = subscription === null ? 'Free' : subscription.planName;
+  const card = subscription === null ? 'your card' : `the test card ending in ${subscription.cardLast4}`;
+  const paid = newest?.status === 'paid' ? `${formatUsd(newest.amountCents)} (invoice ${newest.number})` : null;
+  const end = subscription === null ? '' : formatDate(subscription.currentPeriodEnd);
+  switch (notice) {
+    case 'payment-retried':
+      return paid === null
+        ? 'The payment was retried.'
+        : `Payment received: ${paid} was charged to ${card}. Your ${plan} plan is active again.`;
+    case 'card-replaced':
+      return `Card saved: the renewals are charged to ${card}.`;
+    case 'card-replaced-paid':
+      return paid === null
+        ? `Card saved: the renewals are charged to ${card}.`
+        : `Card saved, and the unpaid invoice is paid: ${paid} was charged to ${card}. Your ${plan} plan is active again.`;
+    case 'cancelled':
+      return `Your plan is cancelled: it stays until ${end}, then moves to Free.`;
+    case 'resumed':
+      return `Your cancellation is undone: your ${plan} plan renews on ${end}.`;
+    case 'switch-saved':
+      return subscription?.scheduled
+        ? `Switch saved: ${subscription.scheduled.planName} starts on ${end}.`
+        : `No switch waits: your ${plan} plan renews as it is.`;
+    case 'upgraded':
+      return `Your plan is now ${plan}${paid === null ? '' : `: ${paid} was charged to ${card}`}.`;
+    case 'renewed':
+      return subscription === null ? 'The period ended: you are on the Free plan.' : `Renewed: ${paid ?? 'the new period'} is paid.`;
+    case 'renewal-failed':
+      return 'The renewal payment failed: the invoice is unpaid.';
+  }
+}
+
 export function portalFlow(context: LocalContext, checkout: ReturnType<typeof checkoutFlow>) {
   const { db, clock } = context;
-  const portalPageUrl = (token: string) => `${context.pagesUrl}/portal/${token}`;
+  const portalPageUrl = (token: string, notice?: PortalNotice) =>
+    `${context.pagesUrl}/portal/${token}${notice === undefined ? '' : `?notice=${notice}`}`;
 
   async function portalUrl(customerId: string, returnUrl: string): Promise<string> {
     const now = clock.now();
@@ -95,72 +166,84 @@ export function portalFlow(context: LocalContext, checkout: ReturnType<typeof ch
       text: 'Back to billing',
     });
 
-  async function view(session: PortalSession, alert: string | null): Promise<PortalView> {
+  async function view(
+    session: PortalSession,
+    said: { alert?: string | null; notice?: PortalNotice; cardForm?: CheckoutFormState | null } = {},
+  ): Promise<PortalView> {
     const subscription = await findLiveSubscriptionOf(db, session.customerId);
     const invoices = await listCustomerInvoices(db, session.customerId);
-    return {
+    const live = subscription === null || subscription.status === 'canceled' ? null : subscription;
+    const shown: PortalView = {
       returnUrl: session.returnUrl,
       subscription:
-        subscription === null || subscription.status === 'canceled'
+        live === null
           ? null
           : {
-              planId: subscription.planId,
-              planName: planName(subscription.planId),
-              frequency: subscription.frequency,
-              priceCents: periodPriceCents(subscription.planId, subscription.frequency),
-              status: subscription.status,
-              currentPeriodEnd: subscription.currentPeriodEnd,
-              cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+              planId: live.planId,
+              planName: planName(live.planId),
+              frequency: live.frequency,
+              priceCents: periodPriceCents(live.planId, live.frequency),
+              status: live.status === 'past_due' ? 'past_due' : 'active',
+              currentPeriodEnd: live.currentPeriodEnd,
+              cancelAtPeriodEnd: live.cancelAtPeriodEnd,
               scheduled:
-                subscription.scheduled === null
-                  ? null
-                  : { planName: planName(subscription.scheduled.planId), frequency: subscription.scheduled.frequency },
-              cardLast4: subscription.cardLast4,
+                live.scheduled === null ? null : { planName: planName(live.scheduled.planId), frequency: live.scheduled.frequency },
+              cardLast4: live.cardLast4,
+              graceEndsAt: live.status === 'past_due' ? await context.graceEndsAt(live.userId) : null,
+              dueCents: invoices
+                .filter((invoice) => invoice.subscriptionId === live.id && invoice.status === 'open')
+                .reduce((sum, invoice) => sum + invoice.amountCents, 0),
             },
       invoices: invoices.map((invoice) => ({
         date: invoice.createdAt,
         number: invoice.number,
         amountCents: invoice.amountCents,
         status: invoice.status,
+        receiptUrl: context.receiptUrl(invoice.id),
       })),
       plans: paidPlans.map((plan) => ({ id: plan.id, name: plan.name, monthlyCents: periodPriceCents(plan.id, 'MONTHLY') })),
-      alert,
+      alert: said.alert ?? null,
+      notice: null,
+      cardForm: said.cardForm ?? null,
     };
+    return said.notice === undefined ? shown : { ...shown, notice: noticeText(said.notice, shown, invoices[0]) };
   }
 
-  const portalPage: TestModePages['portalPage'] = async (token) => {
+  const portalPage: TestModePages['portalPage'] = async (token, notice) => {
     const session = await findPortalSession(db, tokenHash(token), clock.now());
     if (session === null) return { status: 404, html: expiredPortal() };
-    return { status: 200, html: renderPortalPage(await view(session, null)) };
+    return { status: 200, html: renderPortalPage(await view(session, { notice })) };
   };
 
   /** Runs an action on the customer's live subscription, locked; the refusal if it has none or the action does not apply. */
-  async function onLiveSubscription(customerId: string, action: SubscriptionAction): Promise<void> {
+  async function onLiveSubscription(customerId: string, action: SubscriptionAction): Promise<PortalNotice> {
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const live = await findLiveSubscriptionOf(tx, customerId);
       const subscription = live === null ? null : await lockSubscription(tx, live.id);
       if (subscription === null || subscription.status === 'canceled') throw new PortalRefusal(409, portalMessages.noPlan);
-      await action(tx, subscription, now);
+      return action(tx, subscription, now);
     });
   }
 
-  /** Switch: a higher plan goes through a change checkout (paid now); any other waits for the end of the period. */
+  /** Switch: a higher plan goes through a change checkout (paid now, with the card on file); any other waits for the end of the period. */
   async function switchPlan(token: string, session: PortalSession, form: PortalForm): Promise<string> {
     const target = switchTarget(form);
     const live = await findLiveSubscriptionOf(db, session.customerId);
     if (live === null) throw new PortalRefusal(409, portalMessages.noPlan);
     if (isHigherPlan(target.planId, live.planId)) {
-      const back = portalPageUrl(token);
       const started = await checkout.startChangeOf(
         live,
         { ...target, priceCents: periodPriceCents(target.planId, target.frequency) },
-        { successUrl: back, cancelUrl: back },
+        { successUrl: portalPageUrl(token, 'upgraded'), cancelUrl: portalPageUrl(token) },
       );
       return started.url;
     }
-    await onLiveSubscription(session.customerId, (tx, subscription, now) => scheduleSwitch(tx, subscription, target, now));
-    return portalPageUrl(token);
+    await onLiveSubscription(session.customerId, async (tx, subscription, now) => {
+      await scheduleSwitch(tx, subscription, target, now);
+      return 'switch-saved';
+    });
+    return portalPageUrl(token, 'switch-saved');
   }
 
   const portalAction: TestModePages['portalAction'] = async (token, form) => {
@@ -170,13 +253,20 @@ export function portalFlow(context: LocalContext, checkout: ReturnType<typeof ch
       const location =
         form.action === 'switch'
           ? await switchPlan(token, session, form)
-          : await onLiveSubscription(session.customerId, actions[form.action]).then(() => portalPageUrl(token));
+          : portalPageUrl(
+              token,
+              await onLiveSubscription(
+                session.customerId,
+                form.action === 'update-card' ? updateCard(form, clock.now()) : actions[form.action],
+              ),
+            );
       // The billing service has applied the change before the browser shows the portal (or dashboard) again.
       await context.deliverPending();
       return { status: 303, location };
     } catch (error) {
       if (!(error instanceof PortalRefusal)) throw error;
-      return { status: error.status, html: renderPortalPage(await view(session, error.message)) };
+      const alert = error.cardForm === null ? error.message : null;
+      return { status: error.status, html: renderPortalPage(await view(session, { alert, cardForm: error.cardForm })) };
     }
   };
 

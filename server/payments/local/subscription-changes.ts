@@ -170,3 +170,10 @@ export async function cancelNow(tx: Queryable, subscription: LocalSubscription, 
   await voidInvoices(tx, subscription.id, refund ? 'paid-and-open' : 'open');
   await change(tx, { ...subscription, status: 'canceled', cancelAtPeriodEnd: false, scheduled: null }, now);
 }
+
+/** A new card on file (the renewals are charged to it); a past-due subscription's open invoice is paid with it at once. */
+export async function replaceCard(tx: Queryable, subscription: LocalSubscription, cardLast4: string, now: Date): Promise<void> {
+  const replaced: LocalSubscription = { ...subscription, cardLast4 };
+  await saveLocalSubscription(tx, replaced, now);
+  if (subscription.status === 'past_due') await retryPayment(tx, replaced, now);
+}

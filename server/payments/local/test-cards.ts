@@ -29,6 +29,11 @@ export type CardVerdict =
   | { readonly outcome: 'declined' }
   | { readonly outcome: 'invalid'; readonly errors: Partial<Record<CardField, string>> };
 
+/** Every field left empty: on a plan change, Pay with the card on file. */
+export function isBlankCardForm(form: CardForm): boolean {
+  return Object.values(form).every((value) => value.trim() === '');
+}
+
 /** Digits only: people type card numbers with spaces or dashes. */
 export function cardDigits(cardNumber: string): string {
   return cardNumber.replace(/[\s-]/g, '');
@@ -39,9 +44,13 @@ export function isTestCard(cardNumber: string): boolean {
   return digits === successCard || digits === declinedCard;
 }
 
-/** 'MM / YY' (also MM/YY, MM / YYYY): null when it is no month of a year. */
+/**
+ * The expiry as people type it: 'MM / YY', 'MM/YY', '1/30', '12-30', '12.30', '12 30', with a
+ * four-digit year too ('12/2030'), or the digits alone ('1230', '122030'). Null when it is no
+ * month of a year.
+ */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  const match = /^\s*(\d{1,2})\s*[/.\s-]\s*(\d{2}|\d{4})\s*$/.exec(expiry) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(expiry);
   if (match === null) return null;
   const month = Number(match[1]);
   const written = Number(match[2]);

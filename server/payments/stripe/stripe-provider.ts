@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   type PlanPrice,
   type StartedCheckout,
+  type UnpaidCancellation,
 } from '@server/payments/provider';
 import { invoiceRecordOf } from '@server/payments/stripe/invoice-record';
 import { PriceIds, type StripePriceTable } from '@server/payments/stripe/price-ids';
@@ -45,6 +46,9 @@ export interface StripeProvider extends PaymentProvider {
 
 /** Stripe gives a portal session no expiry time: an hour bounds how long our change checkout counts as open. */
 const portalSessionMs = 60 * 60_000;
+
+/** Subscription statuses whose renewal Stripe could not collect: the ones a grace period may end. */
+const unpaidStatuses: ReadonlySet<Stripe.Subscription.Status> = new Set(['past_due', 'unpaid', 'incomplete', 'incomplete_expired']);
 
 /** Checkout session statuses in which it can no longer be paid. */
 const checkoutEnded = new Set(['complete', 'expired']);
@@ -109,6 +113,19 @@ export function createStripeProvider(settings: StripeProviderSettings): StripePr
         stripe.refunds.create({ ...target, reason: 'duplicate' }, { idempotencyKey: idempotencyKey('refund', [payment.id]) }),
       );
     }
+  }
+
+  async function cancelSubscription(subscriptionId: string, { refund }: { readonly refund: boolean }): Promise<void> {
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: idempotencyKey('cancel', [subscriptionId]) });
+    } catch (error) {
+      // Cancelled already (by the customer, or a retry of this call): what was asked is done.
+      const current = await stripe.subscriptions.retrieve(subscriptionId).catch(() => null);
+      if (current?.status !== 'canceled') throw providerErrorOf('cancel the subscription', error, secretKey);
+      subscription = current;
+    }
+    if (refund) await refundLatestInvoice(subscription);
   }
 
   return {
@@ -219,21 +236,15 @@ export function createStripeProvider(settings: StripeProviderSettings): StripePr
       return page.data.map(invoiceRecordOf).filter((invoice) => invoice !== null);
     },
 
-    async cancelSubscription(subscriptionId: string, { refund }: { readonly refund: boolean }): Promise<void> {
-      let subscription: Stripe.Subscription;
-      try {
-        subscription = await stripe.subscriptions.cancel(
-          subscriptionId,
-          {},
-          { idempotencyKey: idempotencyKey('cancel', [subscriptionId]) },
-        );
-      } catch (error) {
-        // Cancelled already (by the customer, or a retry of this call): what was asked is done.
-        const current = await stripe.subscriptions.retrieve(subscriptionId).catch(() => null);
-        if (current?.status !== 'canceled') throw providerErrorOf('cancel the subscription', error, secretKey);
-        subscription = current;
-      }
-      if (refund) await refundLatestInvoice(subscription);
+    cancelSubscription,
+
+    async cancelUnpaid(subscriptionId: string): Promise<UnpaidCancellation> {
+      const current = await at('read the subscription', () => stripe.subscriptions.retrieve(subscriptionId));
+      if (current.status === 'canceled') return 'canceled';
+      // Paid meanwhile (Stripe's own retry, or the customer in the portal): its events are on their way.
+      if (!unpaidStatuses.has(current.status)) return 'not-past-due';
+      await cancelSubscription(subscriptionId, { refund: false });
+      return 'canceled';
     },
 
     async verifyEvent(rawBody: string, signature: string): Promise<BillingEvent | null> {

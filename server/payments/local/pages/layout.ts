@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 
-/** The test-mode provider's pages: plain HTML, no script, one stylesheet allowed by its hash. */
+/**
+ * The test-mode provider's pages: plain HTML, one stylesheet and (card forms) one small script, each
+ * allowed by its hash. The forms work without the script; it only formats what is typed.
+ */
 
 // Colours pass WCAG AA on white (#1a202c 16:1, #4a5568 7.5:1, #2b6cb0 5.7:1, #c53030 5.9:1, #744210 on #fefcbf 7:1).
 const style = `
@@ -36,9 +39,42 @@ td.nowrap{white-space:nowrap}
 th.amount{text-align:right}
 .clock{border:2px dashed #718096;border-radius:8px;padding:12px 16px;margin-top:24px}
 .clock h2{margin-top:0}
-form.inline{display:inline}`;
+form.inline{display:inline}
+details{margin:0 0 14px}
+summary{cursor:pointer;color:#2b6cb0;font-weight:600;margin-bottom:8px}
+.after-table{margin-top:16px}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.success{background:#f0fff4;color:#22543d;border:1px solid #2f855a;border-radius:8px;padding:12px;margin:0 0 16px}`;
 
-const styleHash = createHash('sha256').update(style).digest('base64');
+/**
+ * Formats the card fields as they are typed, as card forms do: the number in groups of 4, the
+ * expiry as 'MM / YY' (a first digit 2-9 is a month: '4' → '04 / '; '1/' → '01 / '; a 4-digit year stays).
+ * The server accepts every spelling anyway (test-cards.ts parseExpiry), so this is comfort only.
+ */
+export const cardFormScript = `(function () {
+  function digits(text) { return text.replace(/\\D/g, ''); }
+  function keep(input, value) { if (input.value !== value) input.value = value; }
+  document.querySelectorAll('input[name=cardNumber]').forEach(function (input) {
+    input.addEventListener('input', function () {
+      keep(input, digits(input.value).slice(0, 19).replace(/(\\d{4})(?=\\d)/g, '$1 '));
+    });
+  });
+  document.querySelectorAll('input[name=expiry]').forEach(function (input) {
+    input.addEventListener('input', function (event) {
+      var deleting = typeof event.inputType === 'string' && event.inputType.indexOf('delete') === 0;
+      var parts = /^\\s*(\\d{1,2})\\s*[\\/.\\s-]+\\s*(\\d*)\\s*$/.exec(input.value);
+      var d = (parts ? ('0' + parts[1]).slice(-2) + parts[2] : digits(input.value)).slice(0, 6);
+      if (d.length === 1 && d > '1') d = '0' + d;
+      if (d.length > 2) keep(input, d.slice(0, 2) + ' / ' + d.slice(2));
+      else if (d.length === 2 && !deleting) keep(input, d + ' / ');
+      else keep(input, d);
+    });
+  });
+})();`;
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
+const styleHash = hashOf(style);
+const scriptHash = hashOf(cardFormScript);
 
 /**
  * The app's policy is for the SPA; these pages carry their own: exactly this stylesheet, no script
@@ -48,6 +84,7 @@ export function testModeContentSecurityPolicy(publicUrl: string): string {
   return [
     "default-src 'none'",
     `style-src 'sha256-${styleHash}'`,
+    `script-src 'sha256-${scriptHash}'`,
     `form-action 'self' ${new URL(publicUrl).origin}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -58,8 +95,8 @@ export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
-/** Every page: its title (also the one h1), a test-mode banner, the main content. */
-export function page(title: string, body: string): string {
+/** Every page: its title (also the one h1), a test-mode banner, the main content, and its script if it has one. */
+export function page(title: string, body: string, script?: typeof cardFormScript): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -75,7 +112,7 @@ export function page(title: string, body: string): string {
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
-</body>
+${script === undefined ? '' : `<script>${script}</script>\n`}</body>
 </html>`;
 }
 

@@ -1,6 +1,8 @@
 import type { BillingFrequency } from '@/domain/plan-catalog';
 import { formatUsd } from '@/domain/money';
-import { escapeHtml, formatDate, page } from '@server/payments/local/pages/layout';
+import { renewalText } from '@/domain/subscription-text';
+import { cardFields, type CheckoutFormState } from '@server/payments/local/pages/checkout-page';
+import { cardFormScript, escapeHtml, formatDate, page } from '@server/payments/local/pages/layout';
 
 export interface PortalSubscriptionView {
   readonly planId: number;
@@ -12,17 +14,25 @@ export interface PortalSubscriptionView {
   readonly cancelAtPeriodEnd: boolean;
   readonly scheduled: { readonly planName: string; readonly frequency: BillingFrequency } | null;
   readonly cardLast4: string;
+  /** The API's Subscription.graceEndsAt (the billing service's): when a past-due plan drops to Free. */
+  readonly graceEndsAt: string | null;
+  /** What the unpaid invoices come to (past due). */
+  readonly dueCents: number;
 }
 
 export interface PortalView {
   readonly returnUrl: string;
   /** The customer's live subscription; null: they pay for nothing (the Free plan). */
   readonly subscription: PortalSubscriptionView | null;
-  readonly invoices: readonly { date: Date; number: string; amountCents: number; status: string }[];
+  readonly invoices: readonly { date: Date; number: string; amountCents: number; status: string; receiptUrl: string }[];
   /** The paid plans one may switch to, with their monthly price. */
   readonly plans: readonly { id: number; name: string; monthlyCents: number }[];
   /** What the last action could not do. */
   readonly alert: string | null;
+  /** What the last action did. */
+  readonly notice: string | null;
+  /** A replacement card that was refused: what was typed and why. */
+  readonly cardForm: CheckoutFormState | null;
 }
 
 const frequencyWord = (frequency: BillingFrequency) => (frequency === 'MONTHLY' ? 'monthly' : 'yearly');
@@ -42,15 +52,19 @@ function currentPlan(subscription: PortalSubscriptionView | null): string {
   }
   const { planName, frequency, priceCents, currentPeriodEnd, cancelAtPeriodEnd, scheduled, status } = subscription;
   const end = formatDate(currentPeriodEnd);
-  const renewal = cancelAtPeriodEnd
-    ? `<p><strong>Cancels on ${end}.</strong> Your plan stays until then, and then moves to Free.</p>`
-    : scheduled !== null
-      ? `<p>Switches to <strong>${escapeHtml(scheduled.planName)}, billed ${frequencyWord(scheduled.frequency)}</strong> on ${end}.</p>`
-      : `<p>Renews on ${end}.</p>`;
+  // The dashboard's words from the same source (the API's Subscription): a past-due plan renews no more.
+  const renewal =
+    status === 'past_due'
+      ? `<p><strong>${escapeHtml(renewalText({ currentPeriodEnd: currentPeriodEnd.toISOString(), cancelAtPeriodEnd, status, graceEndsAt: subscription.graceEndsAt }, 'UTC'))}.</strong></p>`
+      : cancelAtPeriodEnd
+        ? `<p><strong>Cancels on ${end}.</strong> Your plan stays until then, and then moves to Free.</p>`
+        : scheduled !== null
+          ? `<p>Switches to <strong>${escapeHtml(scheduled.planName)}, billed ${frequencyWord(scheduled.frequency)}</strong> on ${end}.</p>`
+          : `<p>Renews on ${end}.</p>`;
   const pastDue =
     status === 'past_due'
-      ? `<p class="alert" role="status">Your last payment failed and the invoice is unpaid. Retry the payment to keep your plan.</p>
-${actionButton('retry-payment', 'Retry payment')}`
+      ? `<p class="alert" role="status">Your last payment failed and the invoice is unpaid (${formatUsd(subscription.dueCents)}). Retry it with the card on file, or replace the card below and it is paid with the new one.</p>
+${actionButton('retry-payment', `Retry payment of ${formatUsd(subscription.dueCents)}`)}`
       : '';
   const cancelOrResume = cancelAtPeriodEnd
     ? actionButton('resume', 'Keep my plan (undo the cancellation)')
@@ -59,9 +73,26 @@ ${actionButton('retry-payment', 'Retry payment')}`
 <h2 id="plan-heading">Current plan</h2>
 <p><strong>${escapeHtml(planName)}</strong>, billed ${frequencyWord(frequency)}: ${formatUsd(priceCents)} per ${periodWord(frequency)}</p>
 ${renewal}
-<p class="muted">Card on file: test card ending in ${escapeHtml(subscription.cardLast4)}</p>
 ${pastDue}
 <div class="actions">${cancelOrResume}</div>
+</section>`;
+}
+
+/** The card the renewals are charged to, and a form to replace it (a past-due invoice is then paid with it). */
+function paymentMethod(view: PortalView, subscription: PortalSubscriptionView): string {
+  const form = view.cardForm ?? { values: { cardNumber: '', expiry: '', cvc: '', name: '' }, errors: {}, alert: null };
+  const refused = view.cardForm !== null;
+  const save = subscription.status === 'past_due' ? `Save card and pay ${formatUsd(subscription.dueCents)}` : 'Save card';
+  return `<section aria-labelledby="card-heading">
+<h2 id="card-heading">Payment method</h2>
+<p>Card on file: <strong>test card ending in ${escapeHtml(subscription.cardLast4)}</strong></p>
+<details${refused || subscription.status === 'past_due' ? ' open' : ''}>
+<summary>Replace card</summary>
+${form.alert === null ? '' : `<p class="alert" role="alert">${escapeHtml(form.alert)}</p>\n`}<form method="post" novalidate>
+${cardFields(form)}
+<button type="submit" name="action" value="update-card">${escapeHtml(save)}</button>
+</form>
+</details>
 </section>`;
 }
 
@@ -101,13 +132,13 @@ function invoices(view: PortalView): string {
   const rows = view.invoices
     .map(
       (invoice) =>
-        `<tr><td>${formatDate(invoice.date)}</td><td class="nowrap">${escapeHtml(invoice.number)}</td><td class="amount">${formatUsd(invoice.amountCents)}</td><td>${escapeHtml(statusWord[invoice.status] ?? invoice.status)}</td></tr>`,
+        `<tr><td>${formatDate(invoice.date)}</td><td class="nowrap">${escapeHtml(invoice.number)}</td><td class="amount">${formatUsd(invoice.amountCents)}</td><td>${escapeHtml(statusWord[invoice.status] ?? invoice.status)}</td><td><a href="${escapeHtml(invoice.receiptUrl)}" aria-label="${invoice.status === 'paid' ? 'Receipt' : 'Invoice'} ${escapeHtml(invoice.number)}">${invoice.status === 'paid' ? 'Receipt' : 'View'}</a></td></tr>`,
     )
     .join('\n');
   return `<section aria-labelledby="invoices-heading">
 <h2 id="invoices-heading">Invoices</h2>
 <table>
-<thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col" class="amount">Amount</th><th scope="col">Status</th></tr></thead>
+<thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col" class="amount">Amount</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Document</span></th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -126,16 +157,19 @@ ${actionButton('renew-declined', 'Renew now: payment fails', true)}
 </section>`;
 }
 
-/** The customer portal: plan and renewal, past-due notice, switch, cancel or resume, invoices, the test clock. */
+/** The customer portal: what the last action did, plan and renewal, past-due notice, card, switch, cancel or resume, invoices, the test clock. */
 export function renderPortalPage(view: PortalView): string {
   const alert = view.alert === null ? '' : `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>\n`;
+  const notice = view.notice === null ? '' : `<p class="success" role="status">${escapeHtml(view.notice)}</p>\n`;
   const subscription = view.subscription;
   return page(
     'Customer portal',
-    `${alert}${currentPlan(subscription)}
+    `${notice}${alert}${currentPlan(subscription)}
+${subscription === null ? '' : paymentMethod(view, subscription)}
 ${subscription === null ? '' : switchPlan(view, subscription)}
 ${invoices(view)}
 ${subscription === null ? '' : testClock(subscription)}
 <p class="actions"><a href="${escapeHtml(view.returnUrl)}">Return to dashboard</a></p>`,
+    subscription === null ? undefined : cardFormScript,
   );
 }

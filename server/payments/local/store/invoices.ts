@@ -91,3 +91,17 @@ export async function voidInvoices(q: Queryable, subscriptionId: string, which: 
     statuses,
   ]);
 }
+
+/** One invoice with its customer's e-mail, for its receipt page. */
+export async function findInvoiceWithCustomer(
+  q: Queryable,
+  id: string,
+): Promise<(LocalInvoice & { customerEmail: string; paidAt: Date | null }) | null> {
+  const { rows } = await q.query<InvoiceRow & { email: string; paid_at: Date | null }>(
+    `SELECT i.id, i.number, i.subscription_id, i.description, i.amount_cents, i.status, i.created_at, i.paid_at, c.email
+     FROM local_invoices i JOIN local_customers c ON c.id = i.customer_id WHERE i.id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  return row === undefined ? null : { ...toInvoice(row), customerEmail: row.email, paidAt: row.paid_at };
+}

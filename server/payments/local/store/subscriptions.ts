@@ -115,6 +115,12 @@ export async function lockSubscription(q: Queryable, id: string): Promise<LocalS
   return rows[0] === undefined ? null : toSubscription(rows[0]);
 }
 
+/** The subscription as it is now (no lock: for showing it). */
+export async function findSubscription(q: Queryable, id: string): Promise<LocalSubscription | null> {
+  const { rows } = await q.query<SubscriptionRow>(`SELECT ${columns} FROM local_subscriptions WHERE id = $1`, [id]);
+  return rows[0] === undefined ? null : toSubscription(rows[0]);
+}
+
 /** The customer's subscription that is not canceled (the newest, should a duplicate exist). */
 export async function findLiveSubscriptionOf(q: Queryable, customerId: string): Promise<LocalSubscription | null> {
   const { rows } = await q.query<SubscriptionRow>(
