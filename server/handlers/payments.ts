@@ -3,6 +3,7 @@ import type { OperationHandlers } from '@server/openapi/handler-types';
 import type { FastifyReply } from 'fastify';
 import { UntranslatableStripeEvent, WebhookRefused, type StripeWebhook, type TestModePages } from '@server/payments/adapters';
 import { ProviderError } from '@server/payments/provider';
+import { EventForUnknownUser } from '@server/payments/billing-events';
 import { signedIn, type PaymentServices } from '@server/handlers/services';
 
 type PaymentOperations =
@@ -55,7 +56,13 @@ export function createPaymentHandlers({ billing, stripeWebhook, testMode }: Paym
         if (error instanceof ProviderError) throw new HttpError(502, `Stripe did not answer while the event was read: ${error.message}`);
         throw error;
       }
-      if (event !== null) await billing.applyEvent(event);
+      if (event !== null) {
+        await billing.applyEvent(event).catch((error: unknown) => {
+          if (!(error instanceof EventForUnknownUser)) throw error;
+          request.log.error({ err: error }, 'a verified Stripe event could not be applied');
+          throw badRequest(error.message);
+        });
+      }
       return { status: 200, body: { received: true } };
     },
     testModeCheckoutPage: async ({ params, reply }) => pages(reply).checkoutPage(params.id),

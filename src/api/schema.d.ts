@@ -609,6 +609,7 @@ export interface components {
             billingFrequency: components["schemas"]["BillingFrequency"];
         };
         SubscribeRequest: {
+            /** @description A plan id (the database's integer range) */
             planId: number;
             frequency: components["schemas"]["BillingFrequency"];
         };
@@ -679,6 +680,7 @@ export interface components {
         StripeEvent: {
             id: string;
             type: string;
+            /** @description Unix seconds (at most 9999-12-31) */
             created: number;
             data: Record<string, never>;
         };

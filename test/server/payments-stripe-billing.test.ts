@@ -252,6 +252,51 @@ describe('billing with Stripe: what the webhook refuses or ignores', () => {
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
     expect(await planOf(user.token)).toMatchObject({ name: 'Free' });
   });
+  it('refuses (400, logged) a verified event for a user who has no account here, and applies nothing of it', async () => {
+    const user = await checkoutStarted('stripe-unknown-user');
+    for (const [id, userId] of [
+      ['sub_nobody', '999999'],
+      ['sub_exponent', '1e3'],
+      ['sub_too_big', '2147483648'],
+      ['sub_fraction', '12.0'],
+    ] as const) {
+      const subscription = {
+        ...stripeSubscription(id, user.customer, user.userId, testPriceId('Developer', 'MONTHLY')),
+        metadata: { userId },
+      };
+      const answer = await deliver('customer.subscription.updated', subscription, `evt_${id}`, at(0));
+      expect(answer.statusCode, `metadata.userId ${userId}`).toBe(400);
+      expect(answer.json().message).toMatch(/has no account here|names no user of ours/);
+      const { rows } = await app().db.query('SELECT 1 FROM subscriptions WHERE provider_subscription_id = $1', [id]);
+      expect(rows).toHaveLength(0);
+    }
+    expect(await planOf(user.token)).toMatchObject({ name: 'Free' });
+  });
+
+  it('refuses (400) a verified event whose times are not times', async () => {
+    const user = await checkoutStarted('stripe-bad-times');
+    const subscription = stripeSubscription('sub_times', user.customer, user.userId, testPriceId('Developer', 'MONTHLY'));
+    for (const created of [1e20, -1, 1.5]) {
+      const answer = await deliver('customer.subscription.updated', subscription, `evt_times_${created}`, created);
+      expect(answer.statusCode, `created ${created}`).toBe(400);
+    }
+    const badPeriod = stripeSubscription('sub_times', user.customer, user.userId, testPriceId('Developer', 'MONTHLY'), { periodEnd: 1e20 });
+    expect((await deliver('customer.subscription.updated', badPeriod, 'evt_times_period', at(0))).statusCode).toBe(400);
+    expect(await planOf(user.token)).toMatchObject({ name: 'Free' });
+  });
+
+  it('refuses (400) a plan id the database cannot hold', async () => {
+    const { token } = await signedInUser(app(), 'stripe-plan-id-range');
+    for (const planId of ['2147483648', '9007199254740994', '1e300', '18446744073709551616', '0', '-1', '2.5']) {
+      const response = await app().inject({
+        method: 'POST',
+        url: '/api/users/subscribe',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: `{"planId": ${planId}, "frequency": "MONTHLY"}`,
+      });
+      expect(response.statusCode, `planId ${planId}`).toBe(400);
+    }
+  });
 });
 
 describe('billing with Stripe: portal and invoices', () => {

@@ -11,15 +11,28 @@ export function idOf(value: string | { readonly id: string }): string {
   return typeof value === 'string' ? value : value.id;
 }
 
+/** The largest id a users row can have (PostgreSQL integer). */
+const maxUserId = 2_147_483_647;
+
 function userIdOf(subscription: Stripe.Subscription, fallback: string | null): number {
   const raw = subscription.metadata[userIdKey] ?? fallback;
-  const userId = raw === null ? Number.NaN : Number(raw);
-  if (!Number.isSafeInteger(userId) || userId <= 0) {
+  // Only the digits our checkouts write: "1e3", " 12", "12.0" or "0x1f" name no user of ours.
+  const userId = raw !== null && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(userId <= maxUserId)) {
     throw new UntranslatableStripeEvent(
       `Stripe subscription ${subscription.id} names no user of ours (metadata ${userIdKey}: ${raw ?? 'missing'}).`,
     );
   }
   return userId;
+}
+
+/** A Unix time of Stripe's as a Date; anything that is not one (1e20, -1, 1.5) makes the event untranslatable. */
+export function stripeTime(seconds: number, what: string): Date {
+  const date = new Date(seconds * 1000);
+  if (!Number.isSafeInteger(seconds) || seconds < 0 || Number.isNaN(date.getTime())) {
+    throw new UntranslatableStripeEvent(`The Stripe event's ${what} (${seconds}) is not a time.`);
+  }
+  return date;
 }
 
 /** Our subscriptions have one item: the plan's price. */
@@ -60,8 +73,8 @@ export function snapshotOf(
     planId: plan.planId,
     frequency: plan.frequency,
     status,
-    currentPeriodStart: new Date(item.current_period_start * 1000),
-    currentPeriodEnd: new Date(item.current_period_end * 1000),
+    currentPeriodStart: stripeTime(item.current_period_start, 'current_period_start'),
+    currentPeriodEnd: stripeTime(item.current_period_end, 'current_period_end'),
     // cancel_at: the portal may schedule the end as a date instead of the period-end flag.
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
   };

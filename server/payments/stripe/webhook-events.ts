@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { BillingEvent } from '@server/payments/billing-events';
 import { WebhookRefused } from '@server/payments/adapters';
 import type { PriceIds } from '@server/payments/stripe/price-ids';
-import { idOf, snapshotOf } from '@server/payments/stripe/subscription-snapshot';
+import { idOf, snapshotOf, stripeTime } from '@server/payments/stripe/subscription-snapshot';
 
 /** What translating an event may need from Stripe: the subscription a completed checkout created. */
 export type RetrieveSubscription = (id: string) => Promise<Stripe.Subscription>;
@@ -28,7 +28,7 @@ export function verifiedEvent(stripe: Stripe, rawBody: string, signature: string
 }
 
 function occurredAt(event: Stripe.Event): Date {
-  return new Date(event.created * 1000);
+  return stripeTime(event.created, 'created time');
 }
 
 /** The subscription an invoice bills; null for an invoice of no subscription (billing ignores it). */
