@@ -45,10 +45,30 @@ export function saveFailureText(failure: CallFailure, fallback: string): string 
 /** The two positions of the settings toggle: the account as it is, or the Professional demo. */
 export type PlanView = 'account' | 'premiumDemo';
 export const PLAN_VIEWS: readonly PlanView[] = ['account', 'premiumDemo'];
-export const PLAN_VIEW_LABELS: Record<PlanView, string> = {
-  account: 'Free Plan View',
-  premiumDemo: 'Premium Plan Demo',
-};
+export const PREMIUM_DEMO_LABEL = 'Premium Plan Demo';
+
+/**
+ * The toggle's labels: the account's side names the user's real plan ('Free Plan View' on Free,
+ * as SPEC.md words it; 'Enterprise Plan View' on Enterprise), 'Your Plan View' until it is known.
+ */
+export function planViewLabels(accountPlan: string | null | undefined): Record<PlanView, string> {
+  return { account: `${accountPlan?.trim() || 'Your'} Plan View`, premiumDemo: PREMIUM_DEMO_LABEL };
+}
+
+/** The plan the screen shows: the demo's, or the account's (null until it is known). */
+export function planShown(view: PlanView, accountPlan: string | null | undefined): string | null {
+  return view === 'premiumDemo' ? DEMO_PLAN_NAME : (accountPlan ?? null);
+}
+
+/**
+ * SPEC.md §6: "invites are 0 on Free", so the invite card offers an upgrade only when the plan
+ * shown is Free. A paid plan (the Professional demo, Enterprise above all) is never told to
+ * upgrade for invites; nor is a plan not known yet.
+ */
+export function offersInviteUpgrade(view: PlanView, accountPlan: string | null | undefined): boolean {
+  const shown = planShown(view, accountPlan);
+  return shown !== null && !isPaid(shown);
+}
 
 export function isPlanView(value: string | null): value is PlanView {
   return value === 'account' || value === 'premiumDemo';

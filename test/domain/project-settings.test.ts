@@ -7,7 +7,10 @@ import {
   isBlankProjectName,
   isPlanView,
   normalizeProjectName,
+  offersInviteUpgrade,
   planFeatures,
+  planShown,
+  planViewLabels,
   projectIdFor,
   saveFailureText,
 } from '@/domain/project-settings';
@@ -91,5 +94,34 @@ describe('autoscalingLocked (SPEC.md §6: free plans cannot use autoscaling)', (
     ['premiumDemo', 'Business', false],
   ] as const)('%s view on %j → locked: %s', (view, plan, locked) => {
     expect(autoscalingLocked(view, plan)).toBe(locked);
+  });
+});
+
+describe("the plan view toggle follows the user's real plan", () => {
+  it.each([
+    ['Free', 'Free Plan View'],
+    ['Developer', 'Developer Plan View'],
+    ['Enterprise', 'Enterprise Plan View'],
+    [null, 'Your Plan View'],
+    [undefined, 'Your Plan View'],
+  ])('%j → %j, beside the Premium Plan Demo', (plan, label) => {
+    expect(planViewLabels(plan)).toEqual({ account: label, premiumDemo: 'Premium Plan Demo' });
+  });
+});
+
+describe('the plan shown, and whether the invite card offers an upgrade (SPEC.md §6: invites are 0 on Free)', () => {
+  it.each([
+    ['account', 'Free', 'Free', true],
+    ['account', 'Developer', 'Developer', false],
+    ['account', 'Professional', 'Professional', false],
+    ['account', 'Enterprise', 'Enterprise', false],
+    // Not known yet: nothing is offered that may have to be taken back.
+    ['account', undefined, null, false],
+    // The demo is Professional: never told to upgrade, whatever the account's plan.
+    ['premiumDemo', 'Free', 'Professional', false],
+    ['premiumDemo', undefined, 'Professional', false],
+  ] as const)('%s view on %j shows %j; upgrade offered: %j', (view, plan, shown, offered) => {
+    expect(planShown(view, plan)).toBe(shown);
+    expect(offersInviteUpgrade(view, plan)).toBe(offered);
   });
 });

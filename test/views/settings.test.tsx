@@ -195,7 +195,7 @@ describe('settings page', () => {
     await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
     await waitFor(() => expect(within(currentPlan()).getByText('Professional Plan')).toBeTruthy());
     expect(slider().getAttribute('aria-disabled')).toBeNull();
-    await user.click(within(planViewGroup()).getByText('Free Plan View'));
+    await user.click(within(planViewGroup()).getByText('Developer Plan View'));
     await waitFor(() => expect(within(currentPlan()).getByText('Developer Plan')).toBeTruthy());
     await waitFor(() => expect(slider().getAttribute('aria-disabled')).toBeNull());
   });
@@ -266,6 +266,20 @@ describe('settings page', () => {
     expect(within(users).getByText(/share its project ID/)).toBeTruthy();
     await user.click(within(users).getByRole('button', { name: 'Upgrade for invites' }));
     expect(upgrades).toEqual([PROJECT_ID]);
+    // The Professional demo is a paid plan: it is never told to upgrade for invites.
+    await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
+    await waitFor(() => expect(within(users).queryByRole('button', { name: 'Upgrade for invites' })).toBeNull());
+    expect(within(users).getByText('Invites Left: 0')).toBeTruthy();
+    expect(within(users).getByText(/share its project ID/)).toBeTruthy();
+  });
+
+  it.each(['Enterprise', 'Developer'] as const)('names the toggle after the real plan and offers no invite upgrade on %s', async (plan) => {
+    renderSettings({ plan });
+    const users = await screen.findByRole('region', { name: 'Project Users' });
+    expect(within(planViewGroup()).getByRole('radio', { name: `${plan} Plan View` })).toHaveProperty('checked', true);
+    expect(within(planViewGroup()).queryByRole('radio', { name: 'Free Plan View' })).toBeNull();
+    expect(within(users).queryByRole('button', { name: 'Upgrade for invites' })).toBeNull();
+    expect(within(users).getByText(/share its project ID/)).toBeTruthy();
   });
 
   it('keeps a saved name in this browser for the next visit (the demo actors)', async () => {

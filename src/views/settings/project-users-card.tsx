@@ -1,9 +1,12 @@
 import { Badge, Box, Button, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { EmailText } from '@/components/email-text';
 import { cellLabel, stackedBody, stackedCell, stackedHead, stackedRow, stackedTable } from '@/components/stacked-table';
 import { INVITES_LEFT, NO_ACTIONS, OWNER_ROLE } from '@/domain/project-settings';
 
 interface ProjectUsersCardProps {
   ownerEmail: string;
+  /** The plan shown is Free: the invite card offers an upgrade (never on a paid plan). */
+  offerUpgrade: boolean;
   /** The invite card's button: it only logs (SPEC.md: "an upgrade card whose button does nothing"). */
   onUpgrade: () => void;
 }
@@ -13,7 +16,7 @@ const INVITES_HEADING_ID = 'settings-invites-heading';
 const columns = ['Email', 'Role', 'Actions'] as const;
 
 /** SPEC.md "Settings (demo)", §3 "Project user", §6: the owner alone, no actions; no invites left, and how others join. */
-export function ProjectUsersCard({ ownerEmail, onUpgrade }: ProjectUsersCardProps) {
+export function ProjectUsersCard({ ownerEmail, offerUpgrade, onUpgrade }: ProjectUsersCardProps) {
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID}>
       <Card.Header>
@@ -34,9 +37,9 @@ export function ProjectUsersCard({ ownerEmail, onUpgrade }: ProjectUsersCardProp
           </Table.Header>
           <Table.Body role="rowgroup" {...stackedBody}>
             <Table.Row role="row" {...stackedRow}>
-              <Table.Cell role="cell" {...stackedCell} overflowWrap="anywhere">
+              <Table.Cell role="cell" {...stackedCell}>
                 {cellLabel('Email')}
-                <Text as="span">{ownerEmail}</Text>
+                <EmailText email={ownerEmail} />
               </Table.Cell>
               <Table.Cell role="cell" {...stackedCell}>
                 {cellLabel('Role')}
@@ -60,12 +63,18 @@ export function ProjectUsersCard({ ownerEmail, onUpgrade }: ProjectUsersCardProp
           <Box p="4" rounded="md" borderWidth="1px" bg="bg.subtle">
             <Stack gap="3" align="flex-start">
               <Text fontWeight="semibold">Working with a team?</Text>
-              <Text>
-                Your plan includes no e-mail invitations. Meanwhile, others join this project when you share its project ID with them.
-              </Text>
-              <Button size="sm" colorPalette="blue" onClick={onUpgrade}>
-                Upgrade for invites
-              </Button>
+              {offerUpgrade ? (
+                <>
+                  <Text>
+                    Your plan includes no e-mail invitations. Meanwhile, others join this project when you share its project ID with them.
+                  </Text>
+                  <Button size="sm" colorPalette="blue" onClick={onUpgrade}>
+                    Upgrade for invites
+                  </Button>
+                </>
+              ) : (
+                <Text>E-mail invitations are not available yet. Others join this project when you share its project ID with them.</Text>
+              )}
             </Stack>
           </Box>
         </Stack>

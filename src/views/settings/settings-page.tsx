@@ -6,7 +6,7 @@ import { AuthActor } from '@/hooks/auth-actor';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { DEFAULT_PROJECT_NAME, type PlanView, autoscalingLocked, projectIdFor } from '@/domain/project-settings';
+import { DEFAULT_PROJECT_NAME, type PlanView, autoscalingLocked, offersInviteUpgrade, projectIdFor } from '@/domain/project-settings';
 import { AutoscalingCard } from './autoscaling-card';
 import { CurrentPlanCard } from './current-plan-card';
 import { PlanViewSwitch } from './plan-view-switch';
@@ -40,7 +40,7 @@ export default function SettingsPage({ actors = demoSettingsActors, now }: Setti
     <PageHeader
       title={TITLE}
       description="Your project, its plan, its users and its autoscaling."
-      actions={<PlanViewSwitch value={view} onChange={setView} />}
+      actions={<PlanViewSwitch value={view} accountPlan={plan.data?.name ?? null} onChange={setView} />}
     />
   );
   if (!user) {
@@ -62,7 +62,11 @@ export default function SettingsPage({ actors = demoSettingsActors, now }: Setti
           <ProjectCard projectId={projectId} initialName={storedProjectName(projectId) ?? DEFAULT_PROJECT_NAME} actors={actors} />
         </SimpleGrid>
         <AutoscalingCard locked={autoscalingLocked(view, plan.data?.name)} actors={actors} />
-        <ProjectUsersCard ownerEmail={user.email} onUpgrade={() => actors.upgradeForInvites(projectId)} />
+        <ProjectUsersCard
+          ownerEmail={user.email}
+          offerUpgrade={offersInviteUpgrade(view, plan.data?.name)}
+          onUpgrade={() => actors.upgradeForInvites(projectId)}
+        />
       </Stack>
     </>
   );
