@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { EmptyState, List, VStack } from '@chakra-ui/react';
 import { PageHeader } from './page-header';
 
@@ -8,10 +9,12 @@ interface PlaceholderScreenProps {
   emptyText: string;
   /** What the finished screen will hold, said plainly. */
   upcoming?: readonly string[];
+  /** Where to go from here (a link back), under the text. */
+  action?: ReactNode;
 }
 
 /** A screen that is not built yet: its real header and an honest empty state of what will be there. */
-export function PlaceholderScreen({ title, description, emptyTitle, emptyText, upcoming = [] }: PlaceholderScreenProps) {
+export function PlaceholderScreen({ title, description, emptyTitle, emptyText, upcoming = [], action }: PlaceholderScreenProps) {
   return (
     <>
       <PageHeader title={title} description={description} />
@@ -27,6 +30,7 @@ export function PlaceholderScreen({ title, description, emptyTitle, emptyText, u
                 ))}
               </List.Root>
             ) : null}
+            {action}
           </VStack>
         </EmptyState.Content>
       </EmptyState.Root>

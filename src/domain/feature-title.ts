@@ -1,10 +1,16 @@
-/** Names that read better than the URL segment (SPEC.md "Coming soon"). */
-const FRIENDLY_NAMES: Readonly<Record<string, string>> = {
-  webhooks: 'Webhooks',
-  'dedicated-nodes': 'Dedicated Nodes',
-  usage: 'Usage & Metrics',
-  settings: 'Project Settings',
-};
+import { navEntries } from './route-reading';
+import { toComingSoon } from './paths';
+
+/**
+ * Names that read better than the URL segment (SPEC.md "Coming soon"): the sidebar's own label of
+ * each placeholder it links to (/coming-soon/usage is 'Usage' there, so here too).
+ */
+const FRIENDLY_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  [...navEntries['coming-soon'].main, ...navEntries['coming-soon'].bottom].flatMap((entry) => {
+    const feature = entry.href.startsWith(toComingSoon('')) ? entry.href.slice(toComingSoon('').length) : '';
+    return feature ? [[feature, entry.label]] : [];
+  }),
+);
 
 export const COMING_SOON_TITLE = 'Coming Soon';
 

@@ -20,7 +20,7 @@ const redirects = [
   { path: '/webhooks', target: '/coming-soon/webhooks', title: 'Webhooks' },
   { path: '/webhooks/new', target: '/coming-soon/webhooks', title: 'Webhooks' },
   { path: '/dedicated-nodes', target: '/coming-soon/dedicated-nodes', title: 'Dedicated Nodes' },
-  { path: '/usage/methods', target: '/coming-soon/usage', title: 'Usage & Metrics' },
+  { path: '/usage/methods', target: '/coming-soon/usage', title: 'Usage' },
   { path: '/settings', target: '/coming-soon/settings', title: 'Project Settings' },
   { path: '/endpoints/mainnet', target: '/coming-soon/endpoints', title: 'Endpoints' },
 ];

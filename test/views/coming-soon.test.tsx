@@ -22,7 +22,7 @@ describe('coming soon', () => {
   it.each([
     ['/coming-soon/webhooks', 'Webhooks'],
     ['/coming-soon/dedicated-nodes', 'Dedicated Nodes'],
-    ['/coming-soon/usage', 'Usage & Metrics'],
+    ['/coming-soon/usage', 'Usage'],
     ['/coming-soon/settings', 'Project Settings'],
     ['/coming-soon/system-status', 'System Status'],
     ['/coming-soon/access%20control', 'Access Control'],
@@ -32,6 +32,11 @@ describe('coming soon', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('leads back to the dashboard', () => {
+    renderInApp(comingSoonRoutes, { path: '/coming-soon/system-status' });
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/');
   });
 
   it('says plainly that the feature is not there yet', () => {

@@ -123,7 +123,7 @@ describe('routes under the coming-soon reading (COMING_SOON_SCREENS=true)', () =
     ['/webhooks', '/coming-soon/webhooks', 'Webhooks'],
     ['/webhooks/new', '/coming-soon/webhooks', 'Webhooks'],
     ['/dedicated-nodes', '/coming-soon/dedicated-nodes', 'Dedicated Nodes'],
-    ['/usage/methods/eth_call', '/coming-soon/usage', 'Usage & Metrics'],
+    ['/usage/methods/eth_call', '/coming-soon/usage', 'Usage'],
     ['/settings', '/coming-soon/settings', 'Project Settings'],
     ['/endpoints/mainnet', '/coming-soon/endpoints', 'Endpoints'],
   ])('%s → %s, titled %s', async (path, expected, title) => {
