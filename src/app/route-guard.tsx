@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { selectIsAuthenticated, selectIsLoggingOut, selectIsResolving, selectSessionEnded } from '@machines/auth';
-import { LoadingScreen } from '@/components/loading-screen';
 import { AuthActor } from '@/hooks/auth-actor';
 import { loginReturningTo, paths } from '@/domain/paths';
+import { ShellLoadingScreen } from './shell-loading-screen';
 
 /**
  * Lets only a signed-in user through (SPEC.md §2 "Authenticated routes"), reading the auth machine:
@@ -23,8 +23,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const search = useSearch();
 
   if (isAuthenticated) return <>{children}</>;
-  if (isLoggingOut) return <LoadingScreen fullPage label="Signing out..." />;
-  if (isResolving) return <LoadingScreen fullPage />;
+  if (isLoggingOut) return <ShellLoadingScreen label="Signing out..." />;
+  if (isResolving) return <ShellLoadingScreen />;
   if (sessionEnded) return <Redirect to={paths.login} replace />;
   return <Redirect to={loginReturningTo(search ? `${location}?${search}` : location)} replace />;
 }

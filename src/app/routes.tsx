@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
+import { ShellLoadingScreen } from './shell-loading-screen';
 import { legacyRedirects, guardedPaths, paths, sectionRoutes } from '@/domain/paths';
 import { comingSoonTarget } from '@/domain/route-reading';
 import { PublicOnly } from './public-only';
@@ -105,7 +106,7 @@ function GuardedEntry() {
   }
   return (
     <RouteGuard>
-      <Suspense fallback={<LoadingScreen fullPage />}>
+      <Suspense fallback={<ShellLoadingScreen />}>
         <GuardedArea>
           <Suspense fallback={<LoadingScreen />}>
             <GuardedScreens />

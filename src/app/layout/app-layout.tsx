@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { LazyMotion, MotionConfig } from 'framer-motion';
 import { useAppConfig } from '@/hooks/app-config';
+import { useProductName } from '../product-name';
 import { Brand } from './brand';
 import { onNarrowScreens } from './breakpoints';
 import { NavDrawer } from './nav-drawer';
@@ -18,6 +19,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const openDrawer = useCallback(() => setDrawerOpen(true), []);
   const config = useAppConfig();
+  const productName = useProductName();
 
   return (
     <LazyMotion features={loadMotionFeatures} strict>
@@ -40,12 +42,12 @@ export default function AppLayout({ children }: { children: ReactNode }) {
             css={{ [onNarrowScreens]: { display: 'none' } }}
           >
             <Box px="6" pt="5" pb="2">
-              <Brand productName={config?.productName} />
+              <Brand productName={productName} />
             </Box>
             <SidebarNav documentationUrl={config?.documentationUrl} />
           </Flex>
           <Flex direction="column" flex="1" minW="0">
-            <TopNavbar productName={config?.productName} navigationOpen={drawerOpen} onOpenNavigation={openDrawer} />
+            <TopNavbar productName={productName} navigationOpen={drawerOpen} onOpenNavigation={openDrawer} />
             <SkipNavContent
               as="main"
               id={MAIN_ID}
@@ -60,7 +62,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
             </SkipNavContent>
           </Flex>
         </Flex>
-        <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} title={config?.productName ?? 'Navigation'}>
+        <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} title={productName ?? 'Navigation'}>
           <SidebarNav documentationUrl={config?.documentationUrl} onNavigate={closeDrawer} />
         </NavDrawer>
       </MotionConfig>

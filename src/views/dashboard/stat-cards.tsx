@@ -14,7 +14,8 @@ interface StatCardsProps {
 export function StatCards({ plan, creditsUsed, keyCount }: StatCardsProps) {
   const unknown = 'Plan details unavailable';
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+    // Four across only where a card is wide enough for the longest plan label on one line ('Professional Plan').
+    <SimpleGrid columns={{ base: 1, md: 2, '2xl': 4 }} gap="4">
       <StatCard
         label="Credits available"
         value={plan ? formatLimit(creditsAvailable(plan.credit, creditsUsed)) : '—'}

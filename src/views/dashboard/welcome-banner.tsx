@@ -1,4 +1,5 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
+import { EmailText } from '@/components/email-text';
 
 interface WelcomeBannerProps {
   email: string | null;
@@ -24,9 +25,9 @@ export function WelcomeBanner({ email, productName }: WelcomeBannerProps) {
       <Text mt="2" maxW="2xl">
         {email ? (
           <>
-            Signed in as{' '}
-            <Text as="strong" wordBreak="break-all">
-              {email}
+            Signed in as {/* Wraps at its '@' and dots, never in the middle of a word. */}
+            <Text as="strong">
+              <EmailText email={email} />
             </Text>
             .{' '}
           </>
