@@ -22,6 +22,7 @@ import {
   saveSubscription,
   setCheckoutStatus,
   type CheckoutRecord,
+  type CheckoutStatus,
 } from '@server/repos/billing';
 import { findPlan, toApiPlan } from '@server/repos/plans';
 import { findUserById } from '@server/repos/users';
@@ -207,10 +208,9 @@ export class Billing {
     if (checkout === null) throw notFound('There is no such checkout.');
     const plan = await findPlan(db, checkout.planId);
     if (plan === null) throw new Error(`Checkout ${id} is for plan ${checkout.planId}, which is not in the plans table`);
-    const expired = checkout.status === 'open' && checkout.expiresAt.getTime() <= this.settings.clock.now().getTime();
     return {
       id: checkout.id,
-      status: expired ? 'expired' : checkout.status,
+      status: await this.checkoutStatus(checkout),
       planId: checkout.planId,
       planName: toApiPlan(plan, checkout.frequency).name,
       frequency: checkout.frequency,
@@ -281,6 +281,26 @@ export class Billing {
     const created = await atProvider('create the customer', () => provider.createCustomer({ userId, email }));
     await saveCustomerId(db, userId, provider.name, created, clock.now());
     return created;
+  }
+
+  /**
+   * An open checkout as the provider has it: one the provider ended (timed out, or replaced by a
+   * plan switch in the portal) reads expired and is recorded so; a provider that does not answer
+   * leaves what we know. A paid one stays open here until its event completes it.
+   */
+  private async checkoutStatus(checkout: CheckoutRecord): Promise<CheckoutStatus> {
+    const { db, clock, provider, log } = this.settings;
+    const now = clock.now();
+    if (checkout.status !== 'open') return checkout.status;
+    if (checkout.expiresAt.getTime() <= now.getTime()) return 'expired';
+    if (checkout.provider !== provider.name) return 'open';
+    const atProvider = await provider.checkoutState(checkout.providerCheckoutId).catch((error: unknown) => {
+      log.warn({ err: error, checkout: checkout.id }, 'the provider did not say where the checkout stands');
+      return 'open' as const;
+    });
+    if (atProvider !== 'expired') return 'open';
+    await setCheckoutStatus(db, checkout.id, 'expired', now);
+    return 'expired';
   }
 
   /** A new checkout ends the user's earlier open ones, so two tabs cannot pay twice. */

@@ -84,6 +84,11 @@ export interface PaymentProvider {
   startChange(request: ChangeRequest): Promise<StartedCheckout>;
   /** Ends an open checkout so it can no longer be paid (a newer one replaced it). Already ended: no error. */
   expireCheckout(checkoutId: string): Promise<void>;
+  /**
+   * Where a checkout stands at the provider: still payable, paid (its event is on its way or
+   * applied), or ended without payment (timed out, or replaced, e.g. by a plan switch in the portal).
+   */
+  checkoutState(checkoutId: string): Promise<ProviderCheckoutState>;
   /** The customer portal: invoices, plan switch, cancel at period end. */
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** The customer's invoices, newest first. */
@@ -103,3 +108,5 @@ export interface PaymentProvider {
 }
 
 export type UnpaidCancellation = 'canceled' | 'not-past-due';
+
+export type ProviderCheckoutState = 'open' | 'complete' | 'expired';

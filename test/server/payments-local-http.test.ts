@@ -110,4 +110,19 @@ describe('test mode through the server', () => {
     expect((await post(portalUrl, { action: 'cancel' })).statusCode).toBe(409);
     expect((await post(portalUrl, { action: 'explode' })).statusCode).toBe(400);
   });
+  it('a checkout replaced by a plan switch in the portal reads expired, as paying it answers', async () => {
+    const { token } = await signedInUser(server.app, 'http-replaced');
+    expect((await post((await subscribe(token, 2)).url, successCard)).statusCode).toBe(303);
+    const upgrade = await subscribe(token, 3);
+    expect(await apiGet(token, `/api/payment/checkouts/${upgrade.checkoutId}`)).toMatchObject({ status: 'open' });
+
+    const { url: portalUrl } = await apiGet<{ url: string }>(token, '/api/users/stripe');
+    const switched = await post(portalUrl, { action: 'switch', planId: '4', frequency: 'MONTHLY' });
+    expect(switched.statusCode).toBe(303);
+    expect(await apiGet(token, `/api/payment/checkouts/${upgrade.checkoutId}`)).toMatchObject({ status: 'expired' });
+    expect((await post(upgrade.url, successCard)).statusCode).toBe(409);
+    // Recorded so: it stays expired, and the plan did not move.
+    expect(await apiGet(token, `/api/payment/checkouts/${upgrade.checkoutId}`)).toMatchObject({ status: 'expired' });
+    expect(await apiGet<ApiPlan>(token, '/api/users/plan')).toMatchObject({ name: 'Developer' });
+  });
 });

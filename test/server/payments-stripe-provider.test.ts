@@ -202,6 +202,25 @@ describe('Stripe adapter: calls', () => {
     expect(error.message).toContain('Stripe could not end the checkout');
   });
 
+  it("tells where a checkout stands: Stripe's session status; a portal change session counts as open", async () => {
+    const session = await provider.startCheckout({ userId: 7, customerId: 'cus_7', price: developerMonthly, ...urls });
+    expect(await provider.checkoutState(session.id)).toBe('open');
+    await provider.expireCheckout(session.id);
+    expect(await provider.checkoutState(session.id)).toBe('expired');
+    const paid = await provider.startCheckout({
+      userId: 7,
+      customerId: 'cus_7',
+      price: developerMonthly,
+      ...urls,
+      successUrl: 'https://dash.test/c',
+    });
+    standIn.completeSession(paid.id);
+    expect(await provider.checkoutState(paid.id)).toBe('complete');
+    const before = standIn.requests.length;
+    expect(await provider.checkoutState('bps_anything')).toBe('open');
+    expect(standIn.requests).toHaveLength(before);
+  });
+
   it('opens the customer portal with the return address', async () => {
     const url = await provider.portalUrl('cus_7', 'https://dash.test/billing');
     expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
@@ -283,6 +302,32 @@ describe('Stripe adapter: calls', () => {
     await provider.cancelSubscription('sub_cancel', { refund: false });
     expect(standIn.requestsTo('DELETE', '/v1/subscriptions/sub_cancel')).toHaveLength(2);
     expect(standIn.requestsTo('POST', '/v1/refunds')).toHaveLength(0);
+  });
+
+  it('ends an unpaid subscription only while Stripe still holds it unpaid', async () => {
+    const subscription = (id: string, status: string) =>
+      subscriptionJson({
+        id,
+        customer: 'cus_7',
+        userId: 7,
+        priceId: testPriceId('Developer', 'MONTHLY'),
+        periodStart: 1,
+        periodEnd: 2,
+        status,
+      });
+    standIn.subscriptions.set('sub_paid_meanwhile', subscription('sub_paid_meanwhile', 'active'));
+    expect(await provider.cancelUnpaid('sub_paid_meanwhile')).toBe('not-past-due');
+    expect(standIn.requestsTo('DELETE', '/v1/subscriptions/sub_paid_meanwhile')).toHaveLength(0);
+    expect(standIn.subscriptions.get('sub_paid_meanwhile')?.status).toBe('active');
+
+    for (const status of ['past_due', 'unpaid']) {
+      standIn.subscriptions.set(`sub_${status}`, subscription(`sub_${status}`, status));
+      expect(await provider.cancelUnpaid(`sub_${status}`)).toBe('canceled');
+      expect(standIn.subscriptions.get(`sub_${status}`)?.status).toBe('canceled');
+    }
+    // Already cancelled (by the customer, or an earlier sweep): done, nothing more asked of Stripe.
+    expect(await provider.cancelUnpaid('sub_past_due')).toBe('canceled');
+    expect(standIn.requestsTo('DELETE', '/v1/subscriptions/sub_past_due')).toHaveLength(1);
   });
 
   it("refunds a duplicate subscription's paid latest invoice by its payment intent", async () => {

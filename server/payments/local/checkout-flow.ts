@@ -49,7 +49,8 @@ const notFoundPage = (context: LocalContext) =>
 const expiredPage = (session: CheckoutSession) =>
   problemPage('Checkout expired', expiredCheckoutMessage, { href: session.cancelUrl, text: 'Back to billing' });
 
-function isOver(session: CheckoutSession, now: Date): boolean {
+/** Ended without payment: expired, or replaced by a newer checkout or change of the same subscription. */
+export function isOver(session: CheckoutSession, now: Date): boolean {
   return session.status === 'expired' || (session.status === 'open' && session.expiresAt.getTime() <= now.getTime());
 }
 

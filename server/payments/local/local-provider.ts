@@ -3,7 +3,8 @@ import type { Db } from '@server/db/db';
 import type { TestModePages } from '@server/payments/adapters';
 import type { BillingEventSink } from '@server/payments/billing-events';
 import { ProviderError, type InvoiceRecord, type PaymentProvider } from '@server/payments/provider';
-import { checkoutFlow } from '@server/payments/local/checkout-flow';
+import { checkoutFlow, isOver } from '@server/payments/local/checkout-flow';
+import { findSession } from '@server/payments/local/store/checkout-sessions';
 import { createDelivery, type DeliveryLog } from '@server/payments/local/delivery';
 import { localId } from '@server/payments/local/ids';
 import { testModeContentSecurityPolicy } from '@server/payments/local/pages/layout';
@@ -100,6 +101,11 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
         await cancelNow(tx, subscription, refund, now);
       });
       await deliverPending();
+    },
+    checkoutState: async (checkoutId) => {
+      const session = await findSession(db, checkoutId);
+      if (session === null || isOver(session, clock.now())) return 'expired';
+      return session.status === 'complete' ? 'complete' : 'open';
     },
     cancelUnpaid: async (subscriptionId) => {
       const now = clock.now();

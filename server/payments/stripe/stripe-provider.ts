@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   type PlanPrice,
   type StartedCheckout,
+  type ProviderCheckoutState,
   type UnpaidCancellation,
 } from '@server/payments/provider';
 import { invoiceRecordOf } from '@server/payments/stripe/invoice-record';
@@ -222,6 +223,15 @@ export function createStripeProvider(settings: StripeProviderSettings): StripePr
         if (status !== null && checkoutEnded.has(status)) return;
         throw providerErrorOf('end the checkout', error, secretKey);
       }
+    },
+
+    async checkoutState(checkoutId: string): Promise<ProviderCheckoutState> {
+      // A portal change session has no state to read; it changes nothing unless confirmed, and its hour bounds it.
+      if (checkoutId.startsWith('bps_')) return 'open';
+      const session = await at('read the checkout', () => stripe.checkout.sessions.retrieve(checkoutId));
+      // Paid or ended; any status Stripe adds later counts as still open (what we knew).
+      if (session.status === 'complete') return 'complete';
+      return session.status === 'expired' ? 'expired' : 'open';
     },
 
     async portalUrl(customerId: string, returnUrl: string): Promise<string> {
