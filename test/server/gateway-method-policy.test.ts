@@ -152,3 +152,35 @@ describe('gateway: the method policy against a real node', () => {
     expect(response.headers['x-credits-used']).toBe('60');
   });
 });
+
+describe('gateway: what viem, ethers and the execution APIs call', () => {
+  it('serves eth_fillTransaction and eth_getStorageValues: the node answers them', async () => {
+    const holder = await keyHolder(server.app);
+    const fill = await rpc(
+      server.app,
+      holder.apiKey,
+      call('eth_fillTransaction', 1, [{ from: EXAMPLE_SENDER, to: EXAMPLE_ADDRESS, value: '0x1' }]),
+    );
+    expect(fill.statusCode).toBe(200);
+    expect(fill.json()).toMatchObject({ result: { raw: expect.stringMatching(/^0x/), tx: { from: EXAMPLE_SENDER.toLowerCase() } } });
+    const storage = await rpc(
+      server.app,
+      holder.apiKey,
+      call('eth_getStorageValues', 2, [{ [EXAMPLE_ADDRESS]: [`0x${'0'.repeat(64)}`] }, 'latest']),
+    );
+    expect(storage.statusCode).toBe(200);
+    expect(storage.json()).toEqual({ jsonrpc: '2.0', id: 2, result: { [EXAMPLE_ADDRESS.toLowerCase()]: [`0x${'0'.repeat(64)}`] } });
+  });
+
+  it("passes on the node's own answer to a public method it does not implement, so the client can fall back", async () => {
+    const holder = await keyHolder(server.app);
+    for (const method of ['eth_baseFee', 'eth_capabilities', 'eth_getBlockAccessList']) {
+      const body = JSON.stringify(call(method, 3));
+      const direct = await callNode(server.node, body);
+      const response = await rpc(server.app, holder.apiKey, body);
+      expect(response.statusCode).toBe(direct.status);
+      expect(response.rawPayload.equals(direct.bytes)).toBe(true);
+      expect(rpcError(response)).toMatchObject({ code: -32601 });
+    }
+  });
+});
