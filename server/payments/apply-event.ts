@@ -14,6 +14,7 @@ import {
   type SubscriptionRecord,
 } from '@server/repos/billing';
 import { moveUserPlan } from '@server/payments/user-plan';
+import { mayFollow } from '@server/payments/snapshot-order';
 
 /** What applying an event did, and what must follow once its transaction committed. */
 export interface EventOutcome {
@@ -27,14 +28,20 @@ export interface EventOutcome {
 
 const nothing = (result: EventOutcome['result']): EventOutcome => ({ result, planChangedFor: null, duplicateSubscription: null });
 
-/** A snapshot newer than (or as new as) what is stored becomes the stored state, and the user's plan follows it. */
+/** Older than the stored state; at the same second, ordered by the subscription's own fields (mayFollow). */
+function isStale(stored: SubscriptionRecord, occurredAt: Date, snapshot: SubscriptionSnapshot): boolean {
+  const order = stored.stateAt.getTime() - occurredAt.getTime();
+  return order > 0 || (order === 0 && !mayFollow(stored, snapshot));
+}
+
+/** A snapshot newer than what is stored becomes the stored state, and the user's plan follows it. */
 async function syncSubscription(tx: Queryable, event: BillingEvent & { subscription: SubscriptionSnapshot }): Promise<EventOutcome> {
   const snapshot = event.subscription;
   if ((await findUserById(tx, snapshot.userId)) === null) {
     throw new EventForUnknownUser(`The ${event.provider} event ${event.id} names user ${snapshot.userId}, who has no account here.`);
   }
   const stored = await findSubscriptionForUpdate(tx, event.provider, snapshot.id);
-  if (stored !== null && stored.stateAt.getTime() > event.occurredAt.getTime()) return nothing('stale');
+  if (stored !== null && isStale(stored, event.occurredAt, snapshot)) return nothing('stale');
   if (stored === null && snapshot.status !== 'canceled') {
     const live = await findLiveSubscription(tx, snapshot.userId);
     if (live !== null && live.id !== snapshot.id) {

@@ -131,6 +131,41 @@ describe('payment events', () => {
     expect(await subscriptionOf(server.app, holder.token)).toMatchObject({ status: 'active', graceEndsAt: null });
   });
 
+  it('two states in the same second are ordered by the subscription itself, not by the order they arrive in', async () => {
+    const holder = await keyHolder(server.app, 'same-second');
+    const subscription = snapshot(holder, { planId: 3 });
+    await server.app.billing.applyEvent(event('checkout-completed', { checkoutId: 'cs_same', subscription }));
+    server.clock.advance(hours(1));
+    // Deleted, and (same second) an update of the state before it, delivered after it.
+    const second = server.clock.now();
+    const deleted = event('subscription-changed', { subscription: { ...subscription, status: 'canceled' } }, second);
+    const before = event('subscription-changed', { subscription: { ...subscription, cancelAtPeriodEnd: true } }, second);
+    expect((await server.app.billing.applyEvent(deleted)).result).toBe('applied');
+    expect((await server.app.billing.applyEvent(before)).result).toBe('stale');
+    expect((await userPlan(server.app, holder.token)).name).toBe('Free');
+    expect(await subscriptionOf(server.app, holder.token)).toBeNull();
+
+    // A renewal, and (same second) the period before it arriving late.
+    const renewing = await keyHolder(server.app, 'same-second-renewal');
+    const first = snapshot(renewing, { planId: 2 });
+    await server.app.billing.applyEvent(event('checkout-completed', { checkoutId: 'cs_same_2', subscription: first }));
+    server.clock.advance(hours(1));
+    const at = server.clock.now();
+    const renewed = {
+      ...first,
+      currentPeriodStart: first.currentPeriodEnd,
+      currentPeriodEnd: new Date(first.currentPeriodEnd.getTime() + 30 * dayMs),
+    };
+    await server.app.billing.applyEvent(event('subscription-changed', { subscription: renewed }, at));
+    expect(
+      (await server.app.billing.applyEvent(event('subscription-changed', { subscription: { ...first, status: 'past_due' } }, at))).result,
+    ).toBe('stale');
+    expect(await subscriptionOf(server.app, renewing.token)).toMatchObject({
+      status: 'active',
+      currentPeriodStart: renewed.currentPeriodStart.toISOString(),
+    });
+  });
+
   it('cancelled at period end: the plan stays until the deletion, then Free', async () => {
     const holder = await keyHolder(server.app, 'cancel');
     const subscription = snapshot(holder, { planId: 4, frequency: 'ANNUALY' });
