@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import type { Frequency } from '@/domain/money';
+import type { DueToday } from '@/domain/plan-change';
 
 /** The plan the modal confirms, as the plans list showed it (the price is the server's, for display only). */
 export interface CheckoutPlan {
@@ -10,6 +11,8 @@ export interface CheckoutPlan {
   frequency: Frequency;
   /** US cents for one period, from GET /plans. */
   price: number | null;
+  /** What the payment page will charge today (prorated for a paying user), as quoted when the modal opened; unknown: not shown. */
+  dueToday?: DueToday | null;
 }
 
 /** What POST /users/subscribe answers: where the browser pays, and the checkout the return page asks about. */

@@ -1,6 +1,6 @@
 import type { Frequency } from './money';
-import { canUpgrade } from './plan-change';
-import { PLAN_ORDER, type RankedPlan } from './plan-rank';
+import { canUpgrade, dueToday, type DueToday } from './plan-change';
+import { PLAN_ORDER, planRank, type RankedPlan } from './plan-rank';
 
 /** SPEC.md §9: the yearly switch's label. */
 export const YEARLY_DISCOUNT_LABEL = '- 10%';
@@ -48,4 +48,54 @@ export function showsPlansList(current: string | null | undefined): boolean {
 /** The card of the user's own plan reads 'Current plan' instead of offering Upgrade. */
 export function isCurrentPlan(current: string | null | undefined, target: string): boolean {
   return rankedPlan(current) !== null && current === target;
+}
+
+/**
+ * What a plan card offers a user on `current`: Upgrade above it; 'current' on their own plan;
+ * 'move-down' below it (through the customer portal: a lower plan from the end of the period, Free
+ * by cancelling); 'none' while their plan is unknown, and for Enterprise on either side.
+ */
+export type PlanOffer = 'upgrade' | 'current' | 'move-down' | 'none';
+
+export function planOffer(current: string | null | undefined, target: string): PlanOffer {
+  const from = rankedPlan(current);
+  const to = rankedPlan(target);
+  if (from === null || to === null || from === 'Enterprise' || to === 'Enterprise') return 'none';
+  if (from === to) return 'current';
+  if (canUpgrade(from, to)) return 'upgrade';
+  return planRank(to) < planRank(from) ? 'move-down' : 'none';
+}
+
+/** How a lower plan is reached (the move-down button opens the customer portal). */
+export function moveDownHint(target: string): string {
+  return target === 'Free'
+    ? 'Cancel your plan in the customer portal: it stays until the end of the period, then you are on Free.'
+    : `Switch to ${target} in the customer portal: it starts when your current period ends.`;
+}
+
+/** What these rules need of GET /users/subscription's subscription. */
+interface SubscribedPeriod {
+  planId: number;
+  frequency: Frequency;
+  status: 'active' | 'past_due';
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+}
+
+/**
+ * What the Upgrade modal says is due today for `target`, as the payment page will charge it: the
+ * price for a new subscriber (`subscription` null), the prorated change for a paying one (their
+ * plan's price from the same plans list). Null while the subscription or a price is not known.
+ */
+export function upgradeDueToday(
+  target: { price: number | null },
+  plans: readonly { id: number; billingFrequency: Frequency; price: number | null }[] | undefined,
+  subscription: SubscribedPeriod | null | undefined,
+  now: Date,
+): DueToday | null {
+  if (target.price === null || subscription === undefined) return null;
+  if (subscription === null) return dueToday(target.price, null, now);
+  const paying = plans?.find((plan) => plan.id === subscription.planId && plan.billingFrequency === subscription.frequency);
+  if (paying === undefined || paying.price === null) return null;
+  return dueToday(target.price, { ...subscription, priceCents: paying.price }, now);
 }

@@ -23,3 +23,12 @@ const periodWord: Record<Frequency, string> = { MONTHLY: 'month', ANNUALY: 'year
 export function priceLabel(cents: number | null, frequency: Frequency): string {
   return cents === null ? CONTACT_SALES : `${formatUsd(cents)} / ${periodWord[frequency]}`;
 }
+
+/**
+ * Beside a yearly price, what it comes to a month: 52920, ANNUALY → '$44.10 / month'. Null for a
+ * monthly price, a free plan or one by contract (nothing to compare).
+ */
+export function monthlyEquivalentLabel(cents: number | null, frequency: Frequency): string | null {
+  if (frequency !== 'ANNUALY' || cents === null || cents <= 0) return null;
+  return `${formatUsd(Math.round(cents / 12))} / month`;
+}

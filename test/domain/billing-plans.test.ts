@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isCurrentPlan, plansToList, rankedPlan, showsPlansList, upgradeEnabled, YEARLY_DISCOUNT_LABEL } from '@/domain/billing-plans';
+import {
+  isCurrentPlan,
+  moveDownHint,
+  planOffer,
+  plansToList,
+  rankedPlan,
+  showsPlansList,
+  upgradeDueToday,
+  upgradeEnabled,
+  YEARLY_DISCOUNT_LABEL,
+} from '@/domain/billing-plans';
 import type { Frequency } from '@/domain/money';
 
 const plan = (name: string, billingFrequency: Frequency) => ({ name, billingFrequency });
@@ -85,5 +95,62 @@ describe('isCurrentPlan and rankedPlan', () => {
     [undefined, null],
   ] as const)('%s → %s', (name, ranked) => {
     expect(rankedPlan(name)).toBe(ranked);
+  });
+});
+
+describe('planOffer: Upgrade above, Current plan on it, the way down below', () => {
+  it.each([
+    ['Free', 'Free', 'current'],
+    ['Free', 'Developer', 'upgrade'],
+    ['Free', 'Professional', 'upgrade'],
+    ['Developer', 'Free', 'move-down'],
+    ['Developer', 'Developer', 'current'],
+    ['Developer', 'Business', 'upgrade'],
+    ['Business', 'Developer', 'move-down'],
+    ['Professional', 'Free', 'move-down'],
+    ['Professional', 'Professional', 'current'],
+    // Enterprise is arranged with sales on either side; an unknown or unloaded plan offers nothing.
+    ['Enterprise', 'Professional', 'none'],
+    ['Free', 'Enterprise', 'none'],
+    [undefined, 'Developer', 'none'],
+    [null, 'Free', 'none'],
+    ['Gold', 'Developer', 'none'],
+  ] as const)('%s → %s: %s', (current, target, offer) => {
+    expect(planOffer(current, target)).toBe(offer);
+  });
+
+  it.each([
+    ['Free', 'Cancel your plan in the customer portal: it stays until the end of the period, then you are on Free.'],
+    ['Developer', 'Switch to Developer in the customer portal: it starts when your current period ends.'],
+  ])('says how to move down to %s', (target, hint) => {
+    expect(moveDownHint(target)).toBe(hint);
+  });
+});
+
+describe('upgradeDueToday: what the Upgrade modal says is due, as the payment page charges it', () => {
+  const plans = [
+    { id: 2, billingFrequency: 'MONTHLY', price: 4_900 },
+    { id: 2, billingFrequency: 'ANNUALY', price: 52_920 },
+    { id: 3, billingFrequency: 'MONTHLY', price: 24_900 },
+  ] as const;
+  // A 30-day period, 10 days used: 20 of 30 unused.
+  const period = { currentPeriodStart: '2030-04-01T00:00:00.000Z', currentPeriodEnd: '2030-05-01T00:00:00.000Z' };
+  const now = new Date('2030-04-11T00:00:00.000Z');
+  const developer = { planId: 2, frequency: 'MONTHLY', status: 'active', ...period } as const;
+
+  it.each([
+    ['a new subscriber: the whole price', null, { cents: 24_900, prorated: false }],
+    ['a paying user: less the unused part of the period', developer, { cents: 24_900 - Math.ceil((4_900 * 20) / 30), prorated: true }],
+    ['past due: nothing of the unpaid period is credited', { ...developer, status: 'past_due' }, { cents: 24_900, prorated: true }],
+    ['yearly subscriber: the yearly price is credited', { ...developer, frequency: 'ANNUALY' }, { cents: 0, prorated: true }],
+    ['the subscription not loaded yet: unknown', undefined, null],
+    ['a plan not in the list: unknown', { ...developer, planId: 9 }, null],
+    ['an unreadable date: unknown', { ...developer, currentPeriodEnd: 'soon' }, null],
+  ] as const)('%s', (_, subscription, due) => {
+    expect(upgradeDueToday({ price: 24_900 }, plans, subscription, now)).toEqual(due);
+  });
+
+  it('a plan by contract has nothing due to show', () => {
+    expect(upgradeDueToday({ price: null }, plans, null, now)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd, priceLabel } from '@/domain/money';
+import { formatUsd, monthlyEquivalentLabel, priceLabel } from '@/domain/money';
 
 describe('formatUsd: integer cents as US dollars', () => {
   it.each([
@@ -26,5 +26,19 @@ describe('priceLabel: a plan price for its period', () => {
     [null, 'ANNUALY', 'Contact sales'],
   ] as const)('%s %s → %s', (cents, frequency, text) => {
     expect(priceLabel(cents, frequency)).toBe(text);
+  });
+});
+
+describe('monthlyEquivalentLabel: a yearly price as a month, beside the annual total', () => {
+  it.each([
+    [52_920, 'ANNUALY', '$44.10 / month'],
+    [268_920, 'ANNUALY', '$224.10 / month'],
+    [538_920, 'ANNUALY', '$449.10 / month'],
+    [100, 'ANNUALY', '$0.08 / month'],
+    [4_900, 'MONTHLY', null],
+    [0, 'ANNUALY', null],
+    [null, 'ANNUALY', null],
+  ] as const)('%s %s → %s', (cents, frequency, text) => {
+    expect(monthlyEquivalentLabel(cents, frequency)).toBe(text);
   });
 });

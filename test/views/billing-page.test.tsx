@@ -28,7 +28,7 @@ const upgrade = (plan: string) => screen.getByRole('button', { name: `Upgrade to
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('/billing for a Free user, against the real server', () => {
-  it('shows the current plan, the plans in order with their monthly prices, and Upgrade only above Free', async () => {
+  it("shows the current plan, the plans in order with their monthly prices, Upgrade only above Free and 'Current plan' on Free", async () => {
     await renderBilling(await newCustomer(billing, 'free'));
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Billing & Plans']);
     expect(within(section('Current Plan')).getByText('Free Plan')).toBeTruthy();
@@ -50,13 +50,15 @@ describe('/billing for a Free user, against the real server', () => {
     expect(developer.getByText('50 requests per second')).toBeTruthy();
     expect(developer.getByText('10 API keys')).toBeTruthy();
     await waitFor(() => expect(upgrade('Developer').hasAttribute('disabled')).toBe(false));
-    expect(upgrade('Free').hasAttribute('disabled')).toBe(true);
     expect(upgrade('Business').hasAttribute('disabled')).toBe(false);
     expect(upgrade('Professional').hasAttribute('disabled')).toBe(false);
-    expect(within(planCards()[0] as HTMLElement).getByText('Current plan')).toBeTruthy();
+    // The user's own plan is said, not offered as a disabled Upgrade.
+    const free = within(planCards()[0] as HTMLElement);
+    expect(free.getByText('Current plan')).toBeTruthy();
+    expect(free.queryByRole('button')).toBeNull();
   });
 
-  it("switches to yearly: '- 10%' on the switch and the server's yearly prices", async () => {
+  it("switches to yearly: '- 10%' on the switch and the server's yearly prices, each with what it comes to a month", async () => {
     await renderBilling(await newCustomer(billing, 'yearly'));
     await screen.findByRole('button', { name: 'Upgrade to Developer' }, { timeout: 5_000 });
     const yearly = screen.getByRole('radio', { name: /Yearly/ });
@@ -69,6 +71,17 @@ describe('/billing for a Free user, against the real server', () => {
       '$2,689.20 / year',
       '$5,389.20 / year',
     ]);
+    expect(planCards().map((card) => within(card).queryByText(/, billed yearly$/)?.textContent ?? null)).toEqual([
+      null,
+      '$44.10 / month, billed yearly',
+      '$224.10 / month, billed yearly',
+      '$449.10 / month, billed yearly',
+    ]);
+    await userEvent.click(upgrade('Business'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Business' });
+    expect(within(dialog).getByText('$224.10 / month, billed yearly')).toBeTruthy();
+    // A new subscriber pays the whole price today, as the payment page charges it.
+    expect(within(dialog).getByText('Due today: $2,689.20')).toBeTruthy();
   });
 
   it('offers the enterprise contact (the configured sales address) and an empty invoices list', async () => {
@@ -108,20 +121,42 @@ describe('/billing for a Free user, against the real server', () => {
 describe('/billing for a paying user', () => {
   it('shows the plan with its renewal date, Upgrade only above it, the lower plans through the portal, and the paid invoice', async () => {
     const customer = await subscribedCustomer(billing, 2, 'developer');
-    await renderBilling(customer);
+    const { redirects } = await renderBilling(customer);
     const current = section('Current Plan');
     await within(current).findByText('Developer Plan', {}, { timeout: 5_000 });
     await within(current).findByText(/^Renews on /);
     await waitFor(() => expect(upgrade('Business').hasAttribute('disabled')).toBe(false), { timeout: 5_000 });
-    expect(upgrade('Free').hasAttribute('disabled')).toBe(true);
-    expect(upgrade('Developer').hasAttribute('disabled')).toBe(true);
     expect(upgrade('Professional').hasAttribute('disabled')).toBe(false);
-    expect(within(planCards()[0] as HTMLElement).getByText('To move to this plan, use Manage billing.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Free' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Developer' })).toBeNull();
+    expect(within(planCards()[1] as HTMLElement).getByText('Current plan')).toBeTruthy();
+    // Below the plan: the way down, said, and the button that opens the customer portal.
+    const moveToFree = within(planCards()[0] as HTMLElement).getByRole('button', { name: 'Move to Free' });
+    const hint = document.getElementById(moveToFree.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Cancel your plan in the customer portal: it stays until the end of the period, then you are on Free.');
+    await userEvent.click(moveToFree);
+    await waitFor(() => expect(redirects).toHaveLength(1), { timeout: 5_000 });
+    expect(redirects[0]).toMatch(/\/api\/payment\/test-mode\/portal\/[^/]+$/);
     const invoices = section('Invoices');
     await within(invoices).findByText('$49.00', {}, { timeout: 5_000 });
     expect(within(invoices).getByText('Paid')).toBeTruthy();
-    // The test-mode provider has no hosted invoice pages: no link to nowhere.
-    expect(within(invoices).queryByRole('link')).toBeNull();
+    // The test-mode provider's receipt page, opened in a new tab.
+    const [invoice] = await customer.calls.invoices();
+    const receipt = within(invoices).getByRole('link', { name: `Receipt for invoice ${invoice?.number}` });
+    expect(receipt.textContent).toBe('Receipt');
+    expect(receipt.getAttribute('href')).toMatch(/\/api\/payment\/test-mode\/invoices\/lin_[\w-]+$/);
+  });
+
+  it("the Upgrade modal says what is due today: the new plan's price less the unused part of the current period", async () => {
+    const customer = await subscribedCustomer(billing, 2, 'prorated');
+    await renderBilling(customer);
+    await waitFor(() => expect(upgrade('Business').hasAttribute('disabled')).toBe(false), { timeout: 5_000 });
+    await userEvent.click(upgrade('Business'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Business' });
+    expect(within(dialog).getByText('$249.00 / month')).toBeTruthy();
+    // Paid moments ago: almost the whole $49.00 period is unused (a cent may have been used since).
+    expect(within(dialog).getByText(/^Due today: \$(200\.00|199\.99)$/)).toBeTruthy();
+    expect(within(dialog).getByText(/less the unused part of your current period/)).toBeTruthy();
   });
 
   it("links each invoice to the provider's hosted page and PDF when it has them", async () => {

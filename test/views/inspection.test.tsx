@@ -47,7 +47,8 @@ const whereMachinesStart: Record<string, Screen> = {
   copyFeedback: { path: '/keys', signedIn: true, drawn: button('Copy key Key 1') },
   rpcTest: { path: '/rpc-testing', signedIn: true, drawn: () => screen.findByLabelText('Method', { selector: 'select' }, timeout) },
   accessControlEditor: { path: '/endpoints', signedIn: true, drawn: button(/^Edit /) },
-  checkout: { path: '/billing', signedIn: true, drawn: button('Upgrade to Free') },
+  // The seeded user is on Free, the only plan listed: its card says so instead of offering Upgrade.
+  checkout: { path: '/billing', signedIn: true, drawn: () => screen.findAllByText('Current plan', {}, timeout) },
   checkoutReturn: { path: '/billing/success', signedIn: true, drawn: () => screen.findByText(/Start from Billing/, {}, timeout) },
   legalDocument: { path: '/terms', drawn: () => screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, timeout) },
   webhookForm: { path: '/webhooks', signedIn: true, drawn: button('New Webhook') },

@@ -15,7 +15,7 @@ import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageHeader } from '@/components/page-header';
 import { PastDueBanner } from '@/components/past-due-banner';
-import { showsPlansList } from '@/domain/billing-plans';
+import { showsPlansList, upgradeDueToday } from '@/domain/billing-plans';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import type { Frequency } from '@/domain/money';
@@ -85,8 +85,19 @@ export default function BillingPage({ calls = billingCalls, redirectTo = leaveFo
             frequency={frequency}
             onFrequencyChange={setFrequency}
             onUpgrade={(plan) =>
-              checkout.send({ type: 'checkout.open', plan: { planId: plan.id, name: plan.name, frequency, price: plan.price } })
+              checkout.send({
+                type: 'checkout.open',
+                plan: {
+                  planId: plan.id,
+                  name: plan.name,
+                  frequency,
+                  price: plan.price,
+                  dueToday: upgradeDueToday(plan, plans.data, subscription.data, new Date()),
+                },
+              })
             }
+            onOpenPortal={() => portal.mutate()}
+            portalOpening={isOpening}
             upgradeBlocked={checkoutOpen}
           />
         ) : null}

@@ -13,13 +13,13 @@ import {
 } from '@machines/checkout';
 import { ErrorAlert } from '@/components/error-alert';
 import { ModalDialog } from '@/components/modal-dialog';
-import { priceLabel } from '@/domain/money';
+import { formatUsd, monthlyEquivalentLabel, priceLabel } from '@/domain/money';
 
 const periodName = { MONTHLY: 'monthly', ANNUALY: 'yearly' } as const;
 
 /**
  * The payment confirmation modal (SPEC.md /billing: Upgrade opens it, 'Pay with Card'): the plan,
- * its period and price. A dialog: focus trapped inside, labelled by its title; Escape and a click
+ * its period and price, and what is due today (prorated for a paying user, as the payment page). A dialog: focus trapped inside, labelled by its title; Escape and a click
  * outside close it (cancel) except while the checkout is being started.
  */
 export function CheckoutDialog({ checkout }: { checkout: Actor<typeof checkoutMachine> }) {
@@ -31,6 +31,7 @@ export function CheckoutDialog({ checkout }: { checkout: Actor<typeof checkoutMa
   const canRetry = useSelector(checkout, selectCanRetry);
   const canClose = useSelector(checkout, selectCanClose);
   const close = () => checkout.send({ type: 'checkout.close' });
+  const monthly = plan ? monthlyEquivalentLabel(plan.price, plan.frequency) : null;
 
   return (
     <ModalDialog
@@ -67,9 +68,23 @@ export function CheckoutDialog({ checkout }: { checkout: Actor<typeof checkoutMa
             The {plan.name} plan, billed {periodName[plan.frequency]}. You pay by card on our payment provider's secure page; your plan
             changes once the payment is confirmed.
           </Dialog.Description>
-          <Text fontSize="2xl" fontWeight="semibold">
-            {priceLabel(plan.price, plan.frequency)}
-          </Text>
+          <Stack gap="0">
+            <Text fontSize="2xl" fontWeight="semibold">
+              {priceLabel(plan.price, plan.frequency)}
+            </Text>
+            {monthly ? <Text color="fg.muted">{monthly}, billed yearly</Text> : null}
+          </Stack>
+          {plan.dueToday ? (
+            <Stack gap="1" borderWidth="1px" borderRadius="l2" p="3">
+              <Text fontWeight="semibold">Due today: {formatUsd(plan.dueToday.cents)}</Text>
+              {plan.dueToday.prorated ? (
+                <Text fontSize="sm" color="fg.muted">
+                  The new plan's price for a period starting today, less the unused part of your current period. The payment page confirms
+                  the amount.
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
           {error ? <ErrorAlert message={error} /> : null}
         </Stack>
       ) : null}

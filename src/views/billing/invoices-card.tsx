@@ -16,7 +16,10 @@ const statusPalette: Record<Invoice['status'], string> = {
   uncollectible: 'red',
 };
 
-/** One invoice: date, number, amount, status and its hosted page or PDF at the provider. */
+/** A paid invoice's page is its receipt (Stripe's hosted invoice page, the test-mode receipt page). */
+const documentName = (invoice: Invoice) => (invoice.status === 'paid' ? 'Receipt for invoice' : 'View invoice');
+
+/** One invoice: date, number, amount, status, and its page at the provider (a receipt once paid) or PDF. */
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const name = invoice.number ?? longDate(invoice.date);
   return (
@@ -34,8 +37,14 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         </Badge>
         <Flex gap="4" ms={{ md: 'auto' }}>
           {invoice.url ? (
-            <Link href={invoice.url} target="_blank" rel="noopener noreferrer" colorPalette="blue" aria-label={`View invoice ${name}`}>
-              View
+            <Link
+              href={invoice.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              colorPalette="blue"
+              aria-label={`${documentName(invoice)} ${name}`}
+            >
+              {invoice.status === 'paid' ? 'Receipt' : 'View'}
             </Link>
           ) : null}
           {invoice.pdfUrl ? (

@@ -15,11 +15,22 @@ interface PlansSectionProps {
   frequency: Frequency;
   onFrequencyChange: (frequency: Frequency) => void;
   onUpgrade: (plan: Plan) => void;
+  onOpenPortal: () => void;
+  portalOpening: boolean;
   upgradeBlocked: boolean;
 }
 
 /** The available plans, in SPEC.md §9 order, for the chosen period; loading and failure inline (SPEC.md /billing). */
-export function PlansSection({ plans, currentPlan, frequency, onFrequencyChange, onUpgrade, upgradeBlocked }: PlansSectionProps) {
+export function PlansSection({
+  plans,
+  currentPlan,
+  frequency,
+  onFrequencyChange,
+  onUpgrade,
+  onOpenPortal,
+  portalOpening,
+  upgradeBlocked,
+}: PlansSectionProps) {
   let body: ReactNode;
   if (plans.isPending) {
     body = (
@@ -40,7 +51,15 @@ export function PlansSection({ plans, currentPlan, frequency, onFrequencyChange,
     body = (
       <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
         {plansToList(plans.data ?? [], frequency).map((plan) => (
-          <PlanCard key={plan.name} plan={plan} currentPlan={currentPlan} onUpgrade={onUpgrade} blocked={upgradeBlocked} />
+          <PlanCard
+            key={plan.name}
+            plan={plan}
+            currentPlan={currentPlan}
+            onUpgrade={onUpgrade}
+            onOpenPortal={onOpenPortal}
+            portalOpening={portalOpening}
+            blocked={upgradeBlocked}
+          />
         ))}
       </SimpleGrid>
     );
