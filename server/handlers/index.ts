@@ -8,6 +8,7 @@ import { createLoginHandlers } from '@server/handlers/login';
 import { createPasswordResetHandlers } from '@server/handlers/password-reset';
 import { createPaymentHandlers } from '@server/handlers/payments';
 import { createPlanHandlers } from '@server/handlers/plans';
+import { createProjectHandlers } from '@server/handlers/project';
 import { createRegisterHandlers } from '@server/handlers/register';
 import { createSessionHandlers } from '@server/handlers/session';
 import type { Services } from '@server/handlers/services';
@@ -28,6 +29,7 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createPlanHandlers(services),
     ...createApiKeyHandlers(services),
     ...createAccessControlHandlers(services),
+    ...createProjectHandlers(services),
     ...createPaymentHandlers(services.payments),
     ...createUsageHandlers(services),
   };

@@ -45,6 +45,8 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'GET /usage': true,
   'GET /accessControl': true,
   'PUT /accessControl': true,
+  'GET /project': true,
+  'PATCH /project': true,
   'POST /v1/{network}/{apiKey}': false,
 };
 

@@ -469,6 +469,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's project (one per account), its ID and name */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename the signed-in user's project */
+        patch: operations["renameProject"];
+        trace?: never;
+    };
     "/v1/{network}/{apiKey}": {
         parameters: {
             query?: never;
@@ -802,6 +820,15 @@ export interface components {
             creditsUsed: number;
             /** @description null means unlimited */
             creditsLimit: number | null;
+        };
+        Project: {
+            /** @description 'prj_' and the user's id */
+            id: string;
+            name: string;
+        };
+        RenameProjectRequest: {
+            /** @description Stored trimmed. Refused with 400 when it is empty once trimmed ('A project name cannot be empty.') or longer than 64 characters once trimmed ('A project name can have at most 64 characters.'): the dashboard's own rule (src/domain/project-settings.ts). */
+            name: string;
         };
         AccessControl: {
             domains: string[];
@@ -1640,6 +1667,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessControl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project; its name is 'My Project' until the owner renames it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    renameProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             400: components["responses"]["BadRequest"];

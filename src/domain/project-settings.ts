@@ -12,6 +12,7 @@ export const DEFAULT_PROJECT_NAME = 'My Project';
 export const PROJECT_NAME_MAX_LENGTH = 64;
 export const PROJECT_NAME_BLANK = 'A project name cannot be empty.';
 export const PROJECT_NAME_SAVE_FALLBACK = 'Failed to save the project name. Please try again.';
+export const PROJECT_LOAD_FALLBACK = 'Failed to load your project. Please try again.';
 
 /** The name as it is stored: without the spaces around it. */
 export function normalizeProjectName(draft: string): string {
@@ -21,6 +22,19 @@ export function normalizeProjectName(draft: string): string {
 /** SPEC.md: "an empty name is ignored": blank (or only spaces) is never saved. */
 export function isBlankProjectName(draft: string): boolean {
   return normalizeProjectName(draft) === '';
+}
+
+export const PROJECT_NAME_TOO_LONG = `A project name can have at most ${PROJECT_NAME_MAX_LENGTH} characters.`;
+
+/**
+ * Why a name cannot be stored, or null when it can: the one rule of the editor and of PATCH /project.
+ * Counted in UTF-16 units once trimmed, as the field's maxLength counts.
+ */
+export function projectNameProblem(draft: string): string | null {
+  const name = normalizeProjectName(draft);
+  if (name === '') return PROJECT_NAME_BLANK;
+  if (name.length > PROJECT_NAME_MAX_LENGTH) return PROJECT_NAME_TOO_LONG;
+  return null;
 }
 
 /**

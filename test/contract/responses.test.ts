@@ -34,6 +34,7 @@ const covers = {
   'the Stripe webhook': ['stripeWebhook'],
   'API keys: create up to the limit, rename, delete': ['createApiKey', 'renameApiKey', 'deleteApiKey'],
   'access control lists': ['getAccessControl', 'putAccessControl'],
+  'project: read and rename': ['getProject', 'renameProject'],
   'usage report': ['getUsage'],
   'Google sign-in and the cookie exchange': ['googleStart', 'googleCallback', 'exchangeToken'],
 } satisfies Record<string, readonly string[]>;
@@ -255,6 +256,20 @@ describe('every answer matches openapi.yaml', () => {
     await call('putAccessControl', { method: 'PUT', url: '/api/accessControl', payload: lists });
     await call('getAccessControl', { method: 'GET', url: '/api/accessControl', headers: bearer(token) });
     expect(contract.seen.get('putAccessControl')).toEqual(new Set([200, 400, 401]));
+  });
+
+  contractTest('project: read and rename', async () => {
+    const { token } = await signedInUser(local.app);
+    await call('getProject', { method: 'GET', url: '/api/project', headers: bearer(token) });
+    await call('getProject', { method: 'GET', url: '/api/project' });
+    await call('renameProject', { method: 'PATCH', url: '/api/project', headers: bearer(token), payload: { name: ' Indexer ' } });
+    await call('renameProject', { method: 'PATCH', url: '/api/project', headers: bearer(token), payload: { name: '   ' } });
+    await call('renameProject', { method: 'PATCH', url: '/api/project', headers: bearer(token), payload: { name: 'x'.repeat(65) } });
+    await call('renameProject', { method: 'PATCH', url: '/api/project', headers: bearer(token), payload: { name: 'Ok', extra: 1 } });
+    await call('renameProject', { method: 'PATCH', url: '/api/project', payload: { name: 'Ok' } });
+    await call('getProject', { method: 'GET', url: '/api/project', headers: bearer(token) });
+    expect(contract.seen.get('getProject')).toEqual(new Set([200, 401]));
+    expect(contract.seen.get('renameProject')).toEqual(new Set([200, 400, 401]));
   });
 
   contractTest('usage report', async () => {

@@ -25,7 +25,9 @@ afterAll(() => server.close());
 describe('every bearer-protected operation of openapi.yaml', () => {
   it('is found in the contract (getMe, listApiKeys, logout among them)', () => {
     const ids = operations.map((operation) => operation.operationId);
-    expect(ids).toEqual(expect.arrayContaining(['getMe', 'logout', 'getUserPlan', 'listApiKeys', 'createApiKey', 'subscribe']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['getMe', 'logout', 'getUserPlan', 'listApiKeys', 'createApiKey', 'subscribe', 'getProject', 'renameProject']),
+    );
     expect(ids).not.toContain('login');
     expect(ids).not.toContain('rpcCall');
   });
