@@ -61,6 +61,8 @@ export interface Config {
   readonly stripe: StripeConfig | null;
   /** Days a past-due subscription keeps its plan before it drops to Free. */
   readonly billingGraceDays: number;
+  /** Seconds between checks of the grace periods (and, in test mode, of the renewals due). */
+  readonly billingCheckSeconds: number;
   readonly sessionTtlHours: number;
   readonly logLevel: LogLevel;
   /** The mainnet EVM node the gateway forwards to; null = none (npm start then runs a local anvil). */
@@ -189,6 +191,7 @@ export function loadConfig(env: Env): Config {
     },
     stripe,
     billingGraceDays: integer('BILLING_GRACE_DAYS', 7, 0, 365),
+    billingCheckSeconds: integer('BILLING_CHECK_SECONDS', 60, 1, 3600),
     sessionTtlHours: integer('SESSION_TTL_HOURS', 168, 1, 8760),
     logLevel: settings.read('LOG_LEVEL', 'info', (n, v) => parseOneOf(n, v, logLevels), 'info'),
     upstreamMainnetUrl: settings.optional('UPSTREAM_MAINNET_URL', parseHttpUrl),

@@ -261,8 +261,16 @@ export class Billing {
 
   /** Checks the grace periods every `intervalMs` (and once at start). */
   start(intervalMs = 60_000): void {
+    let running = false;
     const check = () => {
-      this.endExpiredGrace().catch((error: unknown) => this.settings.log.error({ err: error }, 'the grace-period check failed'));
+      // One check at a time in this process: a slow provider does not stack sweeps up.
+      if (running) return;
+      running = true;
+      this.endExpiredGrace()
+        .catch((error: unknown) => this.settings.log.error({ err: error }, 'the grace-period check failed'))
+        .finally(() => {
+          running = false;
+        });
     };
     check();
     this.sweeper = setInterval(check, intervalMs);

@@ -13,15 +13,14 @@ export interface PaymentDeps {
   readonly keyCache: Pick<KeyCache, 'invalidateUser'>;
 }
 
-/** How often the grace periods and (test mode) the subscriptions' renewals are checked. */
-const checkIntervalMs = 60_000;
-
 /**
  * Billing over the configured provider: Stripe when STRIPE_SECRET_KEY is set; otherwise, in local
  * mode only, the test-mode provider, whose events reach billing through the same applyEvent as
  * Stripe's webhooks. Production without Stripe never gets here (loadConfig requires it).
  */
 export async function createPayments(config: Config, deps: PaymentDeps): Promise<PaymentServices & { close(): void }> {
+  // How often the grace periods and (test mode) the subscriptions' renewals are checked.
+  const checkIntervalMs = config.billingCheckSeconds * 1000;
   const settings: Omit<BillingSettings, 'provider'> = {
     ...deps,
     publicUrl: config.publicUrl,
