@@ -6,7 +6,7 @@
 import { buildApp } from '@server/app';
 import { withFastPath } from '@server/cluster/one-process';
 import { startCluster } from '@server/cluster/primary';
-import { startLocalNodes, type LocalNodes } from '@server/nodes/local-nodes';
+import { localNodesNotice, startLocalNodes, type LocalNodes } from '@server/nodes/local-nodes';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
 import { buildSpa, isSpaStale } from '@server/spa-build';
 
@@ -14,9 +14,12 @@ const config = configOrExit();
 
 let app: { close(): Promise<unknown> } | null = null;
 let nodes: LocalNodes | null = null;
+/** Stops a dashboard build still running when a signal comes. */
+const building = new AbortController();
 
 /** Whatever has started so far, stopped in reverse order: the app before the nodes it calls. */
 async function stopAll(): Promise<void> {
+  building.abort();
   try {
     await app?.close();
   } finally {
@@ -31,7 +34,7 @@ try {
   // SKIP_SPA_BUILD=1: tests that start this file for the API alone do not rebuild the dashboard.
   if (process.env.SKIP_SPA_BUILD !== '1' && isSpaStale()) {
     console.log('Building the dashboard (dist/ is missing or older than src/)...');
-    await buildSpa();
+    await buildSpa(undefined, building.signal);
   }
   nodes = await startLocalNodes(config);
   if (config.workers > 1) {
@@ -49,8 +52,12 @@ try {
       listenTextResolver: (address) => `${config.productName} is running at ${config.port === 0 ? address : config.publicUrl}`,
     });
   }
+  for (const line of localNodesNotice(nodes.started)) console.log(line);
 } catch (error) {
-  console.error(`Could not start: ${explainStartupError(error)}`);
-  await stopAll().catch(() => undefined);
-  process.exit(1);
+  // Stopped by a signal while starting: the shutdown in progress exits; this is no failure to report.
+  if (!building.signal.aborted) {
+    console.error(`Could not start: ${explainStartupError(error)}`);
+    await stopAll().catch(() => undefined);
+    process.exit(1);
+  }
 }

@@ -22,12 +22,23 @@ export function explainStartupError(error: unknown, portVariable = 'PORT'): stri
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Runs `stop` once on SIGINT/SIGTERM, then exits; a second signal exits at once. */
+/**
+ * A second signal this soon after the first is the same request: Ctrl-C in a terminal signals the
+ * whole process group, so `npm start` sends the server its own copy of the SIGINT the server
+ * already got (about 2 ms later here). Only a later one means "stop now".
+ */
+const sameRequestMs = 1000;
+
+/** Runs `stop` once on SIGINT/SIGTERM, then exits; a second signal (not a copy of the first) exits at once. */
 export function onShutdownSignal(stop: () => Promise<void>): void {
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const handle = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (stoppingSince !== null) {
+      if (performance.now() - stoppingSince < sameRequestMs) return;
+      console.log(`${signal} again: exiting now, without waiting for the shutdown to finish.`);
+      process.exit(1);
+    }
+    stoppingSince = performance.now();
     console.log(`${signal}: shutting down...`);
     stop().then(
       () => process.exit(0),

@@ -4,11 +4,58 @@ import { startAnvil, type AnvilNode } from '@server/nodes/anvil';
 /** Chain ids of the local stand-ins (Berachain's: mainnet 80094, the Bepolia test network 80069). */
 export const localChainIds = { mainnet: 80094, devnet: 80069 } as const;
 
+/**
+ * The development accounts the local nodes fund: anvil's well-known defaults (the same in Foundry's
+ * and Hardhat's docs), pinned by flag so that what start-up prints holds whatever anvil's defaults
+ * become. Their keys are public: they hold value only on these local nodes.
+ */
+export const devAccounts = {
+  mnemonic: 'test test test test test test test test test test test junk',
+  count: 10,
+  balanceEth: 10_000,
+  first: {
+    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  },
+} as const;
+
+const devAccountArgs = [
+  '--mnemonic',
+  devAccounts.mnemonic,
+  '--accounts',
+  String(devAccounts.count),
+  '--balance',
+  String(devAccounts.balanceEth),
+];
+
+export interface LocalNode {
+  readonly network: keyof typeof localChainIds;
+  readonly node: AnvilNode;
+}
+
 export interface LocalNodes {
   /** The config with a local node's URL for each network that had no UPSTREAM_*_URL. */
   readonly config: Config;
-  readonly started: readonly AnvilNode[];
+  /** The nodes started here, by network (none for a network with an UPSTREAM_*_URL). */
+  readonly started: readonly LocalNode[];
   stop(): Promise<void>;
+}
+
+/**
+ * What `npm start` prints about the local nodes (nothing when none was started): where each is and
+ * its chain id, and the funded accounts, so a developer can point a wallet or Foundry at a node
+ * and deploy a contract without reading the code.
+ */
+export function localNodesNotice(started: readonly LocalNode[]): string[] {
+  if (started.length === 0) return [];
+  const { mnemonic, count, balanceEth, first } = devAccounts;
+  return [
+    'Local EVM nodes (anvil), started for this run and stopped with it:',
+    ...started.map(({ network, node }) => `  ${network.padEnd(8)} ${node.url}  chain id ${node.chainId}`),
+    `Each funds anvil's ${count} well-known development accounts with ${balanceEth.toLocaleString('en-US')} ETH apiece (mnemonic "${mnemonic}"), the first:`,
+    `  ${first.address}  private key ${first.privateKey}`,
+    'These keys are public: use them on these local nodes only. The gateway serves the same chains at /api/v1/{network}/{API key}.',
+  ];
 }
 
 /**
@@ -20,20 +67,20 @@ export async function startLocalNodes(config: Config): Promise<LocalNodes> {
   if (config.mode === 'production' && (config.upstreamMainnetUrl === null || config.upstreamDevnetUrl === null)) {
     throw new Error('NODE_ENV=production never starts local nodes: set UPSTREAM_MAINNET_URL and UPSTREAM_DEVNET_URL.');
   }
-  const started: AnvilNode[] = [];
+  const started: LocalNode[] = [];
   const stop = async () => {
-    await Promise.all(started.map((node) => node.stop()));
+    await Promise.all(started.map(({ node }) => node.stop()));
   };
   try {
     let { upstreamMainnetUrl, upstreamDevnetUrl } = config;
     if (upstreamMainnetUrl === null) {
-      const node = await startAnvil({ chainId: localChainIds.mainnet });
-      started.push(node);
+      const node = await startAnvil({ chainId: localChainIds.mainnet, args: devAccountArgs });
+      started.push({ network: 'mainnet', node });
       upstreamMainnetUrl = node.url;
     }
     if (upstreamDevnetUrl === null) {
-      const node = await startAnvil({ chainId: localChainIds.devnet });
-      started.push(node);
+      const node = await startAnvil({ chainId: localChainIds.devnet, args: devAccountArgs });
+      started.push({ network: 'devnet', node });
       upstreamDevnetUrl = node.url;
     }
     return { config: { ...config, upstreamMainnetUrl, upstreamDevnetUrl }, started, stop };

@@ -61,8 +61,10 @@ describe.each([1, 2])('npm start (server/start.ts) with WORKERS=%i', (workers) =
     }
 
     expect(await stop(first)).toBe(0);
-    // One line with the URL to open, whatever else is printed.
-    expect(first.output().match(/https?:\/\//g)).toHaveLength(1);
+    // One line with the URL to open, whatever else is printed (the local nodes' own addresses are listed apart, indented).
+    const lines = first.output().split('\n');
+    expect(lines.filter((line) => /https?:\/\//.test(line) && !/^ {2}(mainnet|devnet) +http/.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => /^ {2}(mainnet|devnet) +http/.test(line))).toHaveLength(2);
     for (const pid of pids) expect(existsSync(`/proc/${pid}`)).toBe(false);
 
     const second = await start(join(dataDir, `data${workers}`), port, settings);
