@@ -790,7 +790,7 @@ export interface components {
             /** @description Calls answered by a node */
             requests: number;
             credits: number;
-            /** @description Calls refused with 429 (rate or quota) */
+            /** @description Calls refused by a limit, JSON-RPC -32005 (429 rate, 402 credit quota) */
             rateLimited: number;
             /** @description Calls refused by the allow-lists (403) */
             refused: number;
@@ -1747,6 +1747,7 @@ export interface operations {
             };
             400: components["responses"]["RpcError"];
             401: components["responses"]["RpcError"];
+            402: components["responses"]["RpcError"];
             403: components["responses"]["RpcError"];
             413: components["responses"]["RpcError"];
             429: components["responses"]["RpcError"];
