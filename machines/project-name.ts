@@ -30,8 +30,10 @@ export type ProjectNameEvent =
  *   stays here (the view says why and keeps Save disabled), so what was typed is not thrown away
  *   the way a silent cancel would. A draft equal to the name (once trimmed) just leaves: nothing to
  *   save. `name.cancel` drops the draft.
- * - `saving`: the project's ID and the trimmed draft go to the `saveProjectName` actor (the demo's only logs and keeps
- *   it); its answer is the stored name. A failure returns to `editing` with the message, the draft kept.
+ * - `saving`: the project's ID and the trimmed draft go to the `saveProjectName` actor (PATCH /project
+ *   in the SPA); its answer is the stored name, which `nameSaved` hands on (the SPA puts it in the
+ *   query cache, so the screen opens with it next time). A failure returns to `editing` with the
+ *   message, the draft kept and the name as it was.
  */
 export const projectNameMachine = setup({
   types: {
@@ -47,6 +49,8 @@ export const projectNameMachine = setup({
   actions: {
     forgetDraft: assign(({ context }) => ({ draft: context.name, error: null })),
     setDraft: assign((_, params: { value: string }) => ({ draft: params.value, error: null })),
+    /** The server stored this name; the SPA keeps it where the screen reads it (a no-op here). */
+    nameSaved: (_, _params: { name: string }) => {},
   },
   guards: {
     draftUnchanged: ({ context }) => normalizeProjectName(context.draft) === context.name,
@@ -76,7 +80,10 @@ export const projectNameMachine = setup({
         src: 'saveProjectName',
         input: ({ context }) => ({ projectId: context.projectId, name: normalizeProjectName(context.draft) }),
         // The stored name first, so that `reading` resets the draft from it.
-        onDone: { target: 'reading', actions: assign({ name: ({ event }) => event.output.name }) },
+        onDone: {
+          target: 'reading',
+          actions: [assign({ name: ({ event }) => event.output.name }), { type: 'nameSaved', params: ({ event }) => event.output }],
+        },
         onError: {
           target: 'editing',
           actions: assign({ error: ({ event }) => saveFailureText(failureIn(event.error), PROJECT_NAME_SAVE_FALLBACK) }),

@@ -34,6 +34,10 @@ export const paths = {
   privacy: '/privacy',
 } as const;
 
+/** The RPC Access Control card's id on /endpoints: a link there lands on the card (the playground's refusal notice). */
+export const ACCESS_CONTROL_ANCHOR = 'rpc-access-control';
+export const accessControlHref = `${paths.endpoints}#${ACCESS_CONTROL_ANCHOR}`;
+
 /** The documents the server serves at GET /legal/{document}, each at the path of the same name. */
 export type LegalDocumentName = 'terms' | 'privacy';
 

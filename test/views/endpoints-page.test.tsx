@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accessControlQueryKey } from '@/api/access-control-calls';
@@ -6,6 +6,7 @@ import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import type { AccessLists } from '@/domain/access-control';
+import { ACCESS_CONTROL_ANCHOR, accessControlHref } from '@/domain/paths';
 import EndpointsPage from '@/views/endpoints/endpoints-page';
 import { NOT_AVAILABLE_YET } from '@/views/endpoints/unavailable-url';
 import { pendingCall } from '../machines/pending-call';
@@ -113,5 +114,36 @@ describe('endpoints screen', () => {
     await user.click(screen.getByRole('button', { name: /^Copy ?RPC URL$/ }));
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(`${apiBase()}/v1/mainnet/${testUser.apiKey}`);
+  });
+
+  describe('a link to the RPC Access Control card (the playground refusal notice links there)', () => {
+    /** Renders /endpoints at `address` and records what scrolls itself into view (jsdom has no scrolling). */
+    function renderAt(address: string) {
+      const scrolled: Element[] = [];
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this);
+      };
+      window.history.replaceState(null, '', address);
+      onTestFinished(() => {
+        Element.prototype.scrollIntoView = original;
+        window.history.replaceState(null, '', '/');
+      });
+      renderEndpoints();
+      return { scrolled, card: screen.getByRole('region', { name: 'RPC Access Control' }) };
+    }
+
+    it('lands on the card: scrolled into view and focused', () => {
+      const { scrolled, card } = renderAt(accessControlHref);
+      expect(card.id).toBe(ACCESS_CONTROL_ANCHOR);
+      expect(scrolled).toEqual([card]);
+      expect(document.activeElement).toBe(card);
+    });
+
+    it('leaves the page at its top without the hash', () => {
+      const { scrolled, card } = renderAt('/endpoints');
+      expect(scrolled).toEqual([]);
+      expect(document.activeElement).not.toBe(card);
+    });
   });
 });

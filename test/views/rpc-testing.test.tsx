@@ -94,7 +94,9 @@ describe.each(rpcTestFlows)('rpc testing screen, key $apiKey, walking the machin
           if (refusedByDomains) {
             const panel = screen.getByRole('region', { name: 'Response' });
             expect(panel.textContent).toContain('the RPC Access Control card on the Endpoints page');
-            expect(within(panel).getByRole('link', { name: 'Open RPC Access Control' }).getAttribute('href')).toBe('/endpoints');
+            expect(within(panel).getByRole('link', { name: 'Open RPC Access Control' }).getAttribute('href')).toBe(
+              '/endpoints#rpc-access-control',
+            );
           }
           // A named region: a focus stop screen readers announce (test/e2e finds it by that name too).
           const shown = screen.queryByRole('region', { name: 'Response JSON', hidden: true });

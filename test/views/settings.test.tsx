@@ -9,9 +9,10 @@ import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import { AUTOSCALING_FREE_TEXT, AUTOSCALING_SAVED_TEXT, type AutoscalingSettings, autoscalingMessage } from '@/domain/autoscaling';
-import { PROJECT_NAME_BLANK } from '@/domain/project-settings';
+import { CallFailed } from '@/domain/call-failure';
+import { DEFAULT_PROJECT_NAME, PROJECT_NAME_BLANK, PROJECT_NAME_TOO_LONG } from '@/domain/project-settings';
 import SettingsPage from '@/views/settings/settings-page';
-import type { SettingsActors } from '@/views/settings/settings-actors';
+import { type SettingsActors, projectQueryKey } from '@/views/settings/settings-actors';
 import { type Executors, describePath } from '../machines/flow-model';
 import { type AutoscalingFormModelEvent, autoscalingFormFlow, autoscalingFormPaths } from '../machines/models/autoscaling-form.model';
 import { type ProjectNameModelEvent, projectNameFlow, projectNamePaths } from '../machines/models/project-name.model';
@@ -35,10 +36,11 @@ function planNamed(name: Schemas['PlanName']): Schemas['Plan'] {
   return { id: 1, name, description: 'For trying things out', price: 0, credit: 500_000, rate: 10, maxKey: 3, billingFrequency: 'MONTHLY' };
 }
 
-function renderSettings({ plan = 'Free' }: { plan?: Schemas['PlanName'] } = {}) {
+function renderSettings({ plan = 'Free', storedName = DEFAULT_PROJECT_NAME }: { plan?: Schemas['PlanName']; storedName?: string } = {}) {
   seedConfig();
   localStorage.setItem('token', 'stored-token');
   seedQuery($api.queryOptions('get', '/users/plan').queryKey, planNamed(plan));
+  seedQuery(projectQueryKey, { id: PROJECT_ID, name: storedName });
   const saveName = pendingCall<{ name: string }, { projectId: string; name: string }>('saveProjectName');
   const saveAutoscaling = pendingCall<void, AutoscalingSettings>('saveAutoscaling');
   const copied: string[] = [];
@@ -282,18 +284,38 @@ describe('settings page', () => {
     expect(within(users).getByText(/share its project ID/)).toBeTruthy();
   });
 
-  it('keeps a saved name in this browser for the next visit (the demo actors)', async () => {
+  it('opens with the name the server stores (GET /project), not one kept in this browser', async () => {
+    localStorage.setItem(`projectName:${PROJECT_ID}`, 'Left in this browser');
+    renderSettings({ storedName: 'Indexer on the server' });
+    expect(await within(await screen.findByRole('region', { name: 'Project' })).findByText('Indexer on the server')).toBeTruthy();
+    expect(within(projectCard()).queryByText('Left in this browser')).toBeNull();
+  });
+
+  it('puts the name the server stored into the query cache, so the next visit opens with it', async () => {
     const user = userEvent.setup({ delay: null });
-    seedConfig();
-    localStorage.setItem('token', 'stored-token');
-    seedQuery($api.queryOptions('get', '/users/plan').queryKey, planNamed('Free'));
-    const first = renderInApp(<SettingsPage now={NOW} />, { path: '/settings' });
+    const first = renderSettings();
     await user.click(await screen.findByRole('button', { name: 'Edit project name' }));
     await user.clear(nameField());
     await user.type(nameField(), '  Payments API {Enter}');
+    expect(first.saveName.inputs.at(-1)).toEqual({ projectId: PROJECT_ID, name: 'Payments API' });
+    await act(async () => first.saveName.resolve({ name: 'Payments API' }));
     expect(await within(projectCard()).findByText('Payments API')).toBeTruthy();
+    expect(queryClient.getQueryData(projectQueryKey)).toEqual({ id: PROJECT_ID, name: 'Payments API' });
     first.unmount();
     renderInApp(<SettingsPage now={NOW} />, { path: '/settings' });
     expect(await within(await screen.findByRole('region', { name: 'Project' })).findByText('Payments API')).toBeTruthy();
+  });
+
+  it('keeps the name as it was when the server refuses the save, and says why', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { saveName } = renderSettings({ storedName: 'Indexer' });
+    await user.click(await screen.findByRole('button', { name: 'Edit project name' }));
+    await user.clear(nameField());
+    await user.type(nameField(), 'Renamed{Enter}');
+    await act(async () => saveName.reject(new CallFailed({ kind: 'refused', status: 400, message: PROJECT_NAME_TOO_LONG })));
+    expect(await within(projectCard()).findByText(PROJECT_NAME_TOO_LONG)).toBeTruthy();
+    await user.type(nameField(), '{Escape}');
+    expect(await within(projectCard()).findByText('Indexer')).toBeTruthy();
+    expect(queryClient.getQueryData(projectQueryKey)).toEqual({ id: PROJECT_ID, name: 'Indexer' });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
@@ -10,6 +10,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { ACCESS_KINDS, type AccessLists } from '@/domain/access-control';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
+import { ACCESS_CONTROL_ANCHOR } from '@/domain/paths';
 import { AccessRuleDialog } from './access-rule-dialog';
 import { AccessRuleRow } from './access-rule-row';
 import { ACCESS_RULE_TEXT } from './access-rules';
@@ -24,8 +25,9 @@ const HEADING_ID = 'access-control-heading';
 /** SPEC.md "Endpoints": the RPC Access Control card, its three rules and their editor. */
 export function AccessControlCard({ actors = accessControlActors }: AccessControlCardProps) {
   const lists = useAccessControlQuery();
+  const card = useLandingTarget(ACCESS_CONTROL_ANCHOR);
   return (
-    <Card.Root as="section" aria-labelledby={HEADING_ID}>
+    <Card.Root as="section" aria-labelledby={HEADING_ID} id={ACCESS_CONTROL_ANCHOR} ref={card} tabIndex={-1} scrollMarginTop="20">
       <Card.Header>
         <Heading id={HEADING_ID} as="h2" size="lg">
           RPC Access Control
@@ -51,6 +53,22 @@ export function AccessControlCard({ actors = accessControlActors }: AccessContro
       </Card.Body>
     </Card.Root>
   );
+}
+
+/**
+ * A link to `/endpoints#{id}` (the playground's refusal notice) lands here: a client-side
+ * navigation does not scroll to the hash as a page load would, and the card appears only once the
+ * page's data is in, so the card scrolls itself into view (below the sticky top bar) and takes the
+ * focus, where a keyboard or screen reader user goes on from.
+ */
+function useLandingTarget(id: string) {
+  const target = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (window.location.hash !== `#${id}`) return;
+    target.current?.scrollIntoView({ block: 'start' });
+    target.current?.focus({ preventScroll: true });
+  }, [id]);
+  return target;
 }
 
 /**

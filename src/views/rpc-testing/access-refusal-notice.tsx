@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Alert, Button } from '@chakra-ui/react';
-import { paths } from '@/domain/paths';
+import { accessControlHref } from '@/domain/paths';
 import { type AccessRefusal, refusalAdvice } from '@/domain/rpc-refusal';
 
 interface AccessRefusalNoticeProps {
@@ -9,7 +9,7 @@ interface AccessRefusalNoticeProps {
   dashboardHost: string;
 }
 
-/** Why the owner's own access control refused the playground's call, and the way to the lists. */
+/** Why the owner's own access control refused the playground's call, and the way to the lists (straight to their card). */
 export function AccessRefusalNotice({ refusal, dashboardHost }: AccessRefusalNoticeProps) {
   const advice = refusalAdvice(refusal, dashboardHost);
   return (
@@ -20,7 +20,7 @@ export function AccessRefusalNotice({ refusal, dashboardHost }: AccessRefusalNot
         <Alert.Description>{advice.reason}</Alert.Description>
         <Alert.Description>{advice.action}</Alert.Description>
         <Button asChild size="sm" variant="outline" alignSelf="flex-start" mt="1">
-          <Link href={paths.endpoints}>Open RPC Access Control</Link>
+          <Link href={accessControlHref}>Open RPC Access Control</Link>
         </Button>
       </Alert.Content>
     </Alert.Root>

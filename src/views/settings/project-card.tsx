@@ -1,43 +1,30 @@
 import { useEffect, useRef } from 'react';
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import * as projectName from '@machines/project-name';
 import { useFlowActor } from '@/hooks/inspection';
 import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyField } from '@/components/copy-field';
+import { ErrorAlert } from '@/components/error-alert';
+import { LoadingScreen } from '@/components/loading-screen';
+import { failureIn } from '@/domain/call-failure';
+import { PROJECT_LOAD_FALLBACK, saveFailureText } from '@/domain/project-settings';
 import { ProjectNameEditor } from './project-name-editor';
-import type { SettingsActors } from './settings-actors';
+import { type SettingsActors, projectQueryKey } from './settings-actors';
 
 interface ProjectCardProps {
   projectId: string;
-  /** The name the project has when the screen opens. */
-  initialName: string;
+  /** GET /project as the query has it: the name the server stores. */
+  project: { data: { id: string; name: string } | undefined; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
   actors: Pick<SettingsActors, 'saveProjectName' | 'clipboard'>;
 }
 
 const HEADING_ID = 'settings-project-heading';
 
 /** SPEC.md "Settings (demo)": the project's name, edited inline (machines/project-name.ts), and its read-only ID with Copy. */
-export function ProjectCard({ projectId, initialName, actors }: ProjectCardProps) {
-  const editor = useFlowActor(projectName.projectNameMachine.provide({ actors: { saveProjectName: actors.saveProjectName } }), {
-    input: { projectId, name: initialName },
-  });
-  const name = useSelector(editor, projectName.selectName);
-  const draft = useSelector(editor, projectName.selectDraft);
-  const error = useSelector(editor, projectName.selectError);
-  const isEditing = useSelector(editor, projectName.selectIsEditing);
-  const isSaving = useSelector(editor, projectName.selectIsSaving);
-  const isBlank = useSelector(editor, projectName.selectDraftBlank);
+export function ProjectCard({ projectId, project, actors }: ProjectCardProps) {
   const copyId = useCopyFeedback(actors.clipboard);
-
-  // Back on Edit once an edit ends, so a keyboard user is where they were.
-  const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (wasEditing.current && !isEditing) editButton.current?.focus();
-    wasEditing.current = isEditing;
-  }, [isEditing]);
-
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID} h="full">
       <Card.Header>
@@ -46,36 +33,17 @@ export function ProjectCard({ projectId, initialName, actors }: ProjectCardProps
         </Heading>
       </Card.Header>
       <Card.Body gap="5">
-        {isEditing ? (
-          <ProjectNameEditor
-            draft={draft}
-            blank={isBlank}
-            saving={isSaving}
-            error={error}
-            onChange={(value) => editor.send({ type: 'name.change', value })}
-            onSave={() => editor.send({ type: 'name.save' })}
-            onCancel={() => editor.send({ type: 'name.cancel' })}
-          />
-        ) : (
-          <Stack gap="1.5">
-            <Text fontWeight="medium" fontSize="sm">
-              Project name
-            </Text>
-            <HStack gap="3" wrap="wrap">
-              <Text fontSize="lg" fontWeight="semibold" wordBreak="break-word">
-                {name}
-              </Text>
-              <Button
-                ref={editButton}
-                size="xs"
-                variant="outline"
-                aria-label="Edit project name"
-                onClick={() => editor.send({ type: 'name.edit' })}
-              >
-                Edit
-              </Button>
-            </HStack>
+        {project.data ? (
+          <ProjectName projectId={projectId} storedName={project.data.name} actors={actors} />
+        ) : project.isError ? (
+          <Stack gap="3" align="flex-start">
+            <ErrorAlert message={saveFailureText(failureIn(project.error), PROJECT_LOAD_FALLBACK)} />
+            <Button size="sm" variant="outline" onClick={() => void project.refetch()}>
+              Retry
+            </Button>
           </Stack>
+        ) : (
+          <LoadingScreen label="Loading the project name..." />
         )}
         <CopyField
           label="Project ID"
@@ -87,5 +55,69 @@ export function ProjectCard({ projectId, initialName, actors }: ProjectCardProps
         />
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * The name once the server's is known. A save's answer goes into the query cache, so the screen
+ * opens with it next time without waiting; a refused save keeps the name as it was.
+ */
+function ProjectName({ projectId, storedName, actors }: { projectId: string; storedName: string; actors: ProjectCardProps['actors'] }) {
+  const queryClient = useQueryClient();
+  const editor = useFlowActor(
+    projectName.projectNameMachine.provide({
+      actors: { saveProjectName: actors.saveProjectName },
+      actions: { nameSaved: (_, { name }) => queryClient.setQueryData(projectQueryKey, { id: projectId, name }) },
+    }),
+    { input: { projectId, name: storedName } },
+  );
+  const name = useSelector(editor, projectName.selectName);
+  const draft = useSelector(editor, projectName.selectDraft);
+  const error = useSelector(editor, projectName.selectError);
+  const isEditing = useSelector(editor, projectName.selectIsEditing);
+  const isSaving = useSelector(editor, projectName.selectIsSaving);
+  const isBlank = useSelector(editor, projectName.selectDraftBlank);
+
+  // Back on Edit once an edit ends, so a keyboard user is where they were.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
+
+  if (isEditing) {
+    return (
+      <ProjectNameEditor
+        draft={draft}
+        blank={isBlank}
+        saving={isSaving}
+        error={error}
+        onChange={(value) => editor.send({ type: 'name.change', value })}
+        onSave={() => editor.send({ type: 'name.save' })}
+        onCancel={() => editor.send({ type: 'name.cancel' })}
+      />
+    );
+  }
+  return (
+    <Stack gap="1.5">
+      <Text fontWeight="medium" fontSize="sm">
+        Project name
+      </Text>
+      <HStack gap="3" wrap="wrap">
+        <Text fontSize="lg" fontWeight="semibold" wordBreak="break-word">
+          {name}
+        </Text>
+        <Button
+          ref={editButton}
+          size="xs"
+          variant="outline"
+          aria-label="Edit project name"
+          onClick={() => editor.send({ type: 'name.edit' })}
+        >
+          Edit
+        </Button>
+      </HStack>
+    </Stack>
   );
 }

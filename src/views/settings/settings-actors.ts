@@ -1,12 +1,15 @@
 import { type PromiseActorLogic, fromPromise } from 'xstate';
+import { api } from '@/api/client';
 import { logDemoAction } from '@/api/demo-actions';
+import { $api } from '@/api/query-hooks';
 import { type CopyActors, clipboardActors } from '@/hooks/use-copy-feedback';
 import type { AutoscalingSettings } from '@/domain/autoscaling';
+import { CallFailed } from '@/domain/call-failure';
 
 /**
- * What the settings screen does instead of calls (SPEC.md "Settings (demo)", §7: autoscaling save
- * and the plan upgrade make no calls). Each is given to its machine as an actor, so that wiring
- * one to an API later replaces it here, not in the views.
+ * What the settings screen's machines do. The project name is the server's (PATCH /project); the
+ * autoscaling save and the plan upgrade make no calls (SPEC.md "Settings (demo)", §7) and only log.
+ * Each is given to its machine as an actor, so that wiring one to an API replaces it here, not in the views.
  */
 export interface SettingsActors {
   /** The project name editor's save: answers the stored name. */
@@ -17,29 +20,18 @@ export interface SettingsActors {
   clipboard: CopyActors;
 }
 
-const storageKey = (projectId: string) => `projectName:${projectId}`;
+/** Where GET /project keeps its answer, so a save can put the stored name there. */
+export const projectQueryKey = $api.queryOptions('get', '/project').queryKey;
 
-/**
- * The demo keeps a renamed project's name in this browser (localStorage, per project) until an API
- * stores it, so it survives leaving the screen and reloading; any other browser shows the default.
- */
-export function storedProjectName(projectId: string): string | null {
-  try {
-    return window.localStorage.getItem(storageKey(projectId));
-  } catch {
-    return null;
-  }
-}
-
-export const demoSettingsActors: SettingsActors = {
-  saveProjectName: fromPromise(async ({ input }) => {
-    logDemoAction('saveProjectName', input);
-    try {
-      window.localStorage.setItem(storageKey(input.projectId), input.name);
-    } catch {
-      // Storage refused (private mode, quota): the name still holds for this visit of the screen.
-    }
-    return { name: input.name };
+export const settingsActors: SettingsActors = {
+  /**
+   * PATCH /project: the server renames the signed-in user's one project (the ID is the session's,
+   * not sent); a refusal rejects with a CallFailed carrying the server's text.
+   */
+  saveProjectName: fromPromise(async ({ input, signal }) => {
+    const { data, response } = await api.PATCH('/project', { body: { name: input.name }, signal });
+    if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
+    return { name: data.name };
   }),
   saveAutoscaling: fromPromise(async ({ input }) => {
     logDemoAction('saveAutoscaling', input);

@@ -6,18 +6,18 @@ import { AuthActor } from '@/hooks/auth-actor';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { DEFAULT_PROJECT_NAME, type PlanView, autoscalingLocked, offersInviteUpgrade, projectIdFor } from '@/domain/project-settings';
+import { type PlanView, autoscalingLocked, offersInviteUpgrade, projectIdFor } from '@/domain/project-settings';
 import { AutoscalingCard } from './autoscaling-card';
 import { CurrentPlanCard } from './current-plan-card';
 import { PlanViewSwitch } from './plan-view-switch';
 import { ProjectCard } from './project-card';
 import { ProjectUsersCard } from './project-users-card';
-import { type SettingsActors, demoSettingsActors, storedProjectName } from './settings-actors';
+import { type SettingsActors, settingsActors } from './settings-actors';
 
 const TITLE = 'Project Settings';
 
 export interface SettingsPageProps {
-  /** What the screen does instead of calls; the demo's (they log) unless a test brings its own. */
+  /** The screen's effects: PATCH /project for the name, logs for the demo's parts, unless a test brings its own. */
   actors?: SettingsActors;
   /** When the demo plan's renewal is counted from; now unless a test fixes it. */
   now?: Date;
@@ -25,14 +25,16 @@ export interface SettingsPageProps {
 
 /**
  * /settings (SPEC.md "Settings (demo)", "Autoscaling settings UI", §4 "Plan view in settings").
- * The project is the account's own: its ID comes from the user's, its one user is the owner. The
+ * The project is the account's own: its ID comes from the user's, its name from GET /project (the
+ * server keeps it, so every browser shows the same), its one user is the owner. The
  * toggle shows the account as it is or the Professional demo; the autoscaling form follows the
  * plan shown, so a visitor on Free can try it in the demo.
  */
-export default function SettingsPage({ actors = demoSettingsActors, now }: SettingsPageProps) {
+export default function SettingsPage({ actors = settingsActors, now }: SettingsPageProps) {
   usePageTitle(TITLE);
   const user = AuthActor.useSelector(selectUser);
   const plan = $api.useQuery('get', '/users/plan');
+  const project = $api.useQuery('get', '/project');
   const [view, setView] = useState<PlanView>('account');
   const [openedAt] = useState(() => now ?? new Date());
 
@@ -59,7 +61,7 @@ export default function SettingsPage({ actors = demoSettingsActors, now }: Setti
       <Stack gap="6">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
           <CurrentPlanCard view={view} plan={plan} now={openedAt} />
-          <ProjectCard projectId={projectId} initialName={storedProjectName(projectId) ?? DEFAULT_PROJECT_NAME} actors={actors} />
+          <ProjectCard projectId={projectId} project={project} actors={actors} />
         </SimpleGrid>
         <AutoscalingCard locked={autoscalingLocked(view, plan.data?.name)} actors={actors} />
         <ProjectUsersCard
