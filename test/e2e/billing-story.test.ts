@@ -95,7 +95,8 @@ const ui = {
     expiry: (page: Page) => page.getByLabel('Expiry (MM / YY)', { exact: true }),
     cvc: (page: Page) => page.getByLabel('CVC', { exact: true }),
     name: (page: Page) => page.getByLabel('Name on card', { exact: true }),
-    pay: (page: Page) => page.getByRole('button', { name: 'Pay', exact: true }),
+    /** Pay names the amount it charges. */
+    pay: (page: Page, amount = '$49.00') => page.getByRole('button', { name: `Pay ${amount}`, exact: true }),
     declined: (page: Page) => page.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
   },
   /** The test-mode provider's customer portal (server/payments/local/pages/portal-page.ts). */
@@ -108,11 +109,15 @@ const ui = {
       name:
         | 'Renew now: payment succeeds'
         | 'Renew now: payment fails'
-        | 'Retry payment'
+        | 'Save card and pay $49.00'
         | 'Cancel plan at the end of the period'
         | 'Keep my plan (undo the cancellation)',
     ) => page.getByRole('button', { name, exact: true }),
-    pastDue: (page: Page) => page.getByText('Your last payment failed and the invoice is unpaid.', { exact: false }),
+    pastDue: (page: Page) => page.getByText('Your last payment failed and the invoice is unpaid', { exact: false }),
+    /** The renewal line while past due: the dashboard's words and date. */
+    graceLine: (page: Page) => page.getByText(/^Payment due — back to Free on .+ unless paid\.$/).first(),
+    notice: (page: Page) => page.getByRole('status').filter({ hasText: /^(Card saved|Payment received|Your plan)/ }),
+    replaceCard: (page: Page) => page.getByRole('region', { name: 'Payment method', exact: true }),
     cancels: (page: Page) => page.getByText(/^Cancels on .+\.$/),
     noPaidPlan: (page: Page) => page.getByText('You have no paid plan: you are on the Free plan.', { exact: false }),
     returnToDashboard: (page: Page) => page.getByRole('link', { name: 'Return to dashboard', exact: true }),
@@ -207,12 +212,24 @@ for (const viewport of viewports) {
       await expectVisible(ui.billingHeading(page));
     }
 
-    /** Upgrade on each listed plan: enabled exactly on those named. */
-    async function expectUpgradeEnabledOn(enabled: readonly ListedPlan[]): Promise<void> {
-      for (const plan of spec.listedPlans) {
-        await expect
-          .poll(() => ui.upgradeButton(page, plan).isEnabled(), { message: `Upgrade on ${plan}`, timeout: uiTimeout })
-          .toBe(enabled.includes(plan));
+    /**
+     * What each listed plan offers the user on `current`: Upgrade (enabled) above it, 'Current plan'
+     * on it, and below it 'Move to …' (the customer portal), never a disabled Upgrade.
+     */
+    async function expectOffersFor(current: ListedPlan): Promise<void> {
+      const rank = spec.listedPlans.indexOf(current);
+      for (const [index, plan] of spec.listedPlans.entries()) {
+        const card = ui.planCard(page, plan);
+        if (index > rank) {
+          await expect
+            .poll(() => ui.upgradeButton(page, plan).isEnabled(), { message: `Upgrade on ${plan}`, timeout: uiTimeout })
+            .toBe(true);
+        } else if (index === rank) {
+          await expectVisible(card.getByText('Current plan', { exact: true }));
+        } else {
+          await expectVisible(card.getByRole('button', { name: `Move to ${plan}`, exact: true }));
+        }
+        if (index <= rank) expect(await ui.upgradeButton(page, plan).count(), `no Upgrade on ${plan}`).toBe(0);
       }
     }
 
@@ -240,7 +257,7 @@ for (const viewport of viewports) {
       await expectText(ui.currentPlanCard(page), spec.freePlan);
       await expect.poll(() => ui.frequencyRadio(page, 'Monthly').isChecked(), { message: 'monthly by default' }).toBe(true);
       for (const plan of spec.listedPlans) await expectVisible(ui.planCard(page, plan).getByText(prices[plan].MONTHLY, { exact: true }));
-      await expectUpgradeEnabledOn(['Developer', 'Business', 'Professional']);
+      await expectOffersFor('Free');
       await expectVisible(ui.contactSales(page));
       await screenshot(page, 'billing-free');
       await expectNoViolations(page, '/billing on Free, monthly');
@@ -249,6 +266,8 @@ for (const viewport of viewports) {
       await ui.frequencyItem(page, 'Yearly').click();
       await expect.poll(() => ui.frequencyRadio(page, 'Yearly').isChecked()).toBe(true);
       for (const plan of spec.listedPlans) await expectVisible(ui.planCard(page, plan).getByText(prices[plan].ANNUALY, { exact: true }));
+      // Beside the annual total, what it comes to a month.
+      await expectVisible(ui.planCard(page, 'Developer').getByText('$44.10 / month, billed yearly', { exact: true }));
       await expect.poll(() => ui.planNames(page).allTextContents()).toEqual([...spec.listedPlans]);
       await screenshot(page, 'billing-free-yearly');
     });
@@ -273,7 +292,8 @@ for (const viewport of viewports) {
       const dialog = ui.checkoutDialog(page, 'Developer');
       await expectVisible(dialog);
       await expectVisible(dialog.getByText(prices.Developer.ANNUALY, { exact: true }));
-      await expectVisible(dialog.getByText(/billed yearly/));
+      await expectVisible(dialog.getByText(/billed yearly/).first());
+      await expectVisible(dialog.getByText('Due today: $529.20', { exact: true }));
       await expectVisible(dialog.getByRole('button', { name: spec.payWithCard, exact: true }));
       await screenshot(page, 'billing-modal-yearly');
       await page.keyboard.press('Escape');
@@ -303,8 +323,24 @@ for (const viewport of viewports) {
       await expectPath(page, checkoutPath, 20_000);
       await expectVisible(ui.checkout.heading(page));
       await expectVisible(page.getByText('$49.00 per month', { exact: true }));
+      // No placeholder that reads as a value already typed.
+      for (const field of [ui.checkout.cardNumber, ui.checkout.expiry, ui.checkout.cvc, ui.checkout.name]) {
+        expect(await field(page).getAttribute('placeholder')).toBeNull();
+      }
+      await expectVisible(ui.checkout.pay(page));
       await screenshot(page, 'checkout');
       await expectNoViolations(page, 'the test-mode checkout page');
+
+      // Typed as people type them, formatted as they go: the number in groups of 4, the expiry MM / YY.
+      await ui.checkout.cardNumber(page).pressSequentially('4242424242424242');
+      expect(await ui.checkout.cardNumber(page).inputValue()).toBe('4242 4242 4242 4242');
+      const year = card.expiry.slice(-2);
+      await ui.checkout.expiry(page).pressSequentially(`12${year}`);
+      expect(await ui.checkout.expiry(page).inputValue()).toBe(`12 / ${year}`);
+      await ui.checkout.expiry(page).fill('');
+      await ui.checkout.expiry(page).pressSequentially(`4/${year}`);
+      expect(await ui.checkout.expiry(page).inputValue()).toBe(`04 / ${year}`);
+      await screenshot(page, 'checkout-typed');
 
       await fillCard(page, card.declined);
       await ui.checkout.pay(page).click();
@@ -346,13 +382,42 @@ for (const viewport of viewports) {
       await openBilling();
       await expectText(ui.currentPlanCard(page), 'Developer Plan');
       await expectText(ui.currentPlanCard(page), /Renews on /);
-      await expectUpgradeEnabledOn(['Business', 'Professional']);
+      await expectOffersFor('Developer');
       const row = ui.invoicesCard(page).getByRole('listitem').filter({ hasText: number });
       await expectVisible(row);
       await expectText(row, '$49.00');
       await expectText(row, 'Paid');
       await screenshot(page, 'billing-developer');
       await expectNoViolations(page, '/billing on Developer');
+
+      // A paying user's Upgrade says what is due today, prorated as the payment page charges it.
+      await ui.upgradeButton(page, 'Business').click();
+      const dialog = ui.checkoutDialog(page, 'Business');
+      await expectVisible(dialog.getByText(/^Due today: \$(200\.00|199\.99)$/));
+      await screenshot(page, 'billing-modal-prorated');
+      // The change page pays with the card on file: nothing to type again. Cancelled here.
+      await dialog.getByRole('button', { name: spec.payWithCard, exact: true }).click();
+      await expectPath(page, checkoutPath, 20_000);
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Upgrade to Business', exact: true }));
+      await expectVisible(page.getByText(/^Paid with the card on file: test card ending in 4242\.$/));
+      await expectVisible(page.getByRole('button', { name: /^Pay \$(200\.00|199\.99)$/ }));
+      await screenshot(page, 'checkout-change');
+      await expectNoViolations(page, 'the test-mode change checkout');
+      await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+      await expectPath(page, '/billing/cancel');
+      expect(await planOnServer()).toBe('Developer');
+      await openBilling();
+
+      // The invoice opens as a receipt.
+      const receipt = row.getByRole('link', { name: `Receipt for invoice ${number}`, exact: true });
+      const href = (await receipt.getAttribute('href')) ?? '';
+      expect(await receipt.getAttribute('target')).toBe('_blank');
+      await page.goto(href);
+      await expectVisible(page.getByRole('heading', { level: 1, name: `Receipt ${number}`, exact: true }));
+      await expectVisible(page.getByText('$49.00 (USD)', { exact: true }));
+      await screenshot(page, 'receipt');
+      await expectNoViolations(page, 'the test-mode receipt page');
+      await openBilling();
     });
 
     it('the payment card opens the customer portal, which lists the invoice; a failed renewal shows the past-due banner', async () => {
@@ -367,6 +432,11 @@ for (const viewport of viewports) {
       // The test clock ends the period now, and the renewal's payment fails.
       await ui.portal.button(page, 'Renew now: payment fails').click();
       await expectVisible(ui.portal.pastDue(page));
+      // No 'Renews on': the date the plan drops to Free, the one the dashboard says.
+      await expectVisible(ui.portal.graceLine(page));
+      await expect.poll(() => page.getByText(/^Renews on /).count()).toBe(0);
+      const graceDate = /on (.+) unless paid/.exec((await ui.portal.graceLine(page).textContent()) ?? '')?.[1] ?? '';
+      expect(graceDate).not.toBe('');
       await screenshot(page, 'portal-past-due');
       expect(await subscriptionOnServer()).toMatchObject({ planName: 'Developer', status: 'past_due' });
       expect(await planOnServer(), 'the plan stays for the grace period').toBe('Developer');
@@ -375,6 +445,8 @@ for (const viewport of viewports) {
       await expectPath(page, '/billing');
       await expectVisible(ui.pastDueBanner(page));
       await expectVisible(ui.updatePaymentMethod(page));
+      await expectText(ui.pastDueBanner(page), `drops to Free on ${graceDate}`);
+      await expectText(ui.currentPlanCard(page), `back to Free on ${graceDate} unless paid`);
       await screenshot(page, 'billing-past-due');
       await expectNoViolations(page, '/billing with the past-due banner');
 
@@ -387,12 +459,24 @@ for (const viewport of viewports) {
       await expectVisible(ui.portal.pastDue(page));
     });
 
-    it('cancels in the portal (effective at the end of the period); when the period ends the user is on Free', async () => {
-      // The test clock renews only a paid-up subscription: the failed payment is paid first.
-      await ui.portal.button(page, 'Retry payment').click();
+    it('replaces the card in the portal, which pays the failed invoice and says so', async () => {
+      const method = ui.portal.replaceCard(page);
+      await expectVisible(method.getByText('test card ending in 4242', { exact: true }));
+      await method.getByLabel('Card number', { exact: true }).fill(card.success);
+      await method.getByLabel('Expiry (MM / YY)', { exact: true }).fill(card.expiry);
+      await method.getByLabel('CVC', { exact: true }).fill(card.cvc);
+      await method.getByLabel('Name on card', { exact: true }).fill(card.name);
+      await screenshot(page, 'portal-replace-card');
+      await expectNoViolations(page, 'the test-mode portal, past due, replacing the card');
+      await ui.portal.button(page, 'Save card and pay $49.00').click();
+      await expectVisible(ui.portal.notice(page));
+      await expectText(ui.portal.notice(page), /^Card saved, and the unpaid invoice is paid: \$49\.00 \(invoice TEST-\d+\)/);
       await expectHidden(ui.portal.pastDue(page));
-      expect(await subscriptionOnServer()).toMatchObject({ status: 'active' });
+      await screenshot(page, 'portal-card-replaced');
+      expect(await subscriptionOnServer()).toMatchObject({ status: 'active', graceEndsAt: null });
+    });
 
+    it('cancels in the portal (effective at the end of the period); when the period ends the user is on Free', async () => {
       await ui.portal.button(page, 'Cancel plan at the end of the period').click();
       await expectVisible(ui.portal.cancels(page));
       await expectVisible(ui.portal.button(page, 'Keep my plan (undo the cancellation)'));
@@ -417,7 +501,7 @@ for (const viewport of viewports) {
       await ui.portal.returnToDashboard(page).click();
       await expectPath(page, '/billing');
       await expectText(ui.currentPlanCard(page), spec.freePlan);
-      await expectUpgradeEnabledOn(['Developer', 'Business', 'Professional']);
+      await expectOffersFor('Free');
       await screenshot(page, 'billing-back-to-free');
       await page.goto('/');
       await expectText(ui.statCard(page, 'Current Plan'), spec.freePlan);

@@ -394,7 +394,7 @@ describe('customer portal', () => {
     expect(html).toContain('<tr><th scope="row">Description</th><td>Developer plan, billed monthly</td></tr>');
     expect(html).toMatch(/Paid on [A-Z][a-z]+ \d{1,2}, \d{4} by test card\./);
     expect(htmlOf(await (await portal(who)).page())).toContain(
-      `<a href="${invoice?.url}" aria-label="Receipt ${invoice?.number}">Receipt</a>`,
+      `<a href="${invoice?.url}"><span class="visually-hidden">Receipt </span>${invoice?.number}</a>`,
     );
     expect((await local.pages.receiptPage('lin_unknown')).status).toBe(404);
   });

@@ -31,7 +31,8 @@ export function PlanCard({ plan, currentPlan, onUpgrade, onOpenPortal, portalOpe
   let action: React.ReactNode;
   if (offer === 'current') {
     action = (
-      <Center mt="auto" minH="10" borderWidth="1px" borderColor="blue.solid" borderRadius="l2" color="blue.fg" fontWeight="semibold">
+      // Said, not offered: a tinted label, not a button.
+      <Center mt="auto" minH="10" bg="blue.subtle" borderRadius="l2" color="blue.fg" fontWeight="semibold">
         Current plan
       </Center>
     );

@@ -132,13 +132,13 @@ function invoices(view: PortalView): string {
   const rows = view.invoices
     .map(
       (invoice) =>
-        `<tr><td>${formatDate(invoice.date)}</td><td class="nowrap">${escapeHtml(invoice.number)}</td><td class="amount">${formatUsd(invoice.amountCents)}</td><td>${escapeHtml(statusWord[invoice.status] ?? invoice.status)}</td><td><a href="${escapeHtml(invoice.receiptUrl)}" aria-label="${invoice.status === 'paid' ? 'Receipt' : 'Invoice'} ${escapeHtml(invoice.number)}">${invoice.status === 'paid' ? 'Receipt' : 'View'}</a></td></tr>`,
+        `<tr><td>${formatDate(invoice.date)}</td><td class="nowrap"><a href="${escapeHtml(invoice.receiptUrl)}"><span class="visually-hidden">${invoice.status === 'paid' ? 'Receipt' : 'Invoice'} </span>${escapeHtml(invoice.number)}</a></td><td class="amount">${formatUsd(invoice.amountCents)}</td><td>${escapeHtml(statusWord[invoice.status] ?? invoice.status)}</td></tr>`,
     )
     .join('\n');
   return `<section aria-labelledby="invoices-heading">
 <h2 id="invoices-heading">Invoices</h2>
 <table>
-<thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col" class="amount">Amount</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Document</span></th></tr></thead>
+<thead><tr><th scope="col">Date</th><th scope="col">Number</th><th scope="col" class="amount">Amount</th><th scope="col">Status</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
