@@ -159,9 +159,19 @@ describe('/billing for a paying user', () => {
     expect(within(dialog).getByText(/less the unused part of your current period/)).toBeTruthy();
   });
 
-  it("links each invoice to the provider's hosted page and PDF when it has them", async () => {
+  it("links each invoice to the provider's hosted page (a paid one's as its receipt) and PDF when it has them", async () => {
     const customer = await newCustomer(billing, 'invoice-links');
     customer.calls.invoices = async () => [
+      {
+        id: 'in_3',
+        number: 'A1B2-0003',
+        date: '2025-04-07T10:00:00.000Z',
+        amount: 24_900,
+        currency: 'USD',
+        status: 'paid',
+        url: 'https://invoice.stripe.com/i/in_3',
+        pdfUrl: null,
+      },
       {
         id: 'in_2',
         number: 'A1B2-0002',
@@ -185,12 +195,16 @@ describe('/billing for a paying user', () => {
     ];
     await renderBilling(customer);
     const invoices = section('Invoices');
-    await within(invoices).findByText('$249.00', {}, { timeout: 5_000 });
+    await within(invoices).findByText('A1B2-0002', {}, { timeout: 5_000 });
     const rows = within(invoices).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^April 7, 2025A1B2-0003\$249\.00PaidReceipt$/),
       expect.stringMatching(/^March 7, 2025A1B2-0002\$249\.00DueViewPDF$/),
       expect.stringMatching(/^February 7, 2025No number\$49\.00Paid$/),
     ]);
+    // Stripe's hosted invoice page of a paid invoice is its receipt.
+    const receipt = within(invoices).getByRole('link', { name: 'Receipt for invoice A1B2-0003' });
+    expect(receipt.getAttribute('href')).toBe('https://invoice.stripe.com/i/in_3');
     const view = within(invoices).getByRole('link', { name: 'View invoice A1B2-0002' });
     expect(view.getAttribute('href')).toBe('https://invoice.stripe.com/i/in_2');
     expect(view.getAttribute('target')).toBe('_blank');
