@@ -4,7 +4,7 @@ import { createServer } from 'vite';
 import { buildApp } from '@server/app';
 import { answerBeforeClosing } from '@server/cluster/fast-path';
 import { parsePort, readVar } from '@server/config-values';
-import { startLocalNodes } from '@server/nodes/local-nodes';
+import { localNodesNotice, startLocalNodes } from '@server/nodes/local-nodes';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
 import { projectRoot } from '@server/spa-build';
 
@@ -30,18 +30,23 @@ try {
     host: config.host,
     listenTextResolver: (address) => `API listening at ${address} (Vite proxies /api to it)`,
   });
+  // Vite's dev server exits the process on SIGTERM once it alone has closed (exit 143), which would
+  // cut the app's shutdown short (the last metering batch unwritten): ours below closes all in order.
+  const sigtermBefore = process.listeners('SIGTERM');
   const vite = await createServer({
     root: projectRoot,
     configFile: join(projectRoot, 'vite.config.ts'),
     server: { port: config.port, host: config.host, strictPort: true },
   });
   await vite.listen();
+  for (const listener of process.listeners('SIGTERM')) if (!sigtermBefore.includes(listener)) process.off('SIGTERM', listener);
   onShutdownSignal(async () => {
     await vite.close();
     await app.close();
     await nodes.stop();
   });
   console.log(`${config.productName} (development, hot reload) is running at ${config.publicUrl}`);
+  for (const line of localNodesNotice(nodes.started)) console.log(line);
 } catch (error) {
   const apiPortTaken = typeof error === 'object' && error !== null && 'port' in error && error.port === apiPort;
   console.error(`Could not start: ${explainStartupError(error, apiPortTaken ? 'DEV_API_PORT' : 'PORT')}`);

@@ -113,7 +113,10 @@ interface NpmStart {
 }
 
 /** `npm start` in the clone, in local mode on a free port with its own data directory, until it says it runs. */
-function npmStart(settings: Record<string, string>, options: { readonly ownGroup?: boolean } = {}): Promise<NpmStart> {
+function npmStart(
+  settings: Record<string, string>,
+  options: { readonly ownGroup?: boolean; readonly script?: readonly string[] } = {},
+): Promise<NpmStart> {
   return freePort().then(
     (port) =>
       new Promise((resolve, reject) => {
@@ -127,7 +130,12 @@ function npmStart(settings: Record<string, string>, options: { readonly ownGroup
           ...settings,
         };
         // ownGroup: npm leads a process group of its own, as a terminal's foreground job does.
-        const npm = spawn('npm', ['start'], { cwd: clone, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownGroup === true });
+        const npm = spawn('npm', [...(options.script ?? ['start'])], {
+          cwd: clone,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: options.ownGroup === true,
+        });
         running.add(npm);
         let output = '';
         npm.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -239,6 +247,11 @@ describe('npm start from a fresh clone', () => {
     const started = await npmStart({ WORKERS: '1' }, { ownGroup: true });
     await stopWith(started, 'SIGINT', { group: true });
     expect(started.output()).not.toContain('exiting now');
+  }, 300_000);
+
+  it('npm run dev (Vite dev server in front of the API): SIGTERM to npm stops it all gracefully, not by Vite alone', async () => {
+    const started = await npmStart({ DEV_API_PORT: String(await freePort()) }, { script: ['run', 'dev'] });
+    await stopWith(started, 'SIGTERM');
   }, 300_000);
 
   it('says where the local nodes are and which funded accounts to use; SIGINT to npm stops it all gracefully', async () => {
