@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.mode === 'local',
     );
     await app.register(gatewayRoutes(gateway.gateway, config.gatewayBodyLimit));
-    await installSpa(app, options.distDir === undefined ? defaultDistDir : options.distDir);
+    await installSpa(app, options.distDir === undefined ? defaultDistDir : options.distDir, config.productName);
     await app.ready();
   } catch (error) {
     await app.close();

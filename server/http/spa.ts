@@ -17,19 +17,25 @@ function looksLikeSpaRoute(url: string): boolean {
   return !lastSegment.includes('.');
 }
 
+/** The HTML documents (/, /index.html, /login.html...) are never sent as files: they carry the product name. */
+function isHtmlDocument(pathname: string): boolean {
+  return pathname === '/' || pathname.endsWith('.html');
+}
+
 /**
- * Serves the built SPA from distDir (when it exists) with history fallback: an unknown GET outside
- * /api answers its prerendered page or else index.html (spa-documents.ts), so the client router
- * takes over; anything else answers a JSON 404.
+ * Serves the built SPA from distDir (when it exists) with history fallback: GET / and an unknown GET
+ * outside /api answer its prerendered page or else index.html (spa-documents.ts), with the product
+ * name written in, so the client router takes over; anything else answers a JSON 404.
  */
-export async function installSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function installSpa(app: FastifyInstance, distDir: string | null, productName: string): Promise<void> {
   const hasSpa = distDir !== null && existsSync(join(distDir, 'index.html'));
-  const documents = hasSpa ? spaDocuments(distDir) : null;
+  const documents = hasSpa ? spaDocuments(distDir, productName) : null;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
       cacheControl: false,
+      allowedPath: (pathname) => !isHtmlDocument(pathname),
       setHeaders: (reply, path) => {
         // Vite fingerprints files under assets/: they never change. index.html must be revalidated.
         const immutable = path.includes(`${sep}assets${sep}`);
@@ -39,7 +45,8 @@ export async function installSpa(app: FastifyInstance, distDir: string | null): 
   }
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (documents && isPageRequest && !isApiPath(request.url) && looksLikeSpaRoute(request.url)) {
+    const isIndexFile = (request.url.split('?')[0] ?? '') === '/index.html';
+    if (documents && isPageRequest && !isApiPath(request.url) && (looksLikeSpaRoute(request.url) || isIndexFile)) {
       return documents.send(request, reply);
     }
     const path = (request.url.split('?')[0] ?? '').slice(0, 200);

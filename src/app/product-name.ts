@@ -4,6 +4,15 @@ import { useAppConfig } from '@/hooks/app-config';
 /** Where this browser keeps the product name of its last configuration (GET /config). */
 const STORAGE_KEY = 'productName';
 
+/**
+ * The name the server wrote into the page it served (index.html's loading shell, see
+ * server/http/spa-documents.ts): the configuration's, there from the first paint in any browser.
+ * Empty where the page came from elsewhere (the Vite dev server, a static host).
+ */
+export function servedProductName(root: ParentNode | undefined = globalThis.document): string | undefined {
+  return root?.querySelector('#loading-shell [data-product-name]')?.textContent?.trim() || undefined;
+}
+
 function rememberedProductName(): string | undefined {
   try {
     return globalThis.localStorage?.getItem(STORAGE_KEY)?.trim() || undefined;
@@ -13,9 +22,10 @@ function rememberedProductName(): string | undefined {
 }
 
 /**
- * The product name for the signed-in shell's brand and loading screen: the configuration's, and
- * until it answers the one this browser saw last (kept for this), so the shell never paints a
- * blank brand while it loads. Undefined only before any configuration was ever seen here.
+ * The product name for the signed-in shell's brand and loading screen: the configuration's; until
+ * it answers, the one the served page carries, else the one this browser saw last (kept for this),
+ * so the shell never paints a blank brand while it loads, nor takes the name away that the page's
+ * first paint showed. Undefined only where neither exists.
  */
 export function useProductName(): string | undefined {
   const configured = useAppConfig()?.productName;
@@ -27,5 +37,5 @@ export function useProductName(): string | undefined {
       // Storage refused: the configuration still names the product on this visit.
     }
   }, [configured]);
-  return configured ?? rememberedProductName();
+  return configured ?? servedProductName() ?? rememberedProductName();
 }

@@ -1,8 +1,8 @@
 /**
  * /settings as a user on Free meets it, in real Chromium against the real server, at 1280×800 and
  * 390×844: the Current Plan card with the real plan, the Premium Plan Demo and back, the project
- * name renamed by keyboard (Enter saves trimmed, a blank name ignored, Escape cancels) and kept for
- * the next visit, the project ID copied ('Copied!'), the owner alone in Project Users with no
+ * name renamed by keyboard (Enter saves trimmed, a blank name ignored, Escape cancels) and kept by
+ * the server (after a reload and in a fresh browser), the project ID copied ('Copied!'), the owner alone in Project Users with no
  * invites left, and the Autoscaling card: locked on Free, usable in the demo by keyboard only
  * (slider and radios), Save Settings only logged (no request). axe-core on each state; nothing
  * wider than the screen. Screenshots land in screenshots/.
@@ -111,7 +111,7 @@ for (const viewport of viewports) {
       await expectVisible(plan.getByText('Free Plan', { exact: true }));
     });
 
-    it('renames the project by keyboard, ignores a blank name, and keeps the name for the next visit', async () => {
+    it('renames the project by keyboard, ignores a blank name, and the server keeps the name (reload, fresh browser)', async () => {
       await page.goto('/settings');
       const edit = ui.button(page, 'Edit project name');
       await edit.focus();
@@ -138,6 +138,18 @@ for (const viewport of viewports) {
 
       await page.reload();
       await expectVisible(ui.region(page, 'Project').getByText('Payments API', { exact: true }));
+
+      // The server keeps it: a fresh browser (another device, cleared storage) shows it too.
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('projectName')))).toEqual([]);
+      const fresh = await openContext(browser, server.url, viewport);
+      try {
+        const other = await fresh.newPage();
+        await logIn(other, email, password);
+        await other.goto('/settings');
+        await expectVisible(ui.region(other, 'Project').getByText('Payments API', { exact: true }));
+      } finally {
+        await fresh.close();
+      }
     });
 
     it("copies the project ID and reads 'Copied!'", async () => {
