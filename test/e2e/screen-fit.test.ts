@@ -170,6 +170,12 @@ for (const viewport of viewports) {
         await panel.getByRole('link', { name: 'Open RPC Access Control' }).click();
         await expectPath(page, '/endpoints');
         await expectVisible(page.getByRole('heading', { name: 'RPC Access Control' }));
+        // It lands on the card: focused, and scrolled to (its top inside the window, below the sticky top bar).
+        const card = page.getByRole('region', { name: 'RPC Access Control', exact: true });
+        await expect.poll(() => card.evaluate((element) => element === document.activeElement)).toBe(true);
+        const top = await card.evaluate((element) => element.getBoundingClientRect().top);
+        expect(top).toBeGreaterThanOrEqual(64);
+        expect(top).toBeLessThan(page.viewportSize()?.height ?? 0);
       } finally {
         await server.api.PUT('/accessControl', { headers: authorization(), body: { domains: [], ips: [], cidrs: [] } });
       }
