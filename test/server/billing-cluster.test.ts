@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAnvil, type AnvilNode } from '../support/anvil';
+import { describe, expect, it } from 'vitest';
+import { setUpTestAnvil } from '../support/anvil';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json, rpcOver } from './helpers/started-server';
 
@@ -7,18 +7,7 @@ import { field, json, rpcOver } from './helpers/started-server';
  * A payment on `npm start` with WORKERS=2 and WORKERS=1: the test-mode checkout is paid as a
  * browser pays it (a form post), and the gateway's workers apply the new plan's rate at once.
  */
-let node: AnvilNode | undefined;
-beforeAll(async () => {
-  node = await startTestAnvil();
-});
-afterAll(async () => {
-  await node?.stop();
-});
-
-const upstream = () => {
-  if (node === undefined) throw new Error('anvil is not running');
-  return { UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url };
-};
+const anvil = setUpTestAnvil();
 
 /** How many of `count` parallel calls the gateway lets through. */
 async function admitted(url: string, apiKey: string, count: number): Promise<number> {
@@ -51,7 +40,7 @@ async function payDeveloper(url: string, token: string): Promise<{ paidAt: numbe
 }
 
 describe.each(['2', '1'])('a payment with WORKERS=%s', (workers) => {
-  const server = setUpStartedAccount({ name: `billing-workers-${workers}`, settings: () => ({ WORKERS: workers, ...upstream() }) });
+  const server = setUpStartedAccount({ name: `billing-workers-${workers}`, settings: () => ({ WORKERS: workers, ...anvil.upstream() }) });
 
   it('moves the user to the paid plan and the gateway applies its rate as soon as the payment answered', async () => {
     // Free: 10 calls a second; a burst of 30 gets about that much through.

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXAMPLE_SENDER } from '@/domain/rpc-methods';
-import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
+import { callNode, setUpTestAnvil } from '../support/anvil';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json } from './helpers/started-server';
 
@@ -9,18 +9,11 @@ import { field, json } from './helpers/started-server';
  * fast path (server/cluster/) through the same Gateway, so the node-control methods are refused
  * there too. The node is a real anvil of the test's own, read directly.
  */
-let node: AnvilNode;
-
 // Registered before the server: started first, stopped after the server stopped.
-beforeAll(async () => {
-  node = await startTestAnvil();
-});
-afterAll(async () => {
-  await node?.stop();
-});
+const anvil = setUpTestAnvil();
 const server = setUpStartedAccount({
   name: 'method-policy-workers',
-  settings: () => ({ WORKERS: '2', UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url }),
+  settings: () => ({ WORKERS: '2', ...anvil.upstream() }),
 });
 
 async function post(body: unknown): Promise<{ status: number; body: unknown; credits: string | null }> {
@@ -34,7 +27,7 @@ async function post(body: unknown): Promise<{ status: number; body: unknown; cre
 }
 
 async function nodeResult(method: string, params: unknown[] = []): Promise<unknown> {
-  const answer = await callNode(node, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
+  const answer = await callNode(anvil.node, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
   return field(JSON.parse(answer.bytes.toString('utf8')), 'result');
 }
 

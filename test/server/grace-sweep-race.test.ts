@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import type { Db, Queryable } from '@server/db/db';
-import { Billing } from '@server/payments/billing';
-import { createLocalProvider, type LocalProvider } from '@server/payments/local/local-provider';
+import type { Billing } from '@server/payments/billing';
+import type { LocalProvider } from '@server/payments/local/local-provider';
 import { bearer, signedInUser } from './helpers/accounts';
+import { localBilling } from './helpers/local-billing';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { me } from './gateway-harness';
 
@@ -45,26 +46,7 @@ function hooked(db: Db): Db {
 
 beforeAll(async () => {
   server = await startTestApp({ SESSION_TTL_HOURS: '8760' });
-  const { app, config, clock } = server;
-  local = createLocalProvider({
-    db: app.db,
-    clock,
-    publicUrl: config.publicUrl,
-    deliver: async (event) => {
-      await billing.applyEvent(event);
-    },
-    log: app.log,
-  });
-  billing = new Billing({
-    db: hooked(app.db),
-    provider: local.provider,
-    clock,
-    log: app.log,
-    keyCache: app.keyCache,
-    publicUrl: config.publicUrl,
-    salesEmail: config.salesEmail,
-    graceDays: 0,
-  });
+  ({ local, billing } = localBilling(server, { db: hooked(server.app.db), graceDays: 0 }));
 });
 afterAll(async () => server.close());
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAnvil, type AnvilNode } from '../support/anvil';
+import { describe, expect, it } from 'vitest';
+import { setUpTestAnvil } from '../support/anvil';
 import { uniqueEmail } from './helpers/accounts';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json, signUp } from './helpers/started-server';
@@ -12,18 +12,7 @@ import { field, json, signUp } from './helpers/started-server';
  * customer's money and plan must agree at the end: a paid plan with a live subscription and a
  * paid last invoice, or Free with no subscription and nothing paid for the renewal that failed.
  */
-let node: AnvilNode | undefined;
-beforeAll(async () => {
-  node = await startTestAnvil();
-});
-afterAll(async () => {
-  await node?.stop();
-});
-
-const upstream = () => {
-  if (node === undefined) throw new Error('anvil is not running');
-  return { UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: node.url };
-};
+const anvil = setUpTestAnvil();
 
 const card = new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Ada Lovelace' });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,7 +75,7 @@ async function loop(customer: Customer, upgrades: boolean, until: number): Promi
 describe.each(['1', '2'])('the grace sweep racing retried payments and upgrades, WORKERS=%s', (workers) => {
   const server = setUpStartedAccount({
     name: `grace-race-${workers}`,
-    settings: () => ({ WORKERS: workers, BILLING_GRACE_DAYS: '0', BILLING_CHECK_SECONDS: '1', ...upstream() }),
+    settings: () => ({ WORKERS: workers, BILLING_GRACE_DAYS: '0', BILLING_CHECK_SECONDS: '1', ...anvil.upstream() }),
   });
 
   it('no customer who paid ends on Free, and no one on Free paid for the renewal that failed', async () => {

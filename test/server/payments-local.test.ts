@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
-import { Billing } from '@server/payments/billing';
-import { createLocalProvider, type LocalProvider } from '@server/payments/local/local-provider';
+import type { Billing } from '@server/payments/billing';
+import type { LocalProvider } from '@server/payments/local/local-provider';
 import { formatUsd } from '@/domain/money';
 import { longDate } from '@/domain/subscription-text';
 import { bearer, signedInUser } from './helpers/accounts';
 import { hours } from './helpers/manual-clock';
+import { localBilling } from './helpers/local-billing';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { me } from './gateway-harness';
 
@@ -27,28 +28,7 @@ let billing: Billing;
 beforeAll(async () => {
   // Sessions outlive the months the clock moves through.
   server = await startTestApp({ SESSION_TTL_HOURS: '8760' });
-  const { app, config, clock } = server;
-  local = createLocalProvider({
-    db: app.db,
-    clock,
-    publicUrl: config.publicUrl,
-    deliver: async (event) => {
-      await billing.applyEvent(event);
-    },
-    log: app.log,
-    // As create-payments wires it: the API's own Subscription.graceEndsAt.
-    graceEndsAt: async (userId) => (await billing.subscription(userId))?.graceEndsAt ?? null,
-  });
-  billing = new Billing({
-    db: app.db,
-    provider: local.provider,
-    clock,
-    log: app.log,
-    keyCache: app.keyCache,
-    publicUrl: config.publicUrl,
-    salesEmail: config.salesEmail,
-    graceDays: config.billingGraceDays,
-  });
+  ({ local, billing } = localBilling(server));
 });
 afterAll(async () => server.close());
 
