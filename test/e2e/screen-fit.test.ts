@@ -233,5 +233,40 @@ for (const viewport of viewports) {
         await page.unrouteAll({ behavior: 'ignoreErrors' });
       }
     });
+
+    it('names the product from the first paint in a browser that never saw it (the served page carries it)', async () => {
+      // The page as served, before any script: its title and the loading shell's brand.
+      const served = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false, viewport });
+      try {
+        const first = await served.newPage();
+        await first.goto('/keys');
+        expect(await first.title()).toBe(PRODUCT_NAME);
+        await expectVisible(first.locator('#loading-shell').getByText(PRODUCT_NAME, { exact: true }));
+        await screenshot(first, 'fit-shell-first-paint');
+      } finally {
+        await served.close();
+      }
+      // Then the app's own loading screen keeps that name while GET /config and the session are on
+      // their way, with no name remembered in this browser's storage.
+      const fresh = await openContext(browser, server.url, viewport);
+      const held: Array<() => void> = [];
+      try {
+        const other = await fresh.newPage();
+        await logIn(other, email, password);
+        await other.evaluate(() => localStorage.removeItem('productName'));
+        await other.route(/\/api\/(config|users\/me)$/, async (route) => {
+          await new Promise<void>((release) => held.push(release));
+          await route.continue();
+        });
+        await other.goto('/keys', { waitUntil: 'commit' });
+        await expectVisible(other.getByRole('main').getByText(PRODUCT_NAME, { exact: true }));
+        await expectVisible(other.getByRole('status').getByText('Loading...'));
+        for (const release of held) release();
+        await other.unrouteAll({ behavior: 'ignoreErrors' });
+      } finally {
+        for (const release of held) release();
+        await fresh.close();
+      }
+    });
   });
 }
