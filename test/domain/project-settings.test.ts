@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_PLAN_FEATURES,
+  PROJECT_NAME_BLANK,
+  PROJECT_NAME_MAX_LENGTH,
   PROJECT_NAME_SAVE_FALLBACK,
+  PROJECT_NAME_TOO_LONG,
   autoscalingLocked,
   demoRenewalDate,
   isBlankProjectName,
@@ -12,6 +15,7 @@ import {
   planShown,
   planViewLabels,
   projectIdFor,
+  projectNameProblem,
   saveFailureText,
 } from '@/domain/project-settings';
 
@@ -26,6 +30,24 @@ describe('project name', () => {
   ])('%j → %j (blank: %s)', (draft, stored, blank) => {
     expect(normalizeProjectName(draft)).toBe(stored);
     expect(isBlankProjectName(draft)).toBe(blank);
+  });
+});
+
+describe('projectNameProblem: the one rule of the field and of PATCH /project', () => {
+  const longest = 'n'.repeat(PROJECT_NAME_MAX_LENGTH);
+  it.each([
+    ['Payments API', null],
+    [`  ${longest}  `, null],
+    ['', PROJECT_NAME_BLANK],
+    [' \t ', PROJECT_NAME_BLANK],
+    [`${longest}x`, PROJECT_NAME_TOO_LONG],
+  ])('%j → %j', (draft, problem) => {
+    expect(projectNameProblem(draft)).toBe(problem);
+  });
+
+  it('names the limit in its message', () => {
+    expect(PROJECT_NAME_MAX_LENGTH).toBe(64);
+    expect(PROJECT_NAME_TOO_LONG).toBe('A project name can have at most 64 characters.');
   });
 });
 
