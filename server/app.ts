@@ -34,13 +34,18 @@ import { createPayments } from '@server/payments/create-payments';
 import { loadOpenApiDocument } from '@server/openapi/document';
 import { listOperations, optionalBodyRoutes } from '@server/openapi/operations';
 import { registerOperations } from '@server/openapi/register';
+import { inProcessKeyChanges, sharedKeyCache, type KeyChanges } from '@server/shared/key-changes';
+import { postgresKeyChanges } from '@server/shared/postgres-key-changes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     /** Mails kept by the development outbox (local mode without SMTP_URL); empty otherwise. */
     outbox: Mail[];
-    /** The gateway's key cache: drop what a change (key deleted, plan, allow-lists) made stale. */
+    /**
+     * This replica's gateway key cache: drop what a change (key deleted, plan, allow-lists) made stale.
+     * The dashboard's operations and billing also tell the other replicas (server/shared/key-changes.ts).
+     */
     keyCache: KeyCache;
     /** The gateway's metering: `flush()` writes what is counted in memory (GET /usage does first). */
     metering: Metering;
@@ -113,14 +118,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Registered after the database's hook, so it runs before it (onClose hooks run last-in first-out):
     // the last metering batch is written while the database is still open.
     app.addHook('onClose', async () => gateway.close());
+    // Replicas on one PostgreSQL server hear each other's key changes through it; PGlite is one process.
+    const keyChanges: KeyChanges =
+      db.kind === 'postgres' && config.databaseUrl !== null
+        ? await postgresKeyChanges({ databaseUrl: config.databaseUrl, db, log: app.log })
+        : inProcessKeyChanges();
+    app.addHook('onClose', async () => keyChanges.close());
+    const keyCache = sharedKeyCache(gateway.keyCache, keyChanges);
     app.decorate('keyCache', gateway.keyCache);
     app.decorate('metering', gateway.metering);
     app.decorate('rpcHandler', gateway.gateway);
     options.behindWorkers?.(gateway);
-    const payments = await createPayments(config, { db, clock, log: app.log, keyCache: gateway.keyCache });
+    const payments = await createPayments(config, { db, clock, log: app.log, keyCache });
     app.addHook('onClose', async () => payments.close());
     app.decorate('billing', payments.billing);
-    const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache: gateway.keyCache, payments };
+    const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache, payments };
     registerOperations(
       app,
       operations,

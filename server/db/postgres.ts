@@ -14,9 +14,12 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** Connections each replica opens at most (besides the key changes' LISTEN connection). */
+export const postgresPoolSize = 10;
+
 /** A PostgreSQL server through a connection pool. */
 export async function openPostgres(databaseUrl: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: postgresPoolSize });
   // Fail at start-up, with the server's own message, rather than at the first request.
   const probe = await pool.connect();
   probe.release();

@@ -96,6 +96,11 @@ class Lru<Value> {
     if (key === this.newest) this.newest = null;
   }
 
+  clear(): void {
+    this.map.clear();
+    this.newest = null;
+  }
+
   entries(): IterableIterator<[string, Value]> {
     return this.map.entries();
   }
@@ -191,6 +196,25 @@ export class GatewayKeyCache<Key extends GatewayKey = KeyEntry> implements KeyCa
       if (cached.entry?.userId === userId) dropped.push(apiKey);
     }
     for (const apiKey of dropped) this.known.delete(apiKey);
+    this.loading.clear();
+  }
+
+  /**
+   * Drops every key, known and unknown (invalidations from other replicas may have been missed).
+   * Listeners hear it as one invalidation per user whose keys were held here: the HTTP workers' own
+   * caches were filled from this one, so those are the users they may hold.
+   */
+  invalidateAll(): void {
+    const userIds = new Set<number>();
+    for (const [, cached] of this.known.entries()) {
+      if (cached.entry !== null) userIds.add(cached.entry.userId);
+    }
+    for (const userId of userIds) {
+      for (const listener of this.listeners) listener(null, userId);
+    }
+    this.epoch += 1;
+    this.known.clear();
+    this.unknown.clear();
     this.loading.clear();
   }
 

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '@/api/schema';
 import { upgradeRefusal, type UpgradeRefusal } from '@/domain/plan-change';
 import type { Clock } from '@server/clock';
-import type { Db } from '@server/db/db';
+import { isUniqueViolation, type Db, type Queryable } from '@server/db/db';
+import { runOnce } from '@server/db/advisory-locks';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { conflict, badRequest, HttpError, notFound } from '@server/http/errors';
 import { applyEvent, type EventOutcome } from '@server/payments/apply-event';
@@ -29,7 +30,7 @@ import { findUserById } from '@server/repos/users';
 import { moveUserPlan } from '@server/payments/user-plan';
 import { graceEndsAt, graceHasEnded } from '@/domain/grace-period';
 import { defaultPlanId } from '@/domain/plan-catalog';
-import { KeyedLock } from '@server/payments/keyed-lock';
+import { UserLocks } from '@server/payments/keyed-lock';
 
 type ApiSubscription = components['schemas']['Subscription'];
 type ApiCheckout = components['schemas']['Checkout'];
@@ -79,10 +80,13 @@ async function atProvider<T>(what: string, call: () => Promise<T>): Promise<T> {
  * only thing that changes a plan), and the grace period of a failed renewal.
  */
 export class Billing {
-  private readonly lock = new KeyedLock();
+  /** One user's checkout or portal customer at a time, across replicas (see UserLocks). */
+  private readonly locks: UserLocks;
   private sweeper: NodeJS.Timeout | null = null;
 
-  constructor(private readonly settings: BillingSettings) {}
+  constructor(private readonly settings: BillingSettings) {
+    this.locks = new UserLocks(settings.db);
+  }
 
   get providerName(): PaymentProvider['name'] {
     return this.settings.provider.name;
@@ -113,10 +117,10 @@ export class Billing {
     const { db, salesEmail } = this.settings;
     const target = await findPlan(db, planId);
     if (target === null) throw notFound(`There is no plan with id ${planId}.`);
-    return this.lock.run(String(userId), async () => {
-      const user = await findUserById(db, userId);
+    return this.locks.run(userId, async (q) => {
+      const user = await findUserById(q, userId);
       if (user === null) throw notFound('The account no longer exists.');
-      const current = await findPlan(db, user.planId);
+      const current = await findPlan(q, user.planId);
       if (current === null) throw new Error(`User ${userId} is on plan ${user.planId}, which is not in the plans table`);
       const currentName = toApiPlan(current, user.billingFrequency).name;
       const targetName = toApiPlan(target, frequency).name;
@@ -125,9 +129,9 @@ export class Billing {
       const amountCents = priceCentsFor(target.monthly_price_usd, frequency);
       if (amountCents === null) throw refusals['enterprise-plan']({ current: currentName, target: targetName, salesEmail });
       const price: PlanPrice = { planId, planName: targetName, frequency, amountCents };
-      const customerId = await this.customerOf(userId, user.email);
-      await this.expireOpenCheckouts(userId);
-      const live = await findLiveSubscription(db, userId);
+      const customerId = await this.customerOf(q, userId, user.email);
+      await this.expireOpenCheckouts(q, userId);
+      const live = await findLiveSubscription(q, userId);
       const id = checkoutId();
       const urls = {
         successUrl: `${this.settings.publicUrl}/billing/success?checkout=${id}`,
@@ -138,7 +142,7 @@ export class Billing {
         live === null || live.provider !== provider.name
           ? await atProvider('start a checkout', () => provider.startCheckout({ userId, customerId, price, ...urls }))
           : await atProvider('start the plan change', async () => {
-              const livePlan = await findPlan(db, live.planId);
+              const livePlan = await findPlan(q, live.planId);
               const currentCents = livePlan === null ? null : priceCentsFor(livePlan.monthly_price_usd, live.frequency);
               const currentPrice: PlanPrice = {
                 planId: live.planId,
@@ -162,7 +166,14 @@ export class Billing {
         createdAt: this.settings.clock.now(),
         expiresAt: started.expiresAt,
       };
-      await insertCheckout(db, checkout);
+      try {
+        await insertCheckout(q, checkout);
+      } catch (error) {
+        // The unique index on a user's open checkout: only a replica without the lock (an older
+        // version during a rolling deploy) can get here. The provider's checkout stays unrecorded and lapses.
+        if (isUniqueViolation(error)) throw conflict('Another checkout was started at the same moment: try again.');
+        throw error;
+      }
       return { url: started.url, checkoutId: id };
     });
   }
@@ -172,7 +183,7 @@ export class Billing {
     const { db, provider, publicUrl } = this.settings;
     const user = await findUserById(db, userId);
     if (user === null) throw notFound('The account no longer exists.');
-    const customerId = await this.lock.run(String(userId), () => this.customerOf(userId, user.email));
+    const customerId = await this.locks.run(userId, (q) => this.customerOf(q, userId, user.email));
     return atProvider('open the customer portal', () => provider.portalUrl(customerId, `${publicUrl}/billing`));
   }
 
@@ -259,14 +270,19 @@ export class Billing {
     return ended;
   }
 
-  /** Checks the grace periods every `intervalMs` (and once at start). */
+  /**
+   * Checks the grace periods every `intervalMs` (and once at start). Every replica runs this timer;
+   * a check runs only where no other replica's check is running (runOnce), so the provider is not
+   * asked twice to cancel the same subscription. A check that starts after another finished finds
+   * the rows it ended no longer past due (each row is re-read locked before it changes).
+   */
   start(intervalMs = 60_000): void {
     let running = false;
     const check = () => {
       // One check at a time in this process: a slow provider does not stack sweeps up.
       if (running) return;
       running = true;
-      this.endExpiredGrace()
+      runOnce(this.settings.db, 'graceSweep', () => this.endExpiredGrace())
         .catch((error: unknown) => this.settings.log.error({ err: error }, 'the grace-period check failed'))
         .finally(() => {
           running = false;
@@ -282,12 +298,13 @@ export class Billing {
     this.sweeper = null;
   }
 
-  private async customerOf(userId: number, email: string): Promise<string> {
-    const { db, provider, clock } = this.settings;
-    const known = await findCustomerId(db, userId, provider.name);
+  /** Under the user's lock (`q` is its handle), so two calls do not create two customers. */
+  private async customerOf(q: Queryable, userId: number, email: string): Promise<string> {
+    const { provider, clock } = this.settings;
+    const known = await findCustomerId(q, userId, provider.name);
     if (known !== null) return known;
     const created = await atProvider('create the customer', () => provider.createCustomer({ userId, email }));
-    await saveCustomerId(db, userId, provider.name, created, clock.now());
+    await saveCustomerId(q, userId, provider.name, created, clock.now());
     return created;
   }
 
@@ -312,13 +329,13 @@ export class Billing {
   }
 
   /** A new checkout ends the user's earlier open ones, so two tabs cannot pay twice. */
-  private async expireOpenCheckouts(userId: number): Promise<void> {
-    const { db, provider, clock } = this.settings;
-    for (const open of await listOpenCheckouts(db, userId)) {
+  private async expireOpenCheckouts(q: Queryable, userId: number): Promise<void> {
+    const { provider, clock } = this.settings;
+    for (const open of await listOpenCheckouts(q, userId)) {
       if (open.provider === provider.name) {
         await atProvider('end the earlier checkout', () => provider.expireCheckout(open.providerCheckoutId));
       }
-      await setCheckoutStatus(db, open.id, 'expired', clock.now());
+      await setCheckoutStatus(q, open.id, 'expired', clock.now());
     }
   }
 }

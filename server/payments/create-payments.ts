@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/db';
+import { runOnce } from '@server/db/advisory-locks';
 import type { KeyCache } from '@server/gateway/key-cache';
 import type { PaymentServices } from '@server/handlers/services';
 import { Billing, type BillingSettings } from '@server/payments/billing';
@@ -51,8 +52,17 @@ export async function createPayments(config: Config, deps: PaymentDeps): Promise
   });
   billing = new Billing({ ...settings, provider: local.provider });
   billing.start(checkIntervalMs);
+  // Every replica runs this timer; one renews at a time (runOnce), so two do not bill the same period
+  // at once, and one that comes after finds the periods already moved on.
+  let renewing = false;
   const renewals = setInterval(() => {
-    local.renewDue().catch((error: unknown) => deps.log.error({ err: error }, 'the test-mode renewals failed'));
+    if (renewing) return;
+    renewing = true;
+    runOnce(deps.db, 'testModeRenewals', () => local.renewDue())
+      .catch((error: unknown) => deps.log.error({ err: error }, 'the test-mode renewals failed'))
+      .finally(() => {
+        renewing = false;
+      });
   }, checkIntervalMs);
   renewals.unref();
   const started = billing;

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Billing } from '@server/payments/billing';
+import { createLocalProvider } from '@server/payments/local/local-provider';
+import type { PaymentProvider } from '@server/payments/provider';
+import { keyChangesChannel } from '@server/shared/postgres-key-changes';
+import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
+import { bearer, signedInUser } from './helpers/accounts';
+import { startFakeNode, type FakeNode } from './helpers/fake-node';
+import { keyCalls } from './helpers/key-calls';
+import { ManualClock } from './helpers/manual-clock';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import type { TestDatabase } from './helpers/test-database';
+import { call, me, rpc, storedCredits } from './gateway-harness';
+
+/**
+ * Two replicas (two apps in this process) on one PostgreSQL database: what they share goes through
+ * it (advisory locks, a unique index, LISTEN/NOTIFY, adding upserts). A real server is needed:
+ * TEST_DATABASE_URL's, else a throw-away one. Without either this fails in CI and says it is skipped elsewhere.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+const postgresBin = serverUrl === undefined ? findPostgresBin() : undefined;
+const canRun = serverUrl !== undefined || (postgresBin !== undefined && process.getuid?.() === 0);
+if (!canRun) {
+  if (process.env.CI) throw new Error('scale-out tests need PostgreSQL: set TEST_DATABASE_URL or run as root with the server binaries');
+  console.warn('scale-out-postgres.test.ts SKIPPED: no TEST_DATABASE_URL and no throw-away PostgreSQL here (root + binaries)');
+}
+
+/** A database of its own (not a schema): NOTIFY channels and advisory locks are per database. */
+async function createDatabase(url: string): Promise<TestDatabase> {
+  const name = `scale_out_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { kind: 'postgres', env: { DATABASE_URL: own.toString() }, drop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
+const clock = new ManualClock();
+
+/** Probes until `done` or `ms` of wall time have passed; what it saw last, and when. */
+async function within<T>(ms: number, probe: () => Promise<T>, done: (value: T) => boolean): Promise<{ value: T; afterMs: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    const afterMs = Date.now() - started;
+    if (done(value) || afterMs > ms) return { value, afterMs };
+    // The manual clock refills the Free plan's bucket (10 a second) between probes, so a probe is
+    // never refused for its rate; a few seconds of it stay far below the key cache's 30 s lifetime.
+    clock.advance(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
+  let throwaway: ThrowawayPostgres | undefined;
+  let database: TestDatabase;
+  let node: FakeNode;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    if (serverUrl === undefined && postgresBin !== undefined) throwaway = await startThrowawayPostgres(postgresBin);
+    const url = serverUrl ?? throwaway?.url;
+    if (url === undefined) throw new Error('no PostgreSQL server');
+    database = await createDatabase(url);
+    node = await startFakeNode();
+    a = await startTestApp({ UPSTREAM_MAINNET_URL: node.url }, { database, clock });
+    b = await startTestApp({ UPSTREAM_MAINNET_URL: node.url }, { database, clock });
+  }, 60_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await node?.close();
+    await database?.drop();
+    throwaway?.stop();
+  });
+
+  it('60 parallel subscribes of one user, split across both, leave one open checkout here and at the provider', async () => {
+    const { token } = await signedInUser(a.app, 'racer');
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        (index % 2 === 0 ? a : b).app.inject({
+          method: 'POST',
+          url: '/api/users/subscribe',
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          payload: JSON.stringify({ planId: 3, frequency: 'MONTHLY' }),
+        }),
+      ),
+    );
+    // Each one ended the one before it (at the provider too) under the user's lock: none was refused.
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(60).fill(200));
+    const userId = (await me(a.app, token)).id;
+    const ours = await a.app.db.query<{ n: number }>(
+      "SELECT count(*)::integer AS n FROM checkouts WHERE user_id = $1 AND status = 'open'",
+      [userId],
+    );
+    expect(ours.rows[0]?.n).toBe(1);
+    const atProvider = await a.app.db.query<{ n: number }>(
+      "SELECT count(*)::integer AS n FROM local_checkout_sessions WHERE user_id = $1 AND status = 'open'",
+      [userId],
+    );
+    expect(atProvider.rows[0]?.n).toBe(1);
+  });
+
+  it('a key deleted through A is refused by B within 1 s, though B had it cached', async () => {
+    const { token } = await signedInUser(a.app, 'keys');
+    const keys = keyCalls(a.app, token);
+    const created = (await keys.create({ name: 'doomed' })).json<{ id: number; apiKey: string }>();
+    // B loads the key and keeps it (its cache trusts a key for 30 s).
+    expect((await rpc(b.app, created.apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    expect((await keys.remove(created.id)).statusCode).toBe(204);
+    const refused = await within(
+      1000,
+      async () => (await rpc(b.app, created.apiKey, call('eth_chainId'))).statusCode,
+      (status) => status === 401,
+    );
+    expect(refused.value).toBe(401);
+    expect(refused.afterMs).toBeLessThanOrEqual(1000);
+  });
+
+  it('after its LISTEN connection drops, a replica reconnects and drops every cached key (changes meanwhile were missed)', async () => {
+    const { token } = await signedInUser(a.app, 'relisten');
+    const { apiKey } = await me(a.app, token);
+    if (apiKey === null) throw new Error('no key');
+    expect((await rpc(b.app, apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    // Changed behind the servers' backs (as a hand-run SQL would): nobody publishes this one.
+    await a.app.db.query('DELETE FROM api_keys WHERE key = $1', [apiKey]);
+    expect((await rpc(b.app, apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    await a.app.db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1', [
+      `LISTEN "${keyChangesChannel}"`,
+    ]);
+    const refused = await within(
+      3000,
+      async () => (await rpc(b.app, apiKey, call('eth_chainId'))).statusCode,
+      (status) => status === 401,
+    );
+    expect(refused.value).toBe(401);
+    // And it listens again: the next change reaches it.
+    const next = await signedInUser(a.app, 'relisten-after');
+    const created = (await keyCalls(a.app, next.token).create({ name: 'after' })).json<{ id: number; apiKey: string }>();
+    expect((await rpc(b.app, created.apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    await keyCalls(a.app, next.token).remove(created.id);
+    const again = await within(
+      1000,
+      async () => (await rpc(b.app, created.apiKey, call('eth_chainId'))).statusCode,
+      (status) => status === 401,
+    );
+    expect(again.value).toBe(401);
+  });
+
+  it('the grace sweep started on both replicas asks the provider once per subscription', async () => {
+    const { email } = await signedInUser(a.app, 'grace');
+    const user = await a.app.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+    const userId = user.rows[0]?.id;
+    if (userId === undefined) throw new Error('no user');
+    const longAgo = new Date(clock.now().getTime() - 60 * 24 * 3_600_000);
+    await a.app.db.query(
+      `INSERT INTO subscriptions (provider, provider_subscription_id, user_id, customer_id, plan_id, frequency, status,
+         current_period_start, current_period_end, cancel_at_period_end, past_due_since, state_at, created_at)
+       VALUES ('local', 'lsub_grace', $1, 'lcus_grace', 2, 'MONTHLY', 'past_due', $2, $2, false, $2, $2, $2)`,
+      [userId, longAgo],
+    );
+    const cancellations: string[] = [];
+    const sweeps = [a, b].map((server) => {
+      const local = createLocalProvider({
+        db: server.app.db,
+        clock,
+        publicUrl: server.config.publicUrl,
+        deliver: async () => undefined,
+        log: server.app.log,
+        graceEndsAt: async () => null,
+      });
+      const provider: PaymentProvider = {
+        ...local.provider,
+        // The provider's answer takes a while, as Stripe's does: the other replica's sweep runs meanwhile.
+        cancelUnpaid: async (id) => {
+          cancellations.push(id);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return 'canceled';
+        },
+      };
+      return new Billing({
+        db: server.app.db,
+        provider,
+        clock,
+        log: server.app.log,
+        keyCache: server.app.keyCache,
+        publicUrl: server.config.publicUrl,
+        salesEmail: server.config.salesEmail,
+        graceDays: 7,
+      });
+    });
+    for (const billing of sweeps) billing.start(60_000);
+    try {
+      const ended = await within(
+        3000,
+        async () =>
+          (await a.app.db.query<{ status: string }>("SELECT status FROM subscriptions WHERE provider_subscription_id = 'lsub_grace'")).rows,
+        (rows) => rows[0]?.status === 'canceled',
+      );
+      expect(ended.value[0]?.status).toBe('canceled');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(cancellations).toEqual(['lsub_grace']);
+    } finally {
+      for (const billing of sweeps) billing.stop();
+    }
+  });
+
+  it('metering from both replicas adds up, in the same minute rows and the same credit counter', async () => {
+    const { token } = await signedInUser(a.app, 'meter');
+    const { id: userId, apiKey } = await me(a.app, token);
+    if (apiKey === null) throw new Error('no key');
+    let sent = 0;
+    for (let round = 0; round < 4; round += 1) {
+      // Free plan: 10 calls a second per replica's bucket; the manual clock refills them.
+      clock.advance(1000);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => rpc((index % 2 === 0 ? a : b).app, apiKey, call('eth_chainId'))),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+      sent += answers.length;
+      // Both write at once: the upserts of the same minute rows and counter must add, not overwrite.
+      await Promise.all([a.app.metering.flush(), b.app.metering.flush()]);
+    }
+    const stored = await storedCredits(a.app, userId);
+    expect(stored.requests).toBe(sent);
+    expect(stored.creditsUsed).toBe(stored.metered);
+    expect(stored.metered).toBeGreaterThan(0);
+  });
+});
