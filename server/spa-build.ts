@@ -43,8 +43,6 @@ export async function buildSpa(root: string = projectRoot, signal?: AbortSignal)
     child.once('close', (code, killedBy) => resolve({ code, signal: killedBy }));
   });
   if (outcome.code !== 0) {
-    throw new Error(
-      `Building the dashboard failed: vite build exited with ${outcome.code ?? outcome.signal} (its messages are above)`,
-    );
+    throw new Error(`Building the dashboard failed: vite build exited with ${outcome.code ?? outcome.signal} (its messages are above)`);
   }
 }

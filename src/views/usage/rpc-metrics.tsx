@@ -30,7 +30,12 @@ export function RpcMetrics({ unlocked, totals, period }: RpcMetricsProps) {
         {unlocked ? (
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
             <StatCard size="sm" label="Requests" value={formatLimit(totals.requests)} help="Calls answered by a node" />
-            <StatCard size="sm" label="Rate-limited" value={formatLimit(totals.rateLimited)} help="Refused by a limit: 429 rate, 402 credits" />
+            <StatCard
+              size="sm"
+              label="Rate-limited"
+              value={formatLimit(totals.rateLimited)}
+              help="Refused by a limit: 429 rate, 402 credits"
+            />
             <StatCard size="sm" label="Refused" value={formatLimit(totals.refused)} help="Refused by your access control" />
           </SimpleGrid>
         ) : (
