@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installJsonBodyParser(app);
   installFormBodyParser(app);
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, config.publicUrl);
   installSingleHost(app);
   await app.register(fastifyCookie);
 

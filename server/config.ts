@@ -297,7 +297,10 @@ export function productionNotices(config: Config): string[] {
     );
   }
   if (config.databaseUrl === null) {
-    notices.push(`DATABASE_URL is not set: using the embedded database in ${config.dataDir}.`);
+    notices.push(
+      `DATABASE_URL is not set: using the embedded database (PGlite) in ${config.dataDir}, which serves one process on one machine. ` +
+        'Replicas behind a load balancer need one PostgreSQL server: set DATABASE_URL.',
+    );
   }
   return notices;
 }

@@ -1,6 +1,8 @@
 /**
- * `npm start`: builds the SPA if needed, starts a local anvil node for each network without an
- * UPSTREAM_*_URL, then serves the SPA, the API and the gateway on one port. SIGTERM/SIGINT close
+ * `npm start` (through scripts/start.mjs): from the sources, builds the SPA if needed; compiled
+ * (NODE_ENV=production), refuses a build older than its sources and builds nothing. Then starts
+ * a local anvil node for each network without an UPSTREAM_*_URL (local mode), and serves the SPA,
+ * the API and the gateway on one port. SIGTERM/SIGINT close
  * the app (the last metering batch is written) and then stop the nodes.
  */
 import { buildApp } from '@server/app';
@@ -9,6 +11,14 @@ import { startCluster } from '@server/cluster/primary';
 import { localNodesNotice, startLocalNodes, type LocalNodes } from '@server/nodes/local-nodes';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
 import { buildSpa, isSpaStale } from '@server/spa-build';
+import { buildProblem, compiledServer } from '@server/server-build';
+
+// Before the settings: a stale build would be checking them with yesterday's rules.
+const problem = compiledServer ? buildProblem() : null;
+if (problem !== null) {
+  console.error(`Could not start: ${problem}`);
+  process.exit(1);
+}
 
 const config = configOrExit();
 
@@ -32,7 +42,8 @@ onShutdownSignal(stopAll);
 
 try {
   // SKIP_SPA_BUILD=1: tests that start this file for the API alone do not rebuild the dashboard.
-  if (process.env.SKIP_SPA_BUILD !== '1' && isSpaStale()) {
+  // The compiled server never builds (no Vite in production): buildProblem checked dist/ above.
+  if (!compiledServer && process.env.SKIP_SPA_BUILD !== '1' && isSpaStale()) {
     console.log('Building the dashboard (dist/ is missing or older than src/)...');
     await buildSpa(undefined, building.signal);
   }

@@ -2,7 +2,6 @@ import cluster, { type Worker } from 'node:cluster';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
 import type { Config } from '@server/config';
@@ -11,6 +10,7 @@ import { LeaseAuthority } from '@server/cluster/lease-authority';
 import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from '@server/cluster/protocol';
 import { workerEnv } from '@server/cluster/worker-env';
 import { createSocketDir } from '@server/cluster/socket-dir';
+import { entryFile } from '@server/server-build';
 
 export interface RunningCluster {
   readonly app: FastifyInstance;
@@ -22,7 +22,7 @@ export interface RunningCluster {
 const workerStopMs = 10_000;
 /** A dead worker is replaced after this pause. */
 const replaceAfterMs = 500;
-const workerFile = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const workerFile = entryFile(new URL('./worker.ts', import.meta.url));
 
 function probePort(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -3,16 +3,25 @@ import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from '@server/db/db';
 import { lockDataDir } from '@server/db/data-dir-lock';
 import { errorFrom, type ThreadAnswer, type ThreadData, type ThreadReady, type ThreadRequest } from '@server/db/pglite-protocol';
+import { compiledServer, entryFile } from '@server/server-build';
 
 export const inMemory = 'memory://';
 
-const threadFile = new URL('./pglite-thread.ts', import.meta.url).href;
+const threadSource = new URL('./pglite-thread.ts', import.meta.url);
+
 /**
- * The thread reads TypeScript as the server does (npm start runs under tsx): it registers tsx's
- * loader, then imports its file (Node 20 applies no --import of a worker's execArgv to its entry).
+ * How the thread starts. Compiled: from its own compiled file. From the sources: it reads
+ * TypeScript as the server does (npm start runs under tsx), so it registers tsx's loader, then
+ * imports its file (Node 20 applies no --import of a worker's execArgv to its entry).
  */
-const tsxApi = import.meta.resolve('tsx/esm/api');
-const threadBoot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(threadFile)}); });`;
+function threadStart(): { readonly entry: string; readonly eval: boolean } {
+  if (compiledServer) return { entry: entryFile(threadSource), eval: false };
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  return {
+    entry: `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(threadSource.href)}); });`,
+    eval: true,
+  };
+}
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -45,7 +54,8 @@ function compiledModules(): Promise<Pick<ThreadData, 'pgliteWasmModule' | 'initd
 /** Starts the thread and waits until its database is open. */
 async function startThread(dataDir: string): Promise<Worker> {
   const workerData: ThreadData = { dataDir, ...(await compiledModules()) };
-  const worker = new Worker(threadBoot, { eval: true, workerData, execArgv: [] });
+  const start = threadStart();
+  const worker = new Worker(start.entry, { eval: start.eval, workerData, execArgv: [] });
   return new Promise<Worker>((resolve, reject) => {
     const failed = (error: Error) => {
       worker.off('message', first);

@@ -34,9 +34,17 @@ export function securityHeaders(url: string): Record<string, string> {
   };
 }
 
-export function installSecurityHeaders(app: FastifyInstance): void {
+/**
+ * With PUBLIC_URL on https (production behind TLS): browsers that saw it keep to https for this
+ * long (RFC 6797), so no later visit starts over plain http where a session could be read. Not
+ * over http, where it means nothing, nor for subdomains, which may be someone else's to serve.
+ */
+export const strictTransportSecurity = 'max-age=31536000';
+
+export function installSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  const transport: Record<string, string> = publicUrl.startsWith('https:') ? { 'strict-transport-security': strictTransportSecurity } : {};
   app.addHook('onSend', async (request, reply) => {
-    for (const [name, value] of Object.entries(securityHeaders(request.url))) {
+    for (const [name, value] of Object.entries({ ...securityHeaders(request.url), ...transport })) {
       if (!ownValueAllowed.has(name) || !reply.hasHeader(name)) reply.header(name, value);
     }
   });

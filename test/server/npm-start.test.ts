@@ -1,13 +1,14 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createPublicClient, createWalletClient, defineChain, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@server/spa-build';
+import { copyCheckout } from '../support/checkout-copy';
 import { freePort } from '../support/free-port';
 import { uniqueEmail } from './helpers/accounts';
 import { json, rpcOver, signUp } from './helpers/started-server';
@@ -26,15 +27,7 @@ let clone: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'npm-start-'));
   clone = join(dir, 'clone');
-  // What a clone has: the tracked files (and new ones not ignored), as they are in this checkout.
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: projectRoot })
-    .toString('utf8')
-    .split('\0')
-    .filter((file) => file !== '' && existsSync(join(projectRoot, file)));
-  for (const file of files) {
-    await mkdir(dirname(join(clone, file)), { recursive: true });
-    await copyFile(join(projectRoot, file), join(clone, file));
-  }
+  await copyCheckout(projectRoot, clone);
   // `npm install`'s result, linked: installing again would take minutes and change nothing here.
   await symlink(join(projectRoot, 'node_modules'), join(clone, 'node_modules'), 'dir');
 }, 60_000);

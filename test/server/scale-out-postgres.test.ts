@@ -78,12 +78,16 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
     b = await startTestApp({ UPSTREAM_MAINNET_URL: node.url }, { database, clock });
   }, 60_000);
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await node?.close();
-    await database?.drop();
-    throwaway?.stop();
-  });
+    // The throw-away server goes whatever else fails: it would outlive the run otherwise.
+    try {
+      await a?.close();
+      await b?.close();
+      await node?.close();
+      await database?.drop();
+    } finally {
+      throwaway?.stop();
+    }
+  }, 60_000);
 
   it('60 parallel subscribes of one user, split across both, leave one open checkout here and at the provider', async () => {
     const { token } = await signedInUser(a.app, 'racer');

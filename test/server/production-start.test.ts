@@ -1,0 +1,138 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdtemp, rm, symlink, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '@server/spa-build';
+import { setUpTestAnvil } from '../support/anvil';
+import { copyCheckout } from '../support/checkout-copy';
+import { freePort } from '../support/free-port';
+import { uniqueEmail } from './helpers/accounts';
+import { productionStripeSettings } from './helpers/production-settings';
+import { json, rpcOver, signUp } from './helpers/started-server';
+import { createTestDatabase, type TestDatabase, testDatabaseUrl } from './helpers/test-database';
+
+/**
+ * The production recipe, as README gives it, in a copy of the checkout: `npm run build` (with the
+ * dev dependencies), then `npm ci --omit=dev`, then `npm start` with NODE_ENV=production — node
+ * alone runs the compiled server, without tsx, Vite or TypeScript installed.
+ *
+ * Production requires a PostgreSQL server, so this runs where the server tests have one
+ * (TEST_DATABASE_URL: `npm test`'s PostgreSQL run, or yours). That also keeps the suite to one
+ * `npm ci` (about a minute): the PGlite run of test/server leaves it out.
+ */
+const anvil = setUpTestAnvil();
+let dir: string;
+let clone: string;
+let database: TestDatabase;
+const running = new Set<ChildProcess>();
+
+/** A shell's environment: nothing of vitest's or of the npm running this test. */
+function shellEnv(settings: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...settings };
+}
+
+function npm(args: readonly string[], env: Record<string, string> = shellEnv()): void {
+  execFileSync('npm', [...args], { cwd: clone, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+}
+
+describe.skipIf(testDatabaseUrl === undefined)('production: npm run build, npm ci --omit=dev, npm start', () => {
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'production-start-'));
+    clone = join(dir, 'clone');
+    await copyCheckout(projectRoot, clone);
+    // The build needs the dev dependencies: the checkout's, linked, then unlinked for the install.
+    await symlink(join(projectRoot, 'node_modules'), join(clone, 'node_modules'), 'dir');
+    npm(['run', 'build']);
+    await unlink(join(clone, 'node_modules'));
+    npm(['ci', '--omit=dev', '--no-audit', '--no-fund']);
+    database = await createTestDatabase();
+  }, 600_000);
+
+  afterAll(async () => {
+    for (const child of running) child.kill('SIGKILL');
+    await database?.drop();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function settings(): Promise<Record<string, string>> {
+    return {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      // https: the answers must then carry Strict-Transport-Security.
+      PUBLIC_URL: 'https://dash.example.com',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'no-reply@example.com',
+      ...anvil.upstream(),
+      ...productionStripeSettings,
+      ...database.env,
+    };
+  }
+
+  /** `npm start` in the clone; resolves with its exit code and everything it printed once it exits. */
+  function npmStart(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+    const child = spawn('npm', ['start'], { cwd: clone, env: shellEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    void exited.then(() => running.delete(child));
+    return { child, output: () => output, exited };
+  }
+
+  it('has none of the build tools installed', () => {
+    for (const name of ['tsx', 'vite', 'typescript', '@vitejs/plugin-react', 'esbuild']) {
+      expect(existsSync(join(clone, 'node_modules', name)), name).toBe(false);
+    }
+  });
+
+  it('starts the compiled server with node (WORKERS=2), serves the API, the SPA and the gateway; SIGTERM exits 0', async () => {
+    const env: Record<string, string> = { ...(await settings()), WORKERS: '2' };
+    const url = `http://127.0.0.1:${env.PORT ?? ''}`;
+    const started = npmStart(env);
+    const startedAt = performance.now();
+    let plans: Response | null = null;
+    while (plans === null && performance.now() - startedAt < 60_000) {
+      plans = await fetch(`${url}/api/plans`).catch(() => null);
+      if (plans === null) await new Promise((wait) => setTimeout(wait, 50));
+    }
+    if (plans === null) throw new Error(`no answer within 60 s:\n${started.output()}`);
+    console.log(`production start: first answer after ${Math.round(performance.now() - startedAt)} ms`);
+    expect(plans.status).toBe(200);
+    expect(plans.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(await plans.json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]));
+
+    const index = await fetch(`${url}/`);
+    expect(index.status).toBe(200);
+    expect(await index.text()).toContain('<div id="root"');
+
+    const { apiKey } = await signUp(url, uniqueEmail('production'));
+    expect(await json(await rpcOver(url, 'mainnet', apiKey, 'eth_chainId'))).toEqual({ jsonrpc: '2.0', id: 1, result: '0x138de' });
+
+    // Compiled, with nothing of the build tools in the processes.
+    expect(started.output()).not.toMatch(/Building the dashboard/);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    expect(started.output()).toContain('SIGTERM: shutting down...');
+  }, 120_000);
+
+  it('refuses a build older than its sources, naming the file and the command', async () => {
+    await appendFile(join(clone, 'server', 'app.ts'), '\n// changed after the build\n');
+    const started = npmStart(await settings());
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(
+      /The build is older than the sources \(server\/app\.ts changed since it was built.*run `npm run build`/,
+    );
+    expect(started.output()).not.toMatch(/is running at/);
+  }, 60_000);
+
+  it('refuses to start without the build, naming the command', async () => {
+    await rm(join(clone, 'build'), { recursive: true, force: true });
+    const started = npmStart(await settings());
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(/NODE_ENV=production runs the compiled server, and .* is missing\. Run `npm run build`/);
+  }, 60_000);
+});
