@@ -12,6 +12,7 @@ import type { RpcHandler } from '@server/gateway/gateway';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
 import { createGoogleSignIn } from '@server/google/index';
+import { quietProbes } from '@server/health/quiet-probes';
 import { createHandlers } from '@server/handlers/index';
 import { apiBodyLimitBytes } from '@server/http/body-limit';
 import { proxyTrust } from '@server/http/client-address';
@@ -29,6 +30,8 @@ import type { Mail } from '@server/mail/mailer';
 import { createOutboxMailer } from '@server/mail/outbox';
 import { createSmtpMailer } from '@server/mail/smtp';
 import type { Metering } from '@server/metering/metering';
+import { countHttpAnswers } from '@server/metrics/http-metrics';
+import type { ProcessMetrics } from '@server/metrics/process-metrics';
 import type { Billing } from '@server/payments/billing';
 import { createPayments } from '@server/payments/create-payments';
 import { loadOpenApiDocument } from '@server/openapi/document';
@@ -66,6 +69,8 @@ export interface BuildOptions {
    * it takes the client address from their X-Forwarded-For, and hands them the gateway's parts.
    */
   behindWorkers?: (gateway: GatewayParts) => void;
+  /** The main process's metrics (METRICS_PORT): HTTP answers, gateway calls, metering. None counted without. */
+  metrics?: ProcessMetrics | null;
 }
 
 /** The API requests are small JSON documents; anything bigger is refused with 413. */
@@ -101,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   installSecurityHeaders(app, config.publicUrl);
   installSingleHost(app);
+  quietProbes(app);
+  if (options.metrics) countHttpAnswers(app, options.metrics);
   await app.register(fastifyCookie);
 
   const db = await openDatabase(config);
@@ -114,7 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     const mailer = config.smtpUrl !== null ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(outbox, app.log);
     const google = await createGoogleSignIn(app, config);
-    const gateway = createGateway({ config, db, clock, log: app.log });
+    const gateway = createGateway({ config, db, clock, log: app.log, observer: options.metrics ?? undefined });
+    options.metrics?.watchMetering(gateway.metering);
     // Registered after the database's hook, so it runs before it (onClose hooks run last-in first-out):
     // the last metering batch is written while the database is still open.
     app.addHook('onClose', async () => gateway.close());

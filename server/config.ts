@@ -92,6 +92,9 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** Open connections a process accepts at once; past it new ones are closed at once. */
   readonly maxConnections: number;
+  /** Where Prometheus scrapes GET /metrics (server/metrics); null = no metrics server. 0 = a free port. */
+  readonly metricsPort: number | null;
+  readonly metricsHost: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -206,7 +209,14 @@ export function loadConfig(env: Env): Config {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    metricsPort: settings.optional('METRICS_PORT', parsePort),
+    metricsHost: settings.read('METRICS_HOST', '127.0.0.1', parseHost, '127.0.0.1'),
   };
+  // The public port serves everyone who reaches the app; what the metrics tell (traffic, keys'
+  // refusals, the nodes' health) is for the operator only.
+  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) {
+    settings.refuse('METRICS_PORT', `METRICS_PORT=${port} is the public PORT: metrics are never served there. Choose another port.`);
+  }
   if (mode === 'production') requireProductionSettings(settings);
   else if (!isLoopbackHost(host) && !config.unsafeLocalModeOnNetwork) {
     settings.refuse(

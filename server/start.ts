@@ -8,6 +8,7 @@
 import { buildApp } from '@server/app';
 import { withFastPath } from '@server/cluster/one-process';
 import { startCluster } from '@server/cluster/primary';
+import { mainProcessMetrics, serveMetrics, type MetricsServer } from '@server/metrics/metrics-server';
 import { localNodesNotice, startLocalNodes, type LocalNodes } from '@server/nodes/local-nodes';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
 import { buildSpa, isSpaStale } from '@server/spa-build';
@@ -24,6 +25,9 @@ const config = configOrExit();
 
 let app: { close(): Promise<unknown> } | null = null;
 let nodes: LocalNodes | null = null;
+/** METRICS_PORT's server; its metrics are counted from the start, null when unset. */
+let metricsServer: MetricsServer | null = null;
+const metrics = mainProcessMetrics(config);
 /** Stops a dashboard build still running when a signal comes. */
 const building = new AbortController();
 
@@ -31,6 +35,7 @@ const building = new AbortController();
 async function stopAll(): Promise<void> {
   building.abort();
   try {
+    await metricsServer?.close();
     await app?.close();
   } finally {
     await nodes?.stop();
@@ -49,11 +54,11 @@ try {
   }
   nodes = await startLocalNodes(config);
   if (config.workers > 1) {
-    const cluster = await startCluster(nodes.config);
+    const cluster = await startCluster(nodes.config, metrics);
     app = { close: () => cluster.stop() };
     cluster.app.log.info(`${config.productName} is running at ${config.publicUrl} (${config.workers} HTTP workers)`);
   } else {
-    const running = await buildApp(nodes.config);
+    const running = await buildApp(nodes.config, { metrics });
     // Plain calls on the fast path, as in a worker; the rest to the app.
     app = withFastPath(running, running.rpcHandler, nodes.config);
     await running.listen({
@@ -62,6 +67,10 @@ try {
       // Fastify logs this once per address: with the default host, one line carrying the URL to open.
       listenTextResolver: (address) => `${config.productName} is running at ${config.port === 0 ? address : config.publicUrl}`,
     });
+  }
+  if (metrics !== null) {
+    metricsServer = await serveMetrics(config, metrics);
+    console.log(`Metrics for Prometheus at ${metricsServer.url}`);
   }
   for (const line of localNodesNotice(nodes.started)) console.log(line);
 } catch (error) {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
 import type { Config } from '@server/config';
 import type { GatewayParts } from '@server/gateway/create-gateway';
+import type { ProcessMetrics } from '@server/metrics/process-metrics';
 import { LeaseAuthority } from '@server/cluster/lease-authority';
 import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from '@server/cluster/protocol';
 import { workerEnv } from '@server/cluster/worker-env';
@@ -41,11 +42,11 @@ function send(worker: Worker, message: PrimaryMessage): void {
  * and credits) on a private Unix socket; WORKERS HTTP processes share the public port, serve the
  * gateway from leases and hand everything else to the app. A worker that dies is replaced.
  */
-export async function startCluster(config: Config): Promise<RunningCluster> {
+export async function startCluster(config: Config, metrics: ProcessMetrics | null = null): Promise<RunningCluster> {
   const socketDir = await createSocketDir();
   const socketPath = join(socketDir, 'api.sock');
   let parts: GatewayParts | null = null;
-  const app = await buildApp(config, { behindWorkers: (gateway) => (parts = gateway) });
+  const app = await buildApp(config, { behindWorkers: (gateway) => (parts = gateway), metrics });
   if (parts === null) throw new Error('the app did not hand over its gateway');
   const gateway: GatewayParts = parts;
   await app.listen({ path: socketPath, listenTextResolver: () => `API listening for the ${config.workers} HTTP workers on ${socketPath}` });

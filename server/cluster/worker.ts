@@ -16,6 +16,9 @@ import { createWorkerServer } from '@server/cluster/worker-http';
 import { workerEnv } from '@server/cluster/worker-env';
 import { configOrExit, explainStartupError } from '@server/startup-shutdown';
 import { logLine } from '@server/log/logger-options';
+import { exposeToPrimary } from '@server/metrics/cluster-scrape';
+import { ProcessMetrics } from '@server/metrics/process-metrics';
+import cluster from 'node:cluster';
 
 const reportEveryMs = 200;
 
@@ -56,7 +59,18 @@ const upstreams = {
   mainnet: config.upstreamMainnetUrl === null ? null : new Upstream(config.upstreamMainnetUrl, config.upstreamTimeoutMs),
   devnet: config.upstreamDevnetUrl === null ? null : new Upstream(config.upstreamDevnetUrl, config.upstreamTimeoutMs),
 };
-const gateway = new Gateway<WorkerKey, WorkerTicket>({ keys, admission, meter, upstreams, timeoutMs: config.upstreamTimeoutMs, now });
+// METRICS_PORT: the main process reads this worker's calls at each scrape (server/metrics/cluster-scrape.ts).
+const metrics = config.metricsPort === null ? undefined : new ProcessMetrics(`worker-${cluster.worker?.id ?? process.pid}`);
+if (metrics !== undefined) exposeToPrimary(metrics.registry);
+const gateway = new Gateway<WorkerKey, WorkerTicket>({
+  keys,
+  admission,
+  meter,
+  upstreams,
+  timeoutMs: config.upstreamTimeoutMs,
+  now,
+  observer: metrics,
+});
 const proxy = createApiProxy(socketPath);
 
 const { server, fastPath } = createWorkerServer({

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/db';
 import { LocalAdmission, type LocalTicket } from '@server/gateway/admission';
-import { Gateway } from '@server/gateway/gateway';
+import { Gateway, type GatewayObserver } from '@server/gateway/gateway';
 import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { createKeyLoader } from '@server/gateway/key-loader';
 import { RateLimiter } from '@server/gateway/rate-limiter';
@@ -26,12 +26,14 @@ export interface GatewaySettings {
   readonly log: FastifyBaseLogger;
   /** How often metering writes (default 1 s). */
   readonly meteringIntervalMs?: number;
+  /** Metrics of the calls (METRICS_PORT). */
+  readonly observer?: GatewayObserver;
 }
 
 const bucketSweepMs = 60_000;
 
 /** The gateway and what it keeps in memory: key cache, rate buckets, metering, node pools. */
-export function createGateway({ config, db, clock, log, meteringIntervalMs }: GatewaySettings): GatewayParts {
+export function createGateway({ config, db, clock, log, meteringIntervalMs, observer }: GatewaySettings): GatewayParts {
   // Date.now when the clock is the system's: one call per request instead of a Date object.
   const now = clock === systemClock ? Date.now : () => clock.now().getTime();
   const metering = new Metering({
@@ -57,6 +59,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs }: Ga
     upstreams,
     timeoutMs: config.upstreamTimeoutMs,
     now,
+    observer,
   });
   metering.start();
   const sweeper = setInterval(() => limiter.sweep(now()), bucketSweepMs);

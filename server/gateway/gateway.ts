@@ -39,6 +39,32 @@ export interface KeySource<Key> {
   get(apiKey: string): Promise<Key | null>;
 }
 
+/**
+ * How a call ended, for metrics: answered by the node, refused by the gateway (and why), or failed
+ * at the node. `invalid`: refused for its network or its payload, before its key is read.
+ */
+export type CallOutcome =
+  | 'answered'
+  | 'invalid'
+  | 'refused_key'
+  | 'refused_allow_list'
+  | 'refused_method'
+  | 'refused_quota'
+  | 'refused_rate'
+  | 'upstream_error'
+  | 'upstream_timeout';
+
+/**
+ * Told of every answered call and every node round trip (server/metrics). It runs on each call,
+ * so an implementation only bumps a number: no allocation, no I/O.
+ */
+export interface GatewayObserver {
+  /** `network` null: the path named no known network. `status`: the HTTP status the client gets. */
+  called(network: Network | null, outcome: CallOutcome, status: number): void;
+  /** A node answered (any status) after `ms` milliseconds. */
+  upstreamAnswered(network: Network, ms: number): void;
+}
+
 export interface GatewayDeps<Key extends GatewayKey, Ticket> {
   readonly keys: KeySource<Key>;
   readonly admission: Admission<Key, Ticket>;
@@ -48,6 +74,8 @@ export interface GatewayDeps<Key extends GatewayKey, Ticket> {
   readonly timeoutMs: number;
   /** Epoch ms (the app's clock: tests move it). */
   readonly now: () => number;
+  /** Metrics, when the server exports them (METRICS_PORT). */
+  readonly observer?: GatewayObserver;
 }
 
 const jsonContentType = 'application/json; charset=utf-8';
@@ -119,27 +147,41 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
 
   async call(call: GatewayCall): Promise<GatewayAnswer> {
     const network = toNetwork(call.network);
-    if (network === null) return this.error(gatewayErrors.unknownNetwork(call.network), null, baseHeaders);
+    if (network === null) return this.told(null, 'invalid', this.error(gatewayErrors.unknownNetwork(call.network), null, baseHeaders));
     // The payload first: even a refused key answers with the id of the call.
     const parsed = parsePayload(call.body);
     if (!parsed.ok) {
       const problem = parsed.problem.kind === 'parse' ? gatewayErrors.parse() : gatewayErrors.invalid(parsed.problem.detail);
-      return this.error(problem, null, baseHeaders);
+      return this.told(network, 'invalid', this.error(problem, null, baseHeaders));
     }
     const { payload } = parsed;
     // Before the cache: an implausible key is neither looked up nor remembered.
-    if (!plausibleKey.test(call.apiKey)) return this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders);
+    if (!plausibleKey.test(call.apiKey)) {
+      return this.told(network, 'refused_key', this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders));
+    }
     const { keys } = this.deps;
     let key = keys.peek(call.apiKey);
     if (key === undefined) key = await keys.get(call.apiKey);
-    if (key === null) return this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders);
+    if (key === null) return this.told(network, 'refused_key', this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders));
 
     const nowMs = this.deps.now();
     const refusal = checkAccess(key.access, call.origin, call.clientIp);
-    if (refusal !== null) return this.refuse(key, network, payload, 'refused', gatewayErrors.notAllowed(refusal), nowMs);
+    if (refusal !== null) {
+      return this.told(
+        network,
+        'refused_allow_list',
+        this.refuse(key, network, payload, 'refused', gatewayErrors.notAllowed(refusal), nowMs),
+      );
+    }
     // After the key (the refusal is counted for it), before admission (it takes no token, no credit).
     const verdict = callVerdict(payload.methods, payload.batch);
-    if (!verdict.allowed) return this.refuse(key, network, payload, 'refused', gatewayErrors.methodRefused(verdict.message), nowMs);
+    if (!verdict.allowed) {
+      return this.told(
+        network,
+        'refused_method',
+        this.refuse(key, network, payload, 'refused', gatewayErrors.methodRefused(verdict.message), nowMs),
+      );
+    }
 
     const cost = costOf(payload.methods);
     const calls = payload.methods.length;
@@ -164,22 +206,19 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       case 'admitted':
         return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs, early }, body);
       case 'quota':
-        return this.refuse(
-          key,
+        return this.told(
           network,
-          payload,
-          'rateLimited',
-          gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd),
-          nowMs,
+          'refused_quota',
+          this.refuse(key, network, payload, 'rateLimited', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs),
         );
       case 'unknownKey':
-        return this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders);
+        return this.told(network, 'refused_key', this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders));
       case 'rate': {
         const retryAfter = retryAfterValue(admit.retryAfterMs);
         const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfter));
         const answer = this.refuse(key, network, payload, 'rateLimited', problem, nowMs);
         answer.headers['retry-after'] = retryAfter;
-        return answer;
+        return this.told(network, 'refused_rate', answer);
       }
     }
   }
@@ -188,8 +227,27 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
   private sendEarly(network: Network, body: Buffer): Promise<UpstreamAnswer> | null {
     const upstream = this.deps.upstreams[network];
     if (upstream === null) return null;
-    const answer = upstream.forward(body);
+    const answer = this.send(network, upstream, body);
     answer.catch(() => undefined);
+    return answer;
+  }
+
+  /** The node's answer; timed when metrics are on (a failure is counted by its outcome instead). */
+  private send(network: Network, upstream: Upstream, body: Buffer): Promise<UpstreamAnswer> {
+    const { observer } = this.deps;
+    if (observer === undefined) return upstream.forward(body);
+    const started = performance.now();
+    const answer = upstream.forward(body);
+    answer.then(
+      () => observer.upstreamAnswered(network, performance.now() - started),
+      () => undefined,
+    );
+    return answer;
+  }
+
+  /** The answer, after telling the observer (if any) how the call ended. */
+  private told(network: Network | null, outcome: CallOutcome, answer: GatewayAnswer): GatewayAnswer {
+    this.deps.observer?.called(network, outcome, answer.status);
     return answer;
   }
 
@@ -199,24 +257,30 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const upstream = this.deps.upstreams[network];
     if (upstream === null) {
       admission.settle(ticket, false);
-      return this.error(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining));
+      return this.told(
+        network,
+        'upstream_error',
+        this.error(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining)),
+      );
     }
     let answer: UpstreamAnswer;
     try {
-      answer = await (early ?? upstream.forward(body));
+      answer = await (early ?? this.send(network, upstream, body));
     } catch (error) {
       admission.settle(ticket, false);
       if (!(error instanceof UpstreamError)) throw error;
       const problem =
         error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
-      return this.error(problem, payload.id, this.keyHeaders(key, nowMs, remaining));
+      const outcome = error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
+      return this.told(network, outcome, this.error(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
     }
     const succeeded = answer.status >= 200 && answer.status < 300;
     if (!succeeded && answer.shape !== 'json') {
       // A proxy's error page or a bare status, not a JSON-RPC answer: clients get one they can read.
       admission.settle(ticket, false);
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
-      return this.error(gatewayErrors.upstreamNotJson(network, answer.status), payload.id, this.keyHeaders(key, nowMs, remaining));
+      const problem = gatewayErrors.upstreamNotJson(network, answer.status);
+      return this.told(network, 'upstream_error', this.error(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
     }
     // A 2xx body that is not JSON (an empty one is a notification's answer) is passed on, uncharged.
     const answered = succeeded && answer.shape !== 'other';
@@ -227,7 +291,8 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     }
     const headers = this.keyHeaders(key, nowMs, remaining, answered ? cost : 0);
     headers['content-type'] = answer.contentType;
-    return { status: answer.status, headers, body: answer.body };
+    // A node's own HTTP error (with a JSON-RPC body) passes through: for the operator, the node failed.
+    return this.told(network, succeeded ? 'answered' : 'upstream_error', { status: answer.status, headers, body: answer.body });
   }
 
   /** A refusal of an identified call: metered per entry (refused or rate-limited), nothing charged. */

@@ -3,6 +3,7 @@ import { createAccessControlHandlers } from '@server/handlers/access-control';
 import { createApiKeyHandlers } from '@server/handlers/api-keys';
 import { createConfigHandlers } from '@server/handlers/app-config';
 import { createGoogleHandlers } from '@server/handlers/google';
+import { createHealthHandlers } from '@server/handlers/health';
 import { createLegalHandlers } from '@server/handlers/legal';
 import { createLoginHandlers } from '@server/handlers/login';
 import { createPasswordResetHandlers } from '@server/handlers/password-reset';
@@ -18,6 +19,7 @@ import { createUsageHandlers } from '@server/handlers/usage';
 /** Every operation of openapi.yaml but the gateway's: the type makes a missing one a compile error. */
 export function createHandlers(services: Services): OperationHandlers {
   return {
+    ...createHealthHandlers(services),
     ...createConfigHandlers(services),
     ...createLegalHandlers(services),
     ...createRegisterHandlers(services),

@@ -27,8 +27,23 @@ export class Metering {
   private timer: NodeJS.Timeout | null = null;
   /** Writes run one after another: each flush() waits for the previous one, then writes what is left. */
   private tail: Promise<void> = Promise.resolve();
+  /** Epoch ms (the clock's) up to which everything counted is stored: what the flush lag is measured from. */
+  private caughtUpAt: number;
+  private dropped = 0;
 
-  constructor(private readonly options: MeteringOptions) {}
+  constructor(private readonly options: MeteringOptions) {
+    this.caughtUpAt = options.clock.now().getTime();
+  }
+
+  /** Minutes the database refused for their content, dropped since start (metrics). */
+  get droppedRows(): number {
+    return this.dropped;
+  }
+
+  /** How long ago everything counted was last stored: about the interval when writes succeed, growing while they fail. */
+  flushLagMs(): number {
+    return Math.max(0, this.options.clock.now().getTime() - this.caughtUpAt);
+  }
 
   start(): void {
     if (this.timer !== null) return;
@@ -56,8 +71,12 @@ export class Metering {
   }
 
   private async writeOnce(): Promise<void> {
-    if (this.meter.size === 0 && !this.ledger.hasPending()) return;
     const { db, clock } = this.options;
+    const startedAt = clock.now().getTime();
+    if (this.meter.size === 0 && !this.ledger.hasPending()) {
+      this.caughtUpAt = startedAt;
+      return;
+    }
     const minutes = this.meter.take();
     const batch = this.ledger.beginBatch(clock.now().getTime());
     let stale: number[];
@@ -82,6 +101,8 @@ export class Metering {
     }
     if (stale.length > 0) this.options.onStaleUsers?.(stale);
     if (refusedRows) await this.writeRowsAlone(minutes);
+    // Everything counted before this write began is stored now (or dropped as refused).
+    this.caughtUpAt = startedAt;
   }
 
   /** Each row in its own statement: those the database refuses for their content are dropped (logged), the rest kept. */
@@ -95,6 +116,7 @@ export class Metering {
           this.meter.restore(minutes.slice(index));
           throw error;
         }
+        this.dropped += 1;
         this.options.log.error({ err: error, row }, 'a metered minute the database refuses was dropped');
       }
     }

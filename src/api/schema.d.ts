@@ -4,6 +4,43 @@
  */
 
 export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process answers (liveness) */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the server needs answers (readiness)
+         * @description Checks the database and each upstream node (eth_chainId, 2-second time-out). The report is reused for a second, so frequent probes do not reach the database and the nodes each time.
+         */
+        get: operations["getReadyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -524,6 +561,16 @@ export interface components {
             /** @description What went wrong; a list when several rules failed */
             message: string | string[];
         };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready";
+            /** @description The checks run (database, then each configured node) */
+            checks: string[];
+        };
         AppConfig: {
             productName: string;
             /** Format: uri */
@@ -957,6 +1004,57 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is running */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready; the names of the checks that passed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not ready; `message` has one line per check that failed, naming it (e.g. `mainnet node: could not be reached`). Also answered while the server shuts down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getConfig: {
         parameters: {
             query?: never;

@@ -36,6 +36,7 @@ const covers = {
   'access control lists': ['getAccessControl', 'putAccessControl'],
   'project: read and rename': ['getProject', 'renameProject'],
   'usage report': ['getUsage'],
+  'health probes': ['getHealthz', 'getReadyz'],
   'Google sign-in and the cookie exchange': ['googleStart', 'googleCallback', 'exchangeToken'],
 } satisfies Record<string, readonly string[]>;
 
@@ -279,6 +280,22 @@ describe('every answer matches openapi.yaml', () => {
     await call('getUsage', { method: 'GET', url: '/api/usage?range=1y', headers: bearer(token) });
     await call('getUsage', { method: 'GET', url: '/api/usage' });
     expect(contract.seen.get('getUsage')).toEqual(new Set([200, 400, 401]));
+  });
+
+  contractTest('health probes', async () => {
+    await call('getHealthz', { method: 'GET', url: '/api/healthz' });
+    // Two Host fields: refused like any request (the 400 the contract lists).
+    await call('getHealthz', { method: 'GET', url: '/api/healthz', headers: { host: ['a.example', 'b.example'] } });
+    await call('getReadyz', { method: 'GET', url: '/api/readyz' });
+    // A node that refuses connections (a closed port on loopback): 503 naming it.
+    const unready = await startTestApp({ UPSTREAM_MAINNET_URL: 'http://127.0.0.1:9' });
+    try {
+      await call('getReadyz', { method: 'GET', url: '/api/readyz' }, unready);
+    } finally {
+      await unready.close();
+    }
+    expect(contract.seen.get('getHealthz')).toEqual(new Set([200, 400]));
+    expect(contract.seen.get('getReadyz')).toEqual(new Set([200, 503]));
   });
 
   contractTest('Google sign-in and the cookie exchange', async () => {

@@ -1,0 +1,139 @@
+import type { Config } from '@server/config';
+import type { Queryable } from '@server/db/db';
+
+/** One thing the server needs to serve: a probe that resolves when it is usable, and rejects saying why not. */
+export interface ReadinessCheck {
+  /** Named in the 503 (e.g. 'database', 'mainnet node'). */
+  readonly name: string;
+  probe(signal: AbortSignal): Promise<void>;
+}
+
+export interface CheckResult {
+  readonly name: string;
+  /** null: ready; else what is wrong, in words safe to show anyone (never a node's URL: it may carry a key). */
+  readonly problem: string | null;
+}
+
+export interface ReadinessReport {
+  readonly ready: boolean;
+  readonly checks: readonly CheckResult[];
+}
+
+export interface ReadinessOptions {
+  /** Each probe gets this long (then it is not ready). */
+  readonly timeoutMs?: number;
+  /** A report is reused this long: a storm of probes reaches the database and the nodes once a second. */
+  readonly cacheMs?: number;
+  readonly now?: () => number;
+}
+
+/** A failure a probe explains in words; anything else is reported as "failed" without its details. */
+export class NotReady extends Error {
+  override name = 'NotReady';
+}
+
+class TimedOut extends Error {}
+
+/**
+ * GET /api/readyz: a list of named checks (the database, each upstream node; Redis joins the list
+ * when the product has one), run together with a short time-out, the report cached briefly.
+ */
+export class Readiness {
+  private cached: { readonly at: number; readonly report: ReadinessReport } | null = null;
+  private running: Promise<ReadinessReport> | null = null;
+  private readonly timeoutMs: number;
+  private readonly cacheMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly checks: readonly ReadinessCheck[],
+    options: ReadinessOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 2000;
+    this.cacheMs = options.cacheMs ?? 1000;
+    this.now = options.now ?? Date.now;
+  }
+
+  report(): Promise<ReadinessReport> {
+    if (this.cached !== null && this.now() - this.cached.at < this.cacheMs) return Promise.resolve(this.cached.report);
+    // Probes arriving while one runs share it.
+    this.running ??= this.runAll().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async runAll(): Promise<ReadinessReport> {
+    const checks = await Promise.all(this.checks.map(async (check) => ({ name: check.name, problem: await this.run(check) })));
+    const report = { ready: checks.every((check) => check.problem === null), checks };
+    this.cached = { at: this.now(), report };
+    return report;
+  }
+
+  private async run(check: ReadinessCheck): Promise<string | null> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new TimedOut());
+      }, this.timeoutMs);
+    });
+    try {
+      await Promise.race([check.probe(controller.signal), expired]);
+      return null;
+    } catch (error) {
+      if (error instanceof TimedOut || controller.signal.aborted) return `did not answer within ${this.timeoutMs} ms`;
+      return error instanceof NotReady ? error.message : 'failed';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** The database answers a query (PGlite's thread or the PostgreSQL pool is alive). */
+export function databaseCheck(db: Queryable): ReadinessCheck {
+  return {
+    name: 'database',
+    probe: async () => {
+      await db.query('select 1');
+    },
+  };
+}
+
+const chainIdCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+
+/** A node answers eth_chainId (the cheapest call there is) with a result. */
+export function nodeCheck(name: string, url: string): ReadinessCheck {
+  return {
+    name,
+    probe: async (signal) => {
+      let response: Response;
+      try {
+        response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chainIdCall, signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new NotReady('could not be reached');
+      }
+      const text = await response.text();
+      if (!response.ok) throw new NotReady(`answered HTTP ${response.status} to eth_chainId`);
+      let answer: unknown;
+      try {
+        answer = JSON.parse(text);
+      } catch {
+        throw new NotReady('answered eth_chainId with something other than JSON');
+      }
+      if (typeof answer !== 'object' || answer === null || !('result' in answer) || typeof answer.result !== 'string') {
+        throw new NotReady('answered eth_chainId without a result');
+      }
+    },
+  };
+}
+
+/** What this server needs: its database and each configured node (a network without one has nothing to wait for). */
+export function readinessChecks(config: Pick<Config, 'upstreamMainnetUrl' | 'upstreamDevnetUrl'>, db: Queryable): ReadinessCheck[] {
+  const checks = [databaseCheck(db)];
+  if (config.upstreamMainnetUrl !== null) checks.push(nodeCheck('mainnet node', config.upstreamMainnetUrl));
+  if (config.upstreamDevnetUrl !== null) checks.push(nodeCheck('devnet node', config.upstreamDevnetUrl));
+  return checks;
+}

@@ -1,0 +1,146 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CallOutcome, GatewayObserver } from '@server/gateway/gateway';
+import { rpcRoute } from '@server/gateway/routes';
+import type { Network } from '@server/repos/usage';
+
+const outcomes: readonly CallOutcome[] = [
+  'answered',
+  'invalid',
+  'refused_key',
+  'refused_allow_list',
+  'refused_method',
+  'refused_quota',
+  'refused_rate',
+  'upstream_error',
+  'upstream_timeout',
+];
+const networkLabels = ['mainnet', 'devnet', 'unknown'] as const;
+type NetworkLabel = (typeof networkLabels)[number];
+
+function zeroCounts(): Record<CallOutcome, number> {
+  return {
+    answered: 0,
+    invalid: 0,
+    refused_key: 0,
+    refused_allow_list: 0,
+    refused_method: 0,
+    refused_quota: 0,
+    refused_rate: 0,
+    upstream_error: 0,
+    upstream_timeout: 0,
+  };
+}
+
+/** What metering exposes to metrics (server/metering/metering.ts). */
+export interface MeteringGauges {
+  /** How far behind the database the counts are: ms since everything counted was last stored. */
+  flushLagMs(): number;
+  /** Metered minutes the database refused for their content, dropped since start. */
+  readonly droppedRows: number;
+}
+
+/**
+ * One process's metrics in its own registry (the main process's, or a worker's: the main process
+ * sums them at each scrape, server/metrics/metrics-server.ts). Calls and HTTP answers are plain
+ * numbers bumped on the call path and copied into prom-client's counters only when scraped, so
+ * the gateway pays an increment per call, not a label lookup.
+ */
+export class ProcessMetrics implements GatewayObserver {
+  readonly registry = new Registry();
+  private readonly calls: Record<NetworkLabel, Record<CallOutcome, number>> = {
+    mainnet: zeroCounts(),
+    devnet: zeroCounts(),
+    unknown: zeroCounts(),
+  };
+  /** HTTP answers by route, then status. */
+  private readonly answers = new Map<string, Map<number, number>>();
+  private readonly gatewayAnswers = new Map<number, number>();
+  private readonly latency: Histogram<'network'>;
+  private readonly latencyLabels = { mainnet: { network: 'mainnet' }, devnet: { network: 'devnet' } } as const;
+
+  /** `process`: 'main', or 'worker-N'; it labels the per-process metrics (event-loop delay, memory, CPU). */
+  constructor(process: string) {
+    // Fastify's name of the route, whichever path (fast path, worker, Fastify) served the call.
+    this.answers.set(rpcRoute, this.gatewayAnswers);
+    // Node's own: event-loop delay (nodejs_eventloop_lag_*), heap, GC, CPU, handles. Labelled per
+    // process, so a cluster's scrape shows each process's event loop instead of their average.
+    collectDefaultMetrics({ register: this.registry, labels: { process } });
+    const calls = this.calls;
+    new Counter({
+      name: 'rpc_gateway_calls_total',
+      help: 'Gateway calls by network and outcome (answered, refused and why, failed at the node)',
+      labelNames: ['network', 'outcome'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const network of networkLabels) {
+          for (const outcome of outcomes) {
+            const count = calls[network][outcome];
+            // The known networks show every outcome from the start (0), so rate() sees the first one.
+            if (count > 0 || network !== 'unknown') this.inc({ network, outcome }, count);
+          }
+        }
+      },
+    });
+    const answers = this.answers;
+    new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP answers by route (as registered; "unmatched" for none) and status',
+      labelNames: ['route', 'status'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [route, byStatus] of answers) {
+          for (const [status, count] of byStatus) this.inc({ route, status: String(status) }, count);
+        }
+      },
+    });
+    this.latency = new Histogram({
+      name: 'rpc_upstream_latency_seconds',
+      help: 'Time from sending a call to a node to its answer (headers, or the whole answer when small), by network',
+      labelNames: ['network'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+  }
+
+  called(network: Network | null, outcome: CallOutcome, status: number): void {
+    this.calls[network ?? 'unknown'][outcome] += 1;
+    this.gatewayAnswers.set(status, (this.gatewayAnswers.get(status) ?? 0) + 1);
+  }
+
+  upstreamAnswered(network: Network, ms: number): void {
+    this.latency.observe(this.latencyLabels[network], ms / 1000);
+  }
+
+  /** An HTTP answer of the app (Fastify's onResponse); the gateway's are counted by `called`. */
+  answered(route: string, status: number): void {
+    let byStatus = this.answers.get(route);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      this.answers.set(route, byStatus);
+    }
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+  }
+
+  /** The main process's metering (workers report their counts to it). */
+  watchMetering(metering: MeteringGauges): void {
+    new Gauge({
+      name: 'rpc_metering_flush_lag_seconds',
+      help: 'Seconds since everything the gateway counted was last written to the database (about the write interval when healthy)',
+      registers: [this.registry],
+      collect() {
+        this.set(metering.flushLagMs() / 1000);
+      },
+    });
+    new Counter({
+      name: 'rpc_metering_rows_dropped_total',
+      help: 'Metered minutes dropped because the database refused their content',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(metering.droppedRows);
+      },
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@server/config';
+import { setUpTestAnvil } from '../support/anvil';
+import { setUpStartedAccount, type StartedAccount } from './helpers/started-account';
+
+/** The value of one series in a Prometheus text scrape (0 when absent), summed over any further labels. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  let total = 0;
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (match === null || match[1] !== name) continue;
+    const own = match[2] ?? '';
+    if (Object.entries(labels).every(([key, value]) => own.includes(`${key}="${value}"`))) total += Number(match[3]);
+  }
+  return total;
+}
+
+function metricsUrl(server: StartedAccount): string {
+  const match = /Metrics for Prometheus at (http:\/\/\S+)/.exec(server.output());
+  if (match?.[1] === undefined) throw new Error(`the server did not print its metrics address:\n${server.output()}`);
+  return match[1];
+}
+
+async function scrape(server: StartedAccount): Promise<string> {
+  const response = await fetch(metricsUrl(server));
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+function rpc(server: StartedAccount, apiKey: string): Promise<Response> {
+  return fetch(`${server.url}/api/v1/mainnet/${apiKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  });
+}
+
+describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (workers) => {
+  const anvil = setUpTestAnvil();
+  const server = setUpStartedAccount({
+    name: `metrics-health-${workers}`,
+    settings: () => ({ ...anvil.upstream(), WORKERS: String(workers), METRICS_PORT: '0' }),
+  });
+
+  it('serves metrics on their own loopback port, never on the public one', async () => {
+    expect(new URL(metricsUrl(server)).hostname).toBe('127.0.0.1');
+    expect(new URL(metricsUrl(server)).port).not.toBe(new URL(server.url).port);
+    expect((await fetch(`${server.url}/metrics`)).headers.get('content-type')).not.toContain('text/plain; version=0.0.4');
+  });
+
+  it('counts answered calls, refused keys and rate refusals, HTTP answers and node latency, across every process', async () => {
+    const before = await scrape(server);
+    const answered = { network: 'mainnet', outcome: 'answered' };
+    const refusedKey = { network: 'mainnet', outcome: 'refused_key' };
+    const refusedRate = { network: 'mainnet', outcome: 'refused_rate' };
+
+    expect((await rpc(server, server.apiKey)).status).toBe(200);
+    expect((await rpc(server, `${server.apiKey.slice(0, -1)}${server.apiKey.endsWith('a') ? 'b' : 'a'}`)).status).toBe(401);
+    // The Free plan's rate is far below a burst of 60: some are refused.
+    const burst = await Promise.all(Array.from({ length: 60 }, () => rpc(server, server.apiKey)));
+    const statuses = burst.map((response) => response.status);
+    await Promise.all(burst.map((response) => response.arrayBuffer()));
+    const limited = statuses.filter((status) => status === 429).length;
+    const ok = statuses.filter((status) => status === 200).length;
+    expect(limited).toBeGreaterThan(0);
+    expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
+
+    const after = await scrape(server);
+    expect(sample(after, 'rpc_gateway_calls_total', answered) - sample(before, 'rpc_gateway_calls_total', answered)).toBe(1 + ok);
+    expect(sample(after, 'rpc_gateway_calls_total', refusedKey) - sample(before, 'rpc_gateway_calls_total', refusedKey)).toBe(1);
+    expect(sample(after, 'rpc_gateway_calls_total', refusedRate) - sample(before, 'rpc_gateway_calls_total', refusedRate)).toBe(limited);
+    const route = { route: '/api/v1/:network/:apiKey', status: '429' };
+    expect(sample(after, 'http_requests_total', route) - sample(before, 'http_requests_total', route)).toBe(limited);
+    const healthz = { route: '/api/healthz', status: '200' };
+    expect(sample(after, 'http_requests_total', healthz) - sample(before, 'http_requests_total', healthz)).toBe(1);
+    const latency = { network: 'mainnet' };
+    expect(sample(after, 'rpc_upstream_latency_seconds_count', latency)).toBeGreaterThanOrEqual(1 + ok);
+    expect(sample(after, 'rpc_metering_flush_lag_seconds')).toBeLessThan(30);
+    expect(after).toContain('rpc_metering_rows_dropped_total 0');
+    // Each process's event loop, labelled by process.
+    expect(after).toContain('nodejs_eventloop_lag_p99_seconds{process="main"}');
+    for (let worker = 1; worker <= (workers > 1 ? workers : 0); worker += 1) {
+      expect(after).toContain(`nodejs_eventloop_lag_p99_seconds{process="worker-${worker}"}`);
+    }
+  });
+
+  it('healthz answers; readyz names the node that stopped answering', async () => {
+    expect(await (await fetch(`${server.url}/api/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${server.url}/api/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: ['database', 'mainnet node', 'devnet node'] });
+
+    await anvil.node.stop();
+    // The last report is reused for a second.
+    let answer: Response = await fetch(`${server.url}/api/readyz`);
+    for (let tries = 0; answer.status === 200 && tries < 30; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answer = await fetch(`${server.url}/api/readyz`);
+    }
+    expect(answer.status).toBe(503);
+    const body: unknown = await answer.json();
+    expect(body).toMatchObject({ statusCode: 503, message: ['mainnet node: could not be reached', 'devnet node: could not be reached'] });
+    expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
+  });
+});
+
+describe('METRICS_PORT and METRICS_HOST settings', () => {
+  it('are off by default, on loopback when set, and never the public port', () => {
+    expect(loadConfig({}).metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT=8080 is the public PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow(/METRICS_PORT="abc" is not a valid port/);
+    expect(() => loadConfig({ METRICS_HOST: 'not a host' })).toThrow(/METRICS_HOST="not a host"/);
+  });
+});
