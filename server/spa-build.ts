@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** What the SPA bundle (and its prerendered pages) is built from: a change to any of them calls for a new build. */
-const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json', 'server/spa-prerender'];
+export const spaSources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json', 'server/spa-prerender'];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -21,7 +21,7 @@ export function isSpaStale(root: string = projectRoot): boolean {
   const builtIndex = join(root, 'dist', 'index.html');
   if (!existsSync(builtIndex)) return true;
   const builtAt = statSync(builtIndex).mtimeMs;
-  return sources.some((source) => newestChange(join(root, source)) > builtAt);
+  return spaSources.some((source) => newestChange(join(root, source)) > builtAt);
 }
 
 /**
