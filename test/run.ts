@@ -156,7 +156,7 @@ async function serverTestsOnPostgres(): Promise<void> {
     console.log('Not root on Debian: no throw-away PostgreSQL here. Set TEST_DATABASE_URL to run the server tests on one.');
     return;
   }
-  const postgresBin = providePostgres();
+  const postgresBin = findPostgresBin();
   if (!postgresBin) {
     console.log('No PostgreSQL server binaries (apt-get install -y postgresql): PostgreSQL run left out; CI installs them.');
     return;
@@ -167,7 +167,11 @@ async function serverTestsOnPostgres(): Promise<void> {
   process.once('SIGTERM', stopCluster);
   try {
     console.log(`Throw-away PostgreSQL at ${cluster.url}`);
-    vitest(['--project', 'unit', 'test/server'], { ...process.env, TEST_DATABASE_URL: cluster.url });
+    // The production start ran once already, on a throw-away PostgreSQL of its own (one npm ci a suite).
+    vitest(['--project', 'unit', 'test/server', '--exclude', 'test/server/production-start.test.ts'], {
+      ...process.env,
+      TEST_DATABASE_URL: cluster.url,
+    });
   } finally {
     cluster.stop();
     process.off('SIGINT', stopCluster);
@@ -191,6 +195,11 @@ async function main(): Promise<void> {
   );
   await step('Lint the contract (redocly lint openapi.yaml)', () => run(bin('redocly'), ['lint', 'openapi.yaml']));
   await step('Build the SPA (vite build; e2e tests serve dist/)', () => run(bin('vite'), ['build']));
+  // Before the tests: the scale-out and production-start tests start throw-away PostgreSQL servers of their own.
+  await step('PostgreSQL server binaries', () => {
+    const found = providePostgres();
+    console.log(found ? `PostgreSQL: ${found}` : 'No PostgreSQL server binaries (apt-get install -y postgresql).');
+  });
   await step('Tests: unit, dom, e2e (vitest run)', () => vitest([]));
   await step('Server tests on a PostgreSQL server (DATABASE_URL)', serverTestsOnPostgres);
   console.log(`\nAll steps passed in ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -11,18 +11,32 @@ import { freePort } from '../support/free-port';
 import { uniqueEmail } from './helpers/accounts';
 import { productionStripeSettings } from './helpers/production-settings';
 import { json, rpcOver, signUp } from './helpers/started-server';
-import { createTestDatabase, type TestDatabase, testDatabaseUrl } from './helpers/test-database';
+import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
+import { postgresSchema, type TestDatabase, testDatabaseUrl } from './helpers/test-database';
 
 /**
  * The production recipe, as README gives it, in a copy of the checkout: `npm run build` (with the
  * dev dependencies), then `npm ci --omit=dev`, then `npm start` with NODE_ENV=production — node
  * alone runs the compiled server, without tsx, Vite or TypeScript installed.
  *
- * Production requires a PostgreSQL server, so this runs where the server tests have one
- * (TEST_DATABASE_URL: `npm test`'s PostgreSQL run, or yours). That also keeps the suite to one
- * `npm ci` (about a minute): the PGlite run of test/server leaves it out.
+ * Production requires a PostgreSQL server: TEST_DATABASE_URL's, else a throw-away one started here
+ * (never skipped: in CI the binaries are installed before the tests run). `npm test` runs this file
+ * once, in its first run (its PostgreSQL run of test/server leaves it out): one `npm ci` a suite.
  */
 const anvil = setUpTestAnvil();
+let throwaway: ThrowawayPostgres | undefined;
+
+/** A schema on TEST_DATABASE_URL's server, or on a throw-away PostgreSQL of this file's own. */
+async function productionDatabase(): Promise<TestDatabase> {
+  if (testDatabaseUrl !== undefined) return postgresSchema(testDatabaseUrl);
+  const bin = findPostgresBin();
+  if (bin === undefined) {
+    throw new Error('The production start needs PostgreSQL: set TEST_DATABASE_URL, or install the server (apt-get install -y postgresql).');
+  }
+  throwaway = await startThrowawayPostgres(bin);
+  return postgresSchema(throwaway.url);
+}
+
 let dir: string;
 let clone: string;
 let database: TestDatabase;
@@ -37,7 +51,7 @@ function npm(args: readonly string[], env: Record<string, string> = shellEnv()):
   execFileSync('npm', [...args], { cwd: clone, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
 }
 
-describe.skipIf(testDatabaseUrl === undefined)('production: npm run build, npm ci --omit=dev, npm start', () => {
+describe('production: npm run build, npm ci --omit=dev, npm start', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'production-start-'));
     clone = join(dir, 'clone');
@@ -47,12 +61,13 @@ describe.skipIf(testDatabaseUrl === undefined)('production: npm run build, npm c
     npm(['run', 'build']);
     await unlink(join(clone, 'node_modules'));
     npm(['ci', '--omit=dev', '--no-audit', '--no-fund']);
-    database = await createTestDatabase();
+    database = await productionDatabase();
   }, 600_000);
 
   afterAll(async () => {
     for (const child of running) child.kill('SIGKILL');
     await database?.drop();
+    throwaway?.stop();
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
 

@@ -18,7 +18,8 @@ export interface TestDatabase {
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
-async function postgresSchema(serverUrl: string): Promise<TestDatabase> {
+/** A fresh schema on the PostgreSQL server at `serverUrl`, dropped by drop(). */
+export async function postgresSchema(serverUrl: string): Promise<TestDatabase> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
