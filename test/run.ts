@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumInstallCommand, findChromium } from './support/chromium';
 import { findPostgresBin, startThrowawayPostgres } from './support/throwaway-postgres';
+import { findRedisServer, redisInstallCommand } from './support/throwaway-redis';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -147,6 +148,30 @@ function providePostgres(): string | undefined {
   return findPostgresBin();
 }
 
+/**
+ * Debian's redis-server, which the Redis tests start on ports of their own: installed when missing
+ * (root on Debian, in CI and locally, since those tests never skip), else the run stops with the command.
+ */
+function provideRedis(): string {
+  const found = findRedisServer();
+  if (found) return found;
+  if (!isRoot || !isDebianLike) {
+    throw new StepFailed(
+      `No redis-server found (the Redis tests start their own).\nInstall it, then run npm test again:\n  sudo ${redisInstallCommand}`,
+    );
+  }
+  console.log(`No redis-server found: installing Debian's redis-server package (${redisInstallCommand})`);
+  aptInstall('redis-server');
+  // The package starts a service on the default port 6379 where services may start: the tests never
+  // use it (each starts its own), so it is stopped and disabled rather than left serving this machine.
+  // Either tool may be missing or refuse (no systemd in a container): then there is nothing to stop.
+  spawnSync('systemctl', ['disable', '--now', 'redis-server'], { stdio: 'ignore' });
+  spawnSync('service', ['redis-server', 'stop'], { stdio: 'ignore' });
+  const installed = findRedisServer();
+  if (!installed) throw new StepFailed('apt-get installed redis-server, but no redis-server binary was found afterwards');
+  return installed;
+}
+
 async function serverTestsOnPostgres(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) {
     console.log('TEST_DATABASE_URL is set: the server tests above already ran on that PostgreSQL server.');
@@ -199,6 +224,9 @@ async function main(): Promise<void> {
   await step('PostgreSQL server binaries', () => {
     const found = providePostgres();
     console.log(found ? `PostgreSQL: ${found}` : 'No PostgreSQL server binaries (apt-get install -y postgresql).');
+  });
+  await step('Redis server (redis-server)', () => {
+    console.log(`redis-server: ${provideRedis()}`);
   });
   await step('Tests: unit, dom, e2e (vitest run)', () => vitest([]));
   await step('Server tests on a PostgreSQL server (DATABASE_URL)', serverTestsOnPostgres);
