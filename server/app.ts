@@ -39,6 +39,8 @@ import { listOperations, optionalBodyRoutes } from '@server/openapi/operations';
 import { registerOperations } from '@server/openapi/register';
 import { inProcessKeyChanges, sharedKeyCache, type KeyChanges } from '@server/shared/key-changes';
 import { postgresKeyChanges } from '@server/shared/postgres-key-changes';
+import { closeRedisConnection, createRedisConnection, noRedisObserver, timedRedisCall } from '@server/shared/redis';
+import { redisKeyChanges } from '@server/shared/redis-key-changes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,11 +128,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Registered after the database's hook, so it runs before it (onClose hooks run last-in first-out):
     // the last metering batch is written while the database is still open.
     app.addHook('onClose', async () => gateway.close());
-    // Replicas on one PostgreSQL server hear each other's key changes through it; PGlite is one process.
+    // What the replicas share through REDIS_URL's Redis: one command connection for everything.
+    const redisUrl = config.redisUrl;
+    const redis = redisUrl === null ? null : createRedisConnection({ url: redisUrl, log: app.log, purpose: 'commands' });
+    if (redis !== null) app.addHook('onClose', async () => closeRedisConnection(redis));
+    const redisObserver = options.metrics ?? noRedisObserver;
+    // Replicas hear each other's key changes through Redis when there is one, else through their
+    // PostgreSQL server; PGlite is one process.
     const keyChanges: KeyChanges =
-      db.kind === 'postgres' && config.databaseUrl !== null
-        ? await postgresKeyChanges({ databaseUrl: config.databaseUrl, db, log: app.log })
-        : inProcessKeyChanges();
+      redisUrl !== null && redis !== null
+        ? redisKeyChanges({ url: redisUrl, commands: redis, log: app.log, observer: redisObserver })
+        : db.kind === 'postgres' && config.databaseUrl !== null
+          ? await postgresKeyChanges({ databaseUrl: config.databaseUrl, db, log: app.log })
+          : inProcessKeyChanges();
     app.addHook('onClose', async () => keyChanges.close());
     const keyCache = sharedKeyCache(gateway.keyCache, keyChanges);
     app.decorate('keyCache', gateway.keyCache);
@@ -140,7 +150,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const payments = await createPayments(config, { db, clock, log: app.log, keyCache });
     app.addHook('onClose', async () => payments.close());
     app.decorate('billing', payments.billing);
-    const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache, payments };
+    // Readiness's pings are round trips too: timed and counted with the rest.
+    const redisPing = redis === null ? null : { ping: () => timedRedisCall(redisObserver, 'readiness', () => redis.ping()) };
+    const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache, payments, redis: redisPing };
     registerOperations(
       app,
       operations,

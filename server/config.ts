@@ -39,6 +39,11 @@ export interface Config {
   /** PGlite data directory, or 'memory://' for an in-memory database. Unused when databaseUrl is set. */
   readonly dataDir: string;
   readonly databaseUrl: string | null;
+  /**
+   * The Redis replicas share (sign-in limits, key-change messages); null = none: each process keeps
+   * those in memory, and key changes go through PostgreSQL when DATABASE_URL is set.
+   */
+  readonly redisUrl: string | null;
   /** Where the browser reaches the app (no trailing slash): links in mails, OAuth redirects. */
   readonly publicUrl: string;
   readonly smtpUrl: string | null;
@@ -75,6 +80,12 @@ export interface Config {
   readonly gatewayBodyLimit: number;
   /** HTTP worker processes (server/cluster); 1 = the main process serves everything itself. */
   readonly workers: number;
+  /**
+   * Plain gateway calls read straight off the socket (server/cluster/fast-path.ts) before Node's
+   * HTTP server and Fastify: on by default, as it costs a third less CPU per call
+   * (docs/benchmarks.md); off sends every request through them.
+   */
+  readonly fastPath: boolean;
   /**
    * Local mode on a HOST other than loopback: the stand-ins (a sign-in page that takes any e-mail,
    * the outbox) would then serve everyone who reaches the machine. Refused unless this is set.
@@ -175,6 +186,7 @@ export function loadConfig(env: Env): Config {
     host,
     dataDir: settings.value('DATA_DIR') ?? './.data',
     databaseUrl: settings.optional('DATABASE_URL', (name, value) => parseUrlWithProtocols(name, value, ['postgres:', 'postgresql:'])),
+    redisUrl: settings.optional('REDIS_URL', (name, value) => parseUrlWithProtocols(name, value, ['redis:', 'rediss:'])),
     publicUrl,
     smtpUrl: settings.optional('SMTP_URL', (name, value) => parseUrlWithProtocols(name, value, ['smtp:', 'smtps:'])),
     // Production requires MAIL_FROM; locally mails stay in the outbox, so any sender will do.
@@ -202,6 +214,7 @@ export function loadConfig(env: Env): Config {
     upstreamTimeoutMs: integer('UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
     gatewayBodyLimit: integer('GATEWAY_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     workers: integer('WORKERS', 1, 1, 64),
+    fastPath: settings.read('FAST_PATH', 'on', (n, v) => parseOneOf(n, v, ['on', 'off'] as const), 'on') === 'on',
     unsafeLocalModeOnNetwork:
       settings.read('UNSAFE_LOCAL_MODE_ON_NETWORK', 'false', (n, v) => parseOneOf(n, v, booleans), 'false') === 'true',
     trustProxy: settings.read('TRUST_PROXY', undefined, parseAddressList, []),

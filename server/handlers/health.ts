@@ -4,11 +4,11 @@ import type { OperationHandler } from '@server/openapi/handler-types';
 import type { Services } from '@server/handlers/services';
 
 /** GET /api/healthz and /api/readyz: for load balancers and orchestrators (never rate-limited; logged below info). */
-export function createHealthHandlers({ config, db, log }: Pick<Services, 'config' | 'db' | 'log'>): {
+export function createHealthHandlers({ config, db, log, redis }: Pick<Services, 'config' | 'db' | 'log' | 'redis'>): {
   getHealthz: OperationHandler<'getHealthz'>;
   getReadyz: OperationHandler<'getReadyz'>;
 } {
-  const readiness = new Readiness(readinessChecks(config, db));
+  const readiness = new Readiness(readinessChecks(config, db, redis));
   let lastLogged: ReadinessReport | null = null;
   return {
     // Answering at all is the whole check: the event loop runs and the HTTP stack serves.

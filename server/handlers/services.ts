@@ -10,6 +10,7 @@ import type { SessionAuth } from '@server/auth/session-auth';
 import { unauthorized } from '@server/http/errors';
 import type { StripeWebhook, TestMode } from '@server/payments/adapters';
 import type { Billing } from '@server/payments/billing';
+import type { RedisPing } from '@server/shared/redis';
 
 /** What handlers work with; built once per app by buildApp. */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Services {
   readonly keyCache: KeyCache;
   /** Billing and the configured payment provider's own operations (webhook, test-mode pages). */
   readonly payments: PaymentServices;
+  /** REDIS_URL's Redis, timed and counted (readiness pings it); null without REDIS_URL. */
+  readonly redis: RedisPing | null;
 }
 
 export interface PaymentServices {

@@ -1,5 +1,6 @@
 import type { Config } from '@server/config';
 import type { Queryable } from '@server/db/db';
+import type { RedisPing } from '@server/shared/redis';
 
 /** One thing the server needs to serve: a probe that resolves when it is usable, and rejects saying why not. */
 export interface ReadinessCheck {
@@ -35,8 +36,8 @@ export class NotReady extends Error {
 class TimedOut extends Error {}
 
 /**
- * GET /api/readyz: a list of named checks (the database, each upstream node; Redis joins the list
- * when the product has one), run together with a short time-out, the report cached briefly.
+ * GET /api/readyz: a list of named checks (the database, each upstream node, Redis when REDIS_URL
+ * is set), run together with a short time-out, the report cached briefly.
  */
 export class Readiness {
   private cached: { readonly at: number; readonly report: ReadinessReport } | null = null;
@@ -130,9 +131,33 @@ export function nodeCheck(name: string, url: string): ReadinessCheck {
   };
 }
 
-/** What this server needs: its database and each configured node (a network without one has nothing to wait for). */
-export function readinessChecks(config: Pick<Config, 'upstreamMainnetUrl' | 'upstreamDevnetUrl'>, db: Queryable): ReadinessCheck[] {
+/**
+ * Redis (REDIS_URL) answers PING. Not ready without it although every replica falls back to local
+ * limits: the fallback is a stopgap (each replica's own share), and a load balancer or an operator
+ * should see that the replicas no longer share them.
+ */
+export function redisCheck(redis: RedisPing): ReadinessCheck {
+  return {
+    name: 'redis',
+    probe: async () => {
+      try {
+        await redis.ping();
+      } catch {
+        // Its error names host and port at most; the words stay the same whatever went wrong.
+        throw new NotReady('could not be reached');
+      }
+    },
+  };
+}
+
+/** What this server needs: its database, Redis when set, and each configured node (a network without one has nothing to wait for). */
+export function readinessChecks(
+  config: Pick<Config, 'upstreamMainnetUrl' | 'upstreamDevnetUrl'>,
+  db: Queryable,
+  redis: RedisPing | null = null,
+): ReadinessCheck[] {
   const checks = [databaseCheck(db)];
+  if (redis !== null) checks.push(redisCheck(redis));
   if (config.upstreamMainnetUrl !== null) checks.push(nodeCheck('mainnet node', config.upstreamMainnetUrl));
   if (config.upstreamDevnetUrl !== null) checks.push(nodeCheck('devnet node', config.upstreamDevnetUrl));
   return checks;

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { CallOutcome, GatewayObserver } from '@server/gateway/gateway';
 import { rpcRoute } from '@server/gateway/routes';
 import type { Network } from '@server/repos/usage';
+import type { RedisObserver } from '@server/shared/redis';
 
 const outcomes: readonly CallOutcome[] = [
   'answered',
@@ -45,7 +46,7 @@ export interface MeteringGauges {
  * numbers bumped on the call path and copied into prom-client's counters only when scraped, so
  * the gateway pays an increment per call, not a label lookup.
  */
-export class ProcessMetrics implements GatewayObserver {
+export class ProcessMetrics implements GatewayObserver, RedisObserver {
   readonly registry = new Registry();
   private readonly calls: Record<NetworkLabel, Record<CallOutcome, number>> = {
     mainnet: zeroCounts(),
@@ -57,6 +58,8 @@ export class ProcessMetrics implements GatewayObserver {
   private readonly gatewayAnswers = new Map<number, number>();
   private readonly latency: Histogram<'network'>;
   private readonly latencyLabels = { mainnet: { network: 'mainnet' }, devnet: { network: 'devnet' } } as const;
+  private readonly redisRoundTrip: Histogram;
+  private readonly redisErrors: Counter<'operation'>;
 
   /** `process`: 'main', or 'worker-N'; it labels the per-process metrics (event-loop delay, memory, CPU). */
   constructor(process: string) {
@@ -102,6 +105,29 @@ export class ProcessMetrics implements GatewayObserver {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [this.registry],
     });
+    // Observed as they happen (a sign-in or a key change is rare next to gateway calls).
+    this.redisRoundTrip = new Histogram({
+      name: 'rpc_redis_round_trip_seconds',
+      help: 'Time from sending a command to Redis (REDIS_URL) to its answer',
+      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [this.registry],
+    });
+    this.redisErrors = new Counter({
+      name: 'rpc_redis_errors_total',
+      help: 'Redis commands that failed or timed out, by operation',
+      labelNames: ['operation'],
+      registers: [this.registry],
+    });
+  }
+
+  /** A Redis command answered (REDIS_URL): its round trip. */
+  roundTrip(seconds: number): void {
+    this.redisRoundTrip.observe(seconds);
+  }
+
+  /** A Redis command failed or timed out: what was tried ('publish', 'readiness'). */
+  failed(operation: string): void {
+    this.redisErrors.inc({ operation });
   }
 
   called(network: Network | null, outcome: CallOutcome, status: number): void {

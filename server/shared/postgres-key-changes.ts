@@ -7,14 +7,14 @@ import type { KeyChange, KeyChangeHandlers, KeyChanges } from '@server/shared/ke
 /** The NOTIFY channel of key changes. */
 export const keyChangesChannel = 'rpc_dashboard_key_changes';
 
-/** On the wire: who sent it (a replica skips its own) and either the key or the user. */
-interface Message {
+/** On the wire (NOTIFY's payload, and Redis's message: server/shared/redis-key-changes.ts): who sent it (a replica skips its own) and either the key or the user. */
+export interface KeyChangeMessage {
   readonly from: string;
   readonly apiKey?: string;
   readonly userId?: number;
 }
 
-function parse(payload: string): Message | null {
+export function parseKeyChangeMessage(payload: string): KeyChangeMessage | null {
   let value: unknown;
   try {
     value = JSON.parse(payload);
@@ -27,7 +27,7 @@ function parse(payload: string): Message | null {
   return { from: value.from, apiKey, userId };
 }
 
-function changeOf(message: Message): KeyChange | null {
+export function changeOf(message: KeyChangeMessage): KeyChange | null {
   if (message.apiKey !== undefined) return { apiKey: message.apiKey };
   if (message.userId !== undefined) return { userId: message.userId };
   return null;
@@ -54,7 +54,7 @@ export async function postgresKeyChanges(settings: {
     databaseUrl: settings.databaseUrl,
     channel: keyChangesChannel,
     onNotification: (payload) => {
-      const message = parse(payload);
+      const message = parseKeyChangeMessage(payload);
       if (message === null) {
         log.warn({ channel: keyChangesChannel }, 'a key-change notification this server does not understand: ignored');
         return;
@@ -71,7 +71,7 @@ export async function postgresKeyChanges(settings: {
   });
   return {
     publish: (change) => {
-      const message: Message = { from: self, ...change };
+      const message: KeyChangeMessage = { from: self, ...change };
       db.query('SELECT pg_notify($1, $2)', [keyChangesChannel, JSON.stringify(message)]).catch((error: unknown) => {
         log.error({ err: error }, 'a key change could not be sent to the other replicas: they see it when their cached copy expires');
       });

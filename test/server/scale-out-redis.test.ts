@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startThrowawayPostgres, findPostgresBin, type ThrowawayPostgres } from '../support/throwaway-postgres';
+import { startThrowawayRedis, type ThrowawayRedis } from '../support/throwaway-redis';
+import { signedInUser } from './helpers/accounts';
+import { startFakeNode, type FakeNode } from './helpers/fake-node';
+import { keyCalls } from './helpers/key-calls';
+import { ManualClock } from './helpers/manual-clock';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { postgresSchema, type TestDatabase } from './helpers/test-database';
+import { call, me, rpc } from './gateway-harness';
+
+/**
+ * Two replicas (two apps in this process) on one PostgreSQL database and one real Redis (REDIS_URL):
+ * key changes travel by Redis pub/sub, not PostgreSQL's NOTIFY. The database is TEST_DATABASE_URL's
+ * server, else a throw-away one (root and Debian's binaries); Redis is always a throw-away
+ * redis-server, which npm test provides.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+const postgresBin = serverUrl === undefined ? findPostgresBin() : undefined;
+const canRun = serverUrl !== undefined || (postgresBin !== undefined && process.getuid?.() === 0);
+if (!canRun) {
+  if (process.env.CI)
+    throw new Error('Redis scale-out tests need PostgreSQL: set TEST_DATABASE_URL or run as root with the server binaries');
+  console.warn('scale-out-redis.test.ts SKIPPED: no TEST_DATABASE_URL and no throw-away PostgreSQL here (root + binaries)');
+}
+
+const clock = new ManualClock();
+
+/** Probes until `done` or `ms` of wall time have passed; what it saw last, and when. */
+async function within<T>(ms: number, probe: () => Promise<T>, done: (value: T) => boolean): Promise<{ value: T; afterMs: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    const afterMs = Date.now() - started;
+    if (done(value) || afterMs > ms) return { value, afterMs };
+    // Refills the Free plan's rate bucket between probes; far below the key cache's 30 s lifetime.
+    clock.advance(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function readyz(server: TestApp): Promise<{ status: number; body: unknown }> {
+  const answer = await server.app.inject({ method: 'GET', url: '/api/readyz' });
+  return { status: answer.statusCode, body: answer.json() };
+}
+
+describe.runIf(canRun)('two replicas sharing one Redis (key changes)', () => {
+  let postgres: ThrowawayPostgres | undefined;
+  let redis: ThrowawayRedis;
+  let database: TestDatabase;
+  let node: FakeNode;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    if (serverUrl === undefined && postgresBin !== undefined) postgres = await startThrowawayPostgres(postgresBin);
+    const url = serverUrl ?? postgres?.url;
+    if (url === undefined) throw new Error('no PostgreSQL server');
+    redis = await startThrowawayRedis();
+    database = await postgresSchema(url);
+    node = await startFakeNode();
+    const env = { UPSTREAM_MAINNET_URL: node.url, REDIS_URL: redis.url };
+    a = await startTestApp(env, { database, clock });
+    b = await startTestApp(env, { database, clock });
+  }, 60_000);
+  afterAll(async () => {
+    // The throw-away servers go whatever else fails: they would outlive the run otherwise.
+    try {
+      await a?.close();
+      await b?.close();
+      await node?.close();
+      await database?.drop();
+    } finally {
+      await redis?.stop();
+      postgres?.stop();
+    }
+  }, 60_000);
+
+  it('/api/readyz checks Redis', async () => {
+    expect(await readyz(a)).toEqual({ status: 200, body: { status: 'ready', checks: ['database', 'redis', 'mainnet node'] } });
+  });
+
+  it('a key deleted through A is refused by B within 1 s, though B had it cached', async () => {
+    const { token } = await signedInUser(a.app, 'redis-keys');
+    const keys = keyCalls(a.app, token);
+    const created = (await keys.create({ name: 'doomed' })).json<{ id: number; apiKey: string }>();
+    expect((await rpc(b.app, created.apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    expect((await keys.remove(created.id)).statusCode).toBe(204);
+    const refused = await within(
+      1000,
+      async () => (await rpc(b.app, created.apiKey, call('eth_chainId'))).statusCode,
+      (status) => status === 401,
+    );
+    expect(refused.value).toBe(401);
+    expect(refused.afterMs).toBeLessThanOrEqual(1000);
+  });
+
+  it('redis-server stopped and started again: B drops every cached key, and later changes keep arriving', async () => {
+    const { token } = await signedInUser(a.app, 'redis-restart');
+    const { apiKey } = await me(a.app, token);
+    if (apiKey === null) throw new Error('no key');
+    expect((await rpc(b.app, apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    // Changed behind the servers' backs (a hand-run SQL): nobody publishes it, so only a resync shows it.
+    await a.app.db.query('DELETE FROM api_keys WHERE key = $1', [apiKey]);
+    expect((await rpc(b.app, apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    await redis.kill();
+    // While Redis is away the gateway goes on serving from its cache (no 5xx for Redis), and readiness says what is missing.
+    expect((await rpc(b.app, apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    const away = await within(
+      3000,
+      () => readyz(b),
+      (answer) => answer.status === 503,
+    );
+    expect(away.value).toEqual({ status: 503, body: expect.objectContaining({ message: ['redis: could not be reached'] }) });
+    await redis.start();
+    const refused = await within(
+      5000,
+      async () => (await rpc(b.app, apiKey, call('eth_chainId'))).statusCode,
+      (status) => status === 401,
+    );
+    expect(refused.value).toBe(401);
+    // Subscribed again: the next change made through A reaches B.
+    const next = await signedInUser(a.app, 'redis-after');
+    const created = (await keyCalls(a.app, next.token).create({ name: 'after' })).json<{ id: number; apiKey: string }>();
+    expect((await rpc(b.app, created.apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    // A publishes on its command connection: the change is sent once that one is back too (ready again).
+    const back = await within(
+      5000,
+      () => readyz(a),
+      (answer) => answer.status === 200,
+    );
+    expect(back.value.status).toBe(200);
+    expect((await keyCalls(a.app, next.token).remove(created.id)).statusCode).toBe(204);
+    const again = await within(
+      1000,
+      async () => (await rpc(b.app, created.apiKey, call('eth_chainId'))).statusCode,
+      (status) => status === 401,
+    );
+    expect(again.value).toBe(401);
+  }, 30_000);
+});
