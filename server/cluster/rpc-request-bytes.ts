@@ -94,7 +94,8 @@ export function readHead(text: string, bodyLimit: number): Head | null {
         host += 1;
         break;
       case 'content-length':
-        if (contentLength !== undefined || !digits.test(value)) return null;
+        // Node's parser takes spaces after the digits but refuses a tab there (HPE_INVALID_CONTENT_LENGTH).
+        if (contentLength !== undefined || !digits.test(value) || text.slice(valueEnd, lineEnd).includes('\t')) return null;
         contentLength = Number(value);
         if (contentLength > bodyLimit) return null;
         break;
