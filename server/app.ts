@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createLoginLimits } from '@server/auth/login-limits';
+import { redisAttempts } from '@server/auth/redis-attempts';
 import { authenticateBearer } from '@server/auth/session-auth';
 import { systemClock, type Clock } from '@server/clock';
 import { productionNotices, type Config } from '@server/config';
@@ -152,7 +153,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('billing', payments.billing);
     // Readiness's pings are round trips too: timed and counted with the rest.
     const redisPing = redis === null ? null : { ping: () => timedRedisCall(redisObserver, 'readiness', () => redis.ping()) };
-    const services = { config, db, clock, mailer, google, limits: createLoginLimits(), log: app.log, keyCache, payments, redis: redisPing };
+    // With Redis every replica counts every replica's sign-in attempts; each process alone without.
+    const limits = createLoginLimits(
+      redis === null ? undefined : (_limiters, names) => redisAttempts({ redis, names, log: app.log, observer: redisObserver }),
+    );
+    const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, redis: redisPing };
     registerOperations(
       app,
       operations,

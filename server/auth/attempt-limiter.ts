@@ -1,9 +1,23 @@
 /**
+ * The rule of every sign-in limit, whoever keeps the counts (this process's memory, or Redis for
+ * replicas: server/auth/redis-attempts.ts): with `times` the attempts of a key (epoch ms, any order),
+ * the milliseconds until it may try again, or 0 when it may try now. Attempts older than the window
+ * no longer count; with `limit` of them inside it, the wait ends when the oldest of the newest
+ * `limit` leaves the window.
+ */
+export function retryAfterMsOf(times: readonly number[], limit: number, windowMs: number, nowMs: number): number {
+  const recent = times.filter((at) => at > nowMs - windowMs).sort((a, b) => a - b);
+  if (recent.length < limit) return 0;
+  const oldestCounted = recent[recent.length - limit] ?? nowMs;
+  return Math.max(1, oldestCounted + windowMs - nowMs);
+}
+
+/**
  * Counts attempts per key (an e-mail, an address, a pair of both) over a sliding window, in memory.
  * In memory on purpose: the reference server is one process (the API stays in the main process
  * with WORKERS > 1), counts reset at restart (harmless for a 15-minute window), and a check costs
- * no database round trip. Replicas behind a load balancer would each count separately: move this
- * to Redis/PostgreSQL when the API scales out.
+ * no database round trip. Replicas share their counts through Redis when REDIS_URL is set
+ * (server/auth/redis-attempts.ts), which falls back to this one while Redis is away.
  *
  * Memory is bounded whatever the keys: the map is kept in order of each key's latest attempt, so
  * expired keys are dropped from its front as new attempts arrive (amortised O(1)), and past
@@ -22,11 +36,7 @@ export class AttemptLimiter {
 
   /** Milliseconds until the key may try again, or 0 when it may try now. */
   retryAfterMs(key: string, now: Date): number {
-    const nowMs = now.getTime();
-    const recent = (this.attempts.get(key) ?? []).filter((at) => at > nowMs - this.windowMs);
-    if (recent.length < this.limit) return 0;
-    const oldestCounted = recent[recent.length - this.limit] ?? nowMs;
-    return Math.max(1, oldestCounted + this.windowMs - nowMs);
+    return retryAfterMsOf(this.attempts.get(key) ?? [], this.limit, this.windowMs, now.getTime());
   }
 
   /** Counts one attempt at `now`. */

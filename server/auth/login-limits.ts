@@ -1,5 +1,6 @@
 import { AttemptLimiter } from '@server/auth/attempt-limiter';
-import { reserveAttempt, type ReserveOutcome } from '@server/auth/reserve-attempt';
+import { type AttemptStore, localAttempts, type Slot } from '@server/auth/redis-attempts';
+import type { ReserveOutcome } from '@server/auth/reserve-attempt';
 
 const fifteenMinutes = 15 * 60 * 1000;
 
@@ -26,7 +27,7 @@ export const limitFigures = {
   signUpsPerAddress: 30,
 } as const;
 
-export function createLoginLimits() {
+function createLimiters() {
   const limiter = (limit: number) => new AttemptLimiter(limit, fifteenMinutes);
   return {
     loginPerEmailAndAddress: limiter(limitFigures.loginPerEmailAndAddress),
@@ -39,7 +40,25 @@ export function createLoginLimits() {
   };
 }
 
-export type LoginLimits = ReturnType<typeof createLoginLimits>;
+type Limiters = ReturnType<typeof createLimiters>;
+
+export type LoginLimits = Limiters & {
+  /** Counts one attempt under every slot when each has room (see AttemptStore). */
+  reserve(slots: readonly Slot[], now: Date): Promise<ReserveOutcome>;
+  reset(limiter: AttemptLimiter, key: string): void;
+};
+
+/**
+ * The sign-in limits, counted in this process (the default) or by a shared store (Redis, given the
+ * limiters and their names: `store` builds it, server/app.ts). The local limiters always exist: the
+ * shared store falls back to them.
+ */
+export function createLoginLimits(store?: (limiters: Limiters, names: ReadonlyMap<AttemptLimiter, string>) => AttemptStore): LoginLimits {
+  const limiters = createLimiters();
+  const names = new Map<AttemptLimiter, string>(Object.entries(limiters).map(([name, limiter]) => [limiter, name]));
+  const counts = store === undefined ? localAttempts : store(limiters, names);
+  return { ...limiters, reserve: (slots, now) => counts.reserve(slots, now), reset: (limiter, key) => counts.reset(limiter, key) };
+}
 
 /** The key of an e-mail and an address together (an e-mail holds no line break). */
 function pairKey(email: string, address: string): string {
@@ -47,8 +66,8 @@ function pairKey(email: string, address: string): string {
 }
 
 /** Counts a login attempt before its password is checked; a success takes it back (see loginSucceeded). */
-export function reserveLogin(limits: LoginLimits, email: string, address: string, now: Date): ReserveOutcome {
-  return reserveAttempt(
+export function reserveLogin(limits: LoginLimits, email: string, address: string, now: Date): Promise<ReserveOutcome> {
+  return limits.reserve(
     [
       [limits.loginPerEmailAndAddress, pairKey(email, address)],
       [limits.loginPerEmail, email],
@@ -60,5 +79,5 @@ export function reserveLogin(limits: LoginLimits, email: string, address: string
 
 /** The right password: the failures of this e-mail from this address are forgiven, as before. */
 export function loginSucceeded(limits: LoginLimits, email: string, address: string): void {
-  limits.loginPerEmailAndAddress.reset(pairKey(email, address));
+  limits.reset(limits.loginPerEmailAndAddress, pairKey(email, address));
 }

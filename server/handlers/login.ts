@@ -18,7 +18,7 @@ export function createLoginHandlers({ db, clock, config, limits }: Services): Pi
     login: async ({ body, request }) => {
       const now = clock.now();
       const email = body.email.toLowerCase();
-      const attempt = reserveLogin(limits, email, request.ip, now);
+      const attempt = await reserveLogin(limits, email, request.ip, now);
       if (!attempt.ok) throw tooManyRequests(tooManyLoginAttempts, attempt.retryAfterMs);
 
       let valid: boolean;

@@ -1,7 +1,6 @@
 import { passwordRuleFailures } from '@/domain/password-rules';
 import { tooManyResetAttempts, tooManyResetRequests } from '@server/auth/login-limits';
 import { hashPassword } from '@server/auth/password-hash';
-import { reserveAttempt } from '@server/auth/reserve-attempt';
 import { randomToken, sha256, tokenPattern } from '@server/auth/tokens';
 import { badRequest, tooManyRequests } from '@server/http/errors';
 import { resetPasswordMail } from '@server/mail/reset-password-mail';
@@ -27,7 +26,7 @@ export function createPasswordResetHandlers(services: Services): Pick<OperationH
   return {
     forgotPassword: async ({ body, request }) => {
       const now = clock.now();
-      const attempt = reserveAttempt(
+      const attempt = await limits.reserve(
         [
           [limits.resetMailsPerEmail, body.email.toLowerCase()],
           [limits.resetMailsPerAddress, request.ip],
@@ -56,7 +55,7 @@ export function createPasswordResetHandlers(services: Services): Pick<OperationH
       const failures = passwordRuleFailures(body.password);
       if (failures.length > 0) throw badRequest(failures);
       if (!tokenPattern.test(body.token)) throw badRequest(invalidResetToken);
-      const attempt = reserveAttempt([[limits.resetSubmissionsPerAddress, request.ip]], clock.now());
+      const attempt = await limits.reserve([[limits.resetSubmissionsPerAddress, request.ip]], clock.now());
       if (!attempt.ok) throw tooManyRequests(tooManyResetAttempts, attempt.retryAfterMs);
       const tokenHash = sha256(body.token);
       if (!(await isPendingPasswordReset(db, tokenHash, clock.now()))) throw badRequest(invalidResetToken);

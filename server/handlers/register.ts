@@ -2,7 +2,6 @@ import { passwordRuleFailures } from '@/domain/password-rules';
 import { createAccount, toApiUser } from '@server/auth/accounts';
 import { tooManySignUps } from '@server/auth/login-limits';
 import { hashPassword } from '@server/auth/password-hash';
-import { reserveAttempt } from '@server/auth/reserve-attempt';
 import { isUniqueViolation } from '@server/db/db';
 import { badRequest, conflict, tooManyRequests } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
@@ -21,7 +20,7 @@ export function createRegisterHandlers({ db, clock, limits, keyCache }: Services
     register: async ({ body, request }) => {
       const failures = passwordRuleFailures(body.password);
       if (failures.length > 0) throw badRequest(failures);
-      const attempt = reserveAttempt([[limits.signUpsPerAddress, request.ip]], clock.now());
+      const attempt = await limits.reserve([[limits.signUpsPerAddress, request.ip]], clock.now());
       if (!attempt.ok) throw tooManyRequests(tooManySignUps, attempt.retryAfterMs);
       // The answer says so anyway (409): no hash is spent on a taken address.
       if ((await findUserByEmail(db, body.email)) !== null) throw conflict(emailTaken);

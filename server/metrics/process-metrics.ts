@@ -114,7 +114,7 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
     });
     this.redisErrors = new Counter({
       name: 'rpc_redis_errors_total',
-      help: 'Redis commands that failed or timed out, by operation',
+      help: 'Redis commands that failed or timed out, by operation; each attempt_limit one was answered by the local limiter instead',
       labelNames: ['operation'],
       registers: [this.registry],
     });
@@ -125,7 +125,7 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
     this.redisRoundTrip.observe(seconds);
   }
 
-  /** A Redis command failed or timed out: what was tried ('publish', 'readiness'). */
+  /** A Redis command failed or timed out: what was tried ('publish', 'attempt_limit', 'readiness'). */
   failed(operation: string): void {
     this.redisErrors.inc({ operation });
   }
