@@ -50,39 +50,60 @@ export function answerBeforeClosing(server: Server): void {
   });
 }
 
-/**
- * Puts the fast path in front of Node's HTTP server: every connection starts on it, and Node's
- * server (its own 'connection' listener) takes over those that turn out to be anything but plain
- * calls. Node's time-outs (keepAliveTimeout, headersTimeout, requestTimeout) are the fast path's too.
- *
- * The connection cap is counted here rather than by the server's maxConnections: in a cluster
- * worker, a connection that one refuses goes back to the main process, which hands it to another
- * worker, and back, as long as every worker is full.
- */
-export function fastPathFor(server: Server, options: FastPathOptions): RpcConnections {
+/** Node's HTTP server's own 'connection' listener, taken off the server: the caller decides who gets a connection first. */
+function takeConnectionListener(server: Server): (socket: Socket) => void {
   const [httpConnection] = server.listeners('connection');
   if (httpConnection === undefined) throw new Error("Node's HTTP server has no 'connection' listener to hand connections to");
   server.removeAllListeners('connection');
-  answerBeforeClosing(server);
-  const fastPath = new RpcConnections({
-    ...options,
-    handOff: (socket: Socket) => httpConnection.call(server, socket),
-    keepAliveMs: server.keepAliveTimeout,
-    headersTimeoutMs: server.headersTimeout,
-    requestTimeoutMs: server.requestTimeout,
-  });
+  return (socket: Socket) => httpConnection.call(server, socket);
+}
+
+/**
+ * Counts the open connections and closes those past `maxConnections` at once. Counted here rather
+ * than by the server's maxConnections: in a cluster worker, a connection that one refuses goes back
+ * to the main process, which hands it to another worker, and back, as long as every worker is full.
+ */
+function capConnections(server: Server, maxConnections: number, accept: (socket: Socket) => void): void {
   let open = 0;
   const closed = () => {
     open -= 1;
   };
   server.on('connection', (socket: Socket) => {
-    if (open >= options.maxConnections) {
+    if (open >= maxConnections) {
       socket.destroy();
       return;
     }
     open += 1;
     socket.once('close', closed);
-    fastPath.accept(socket);
+    accept(socket);
   });
+}
+
+/**
+ * Puts the fast path in front of Node's HTTP server: every connection starts on it, and Node's
+ * server (its own 'connection' listener) takes over those that turn out to be anything but plain
+ * calls. Node's time-outs (keepAliveTimeout, headersTimeout, requestTimeout) are the fast path's too.
+ */
+export function fastPathFor(server: Server, options: FastPathOptions): RpcConnections {
+  const httpConnection = takeConnectionListener(server);
+  answerBeforeClosing(server);
+  const fastPath = new RpcConnections({
+    ...options,
+    handOff: httpConnection,
+    keepAliveMs: server.keepAliveTimeout,
+    headersTimeoutMs: server.headersTimeout,
+    requestTimeoutMs: server.requestTimeout,
+  });
+  capConnections(server, options.maxConnections, (socket) => fastPath.accept(socket));
   return fastPath;
+}
+
+/**
+ * FAST_PATH=off in an HTTP worker: every connection goes straight to Node's HTTP server, with the
+ * same connection cap and the same answer to a request sent with `Connection: close`.
+ */
+export function withoutFastPath(server: Server, maxConnections: number): void {
+  const httpConnection = takeConnectionListener(server);
+  answerBeforeClosing(server);
+  capConnections(server, maxConnections, httpConnection);
 }

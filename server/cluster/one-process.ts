@@ -2,15 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '@server/config';
 import type { RpcHandler } from '@server/gateway/gateway';
 import { proxyTrust } from '@server/http/client-address';
-import { drainMs, fastPathFor } from '@server/cluster/fast-path';
+import { answerBeforeClosing, drainMs, fastPathFor } from '@server/cluster/fast-path';
 
 /**
  * WORKERS=1 (`npm start`'s default): the workers' fast path (server/cluster/rpc-connection.ts) in
  * front of the app's own server, so plain calls skip Fastify's request and reply objects here too;
  * every other request (the API, the SPA, any call the fast path does not take) reaches the app as
  * before. Returns the close that stops both: the fast path's connections drain, then the app closes.
+ * With FAST_PATH=off the app alone serves everything.
  */
 export function withFastPath(app: FastifyInstance, gateway: RpcHandler, config: Config): { close(): Promise<void> } {
+  if (!config.fastPath) {
+    // FAST_PATH=off: every request through Fastify, which caps the connections itself (server/app.ts).
+    answerBeforeClosing(app.server);
+    return { close: () => app.close() };
+  }
   const fastPath = fastPathFor(app.server, {
     gateway,
     bodyLimit: config.gatewayBodyLimit,

@@ -7,7 +7,7 @@ import { securityHeaders } from '@server/http/security-headers';
 import { serverOptions } from '@server/http/server-limits';
 import { hasSeveralHosts, severalHostsDetail, severalHostsMessage } from '@server/http/single-host';
 import { sendEnvelope } from '@server/cluster/api-proxy';
-import { fastPathFor } from '@server/cluster/fast-path';
+import { fastPathFor, withoutFastPath } from '@server/cluster/fast-path';
 import type { RpcConnections } from '@server/cluster/rpc-connection';
 import { matchRpcPath, sendError, serveRpc, type RpcTarget } from '@server/cluster/rpc-http';
 
@@ -29,11 +29,12 @@ function refuseSeveralHosts(target: RpcTarget | null, request: IncomingMessage, 
 /**
  * An HTTP worker's server: the fast path first (server/cluster/fast-path.ts), then Node's HTTP
  * server for what it hands on — gateway calls served here, everything else passed to the main
- * process. Time-outs and the connection cap from the config; the client address through TRUST_PROXY.
+ * process (FAST_PATH=off: Node's HTTP server alone; `fastPath` is then null). Time-outs and the
+ * connection cap from the config; the client address through TRUST_PROXY.
  */
 export function createWorkerServer({ config, gateway, proxy, onFailure, now }: WorkerHttpOptions): {
   server: Server;
-  fastPath: RpcConnections;
+  fastPath: RpcConnections | null;
 } {
   const trust = proxyTrust(config.trustProxy);
   const server = createServer(serverOptions(config), (request, response) => {
@@ -46,6 +47,10 @@ export function createWorkerServer({ config, gateway, proxy, onFailure, now }: W
     if (target === null) proxy.forward(request, response, clientIp);
     else serveRpc(gateway, config.gatewayBodyLimit, target, request, response, clientIp, onFailure);
   });
+  if (!config.fastPath) {
+    withoutFastPath(server, config.maxConnections);
+    return { server, fastPath: null };
+  }
   // Every connection starts on the fast path (server/cluster/rpc-connection.ts).
   const fastPath = fastPathFor(server, {
     gateway,

@@ -93,10 +93,10 @@ async function stop(): Promise<void> {
   // No new connections; idle keep-alive ones close now, busy ones once their answer is written.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  fastPath.close();
+  fastPath?.close();
   const cut = setTimeout(() => {
     server.closeAllConnections();
-    fastPath.destroy();
+    fastPath?.destroy();
   }, drainMs);
   await closed;
   clearTimeout(cut);

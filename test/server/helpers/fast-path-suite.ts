@@ -12,14 +12,15 @@ import { field, signUp } from './started-server';
  * The fast path (server/cluster/rpc-connection.ts) on the wire, as `npm start` runs it: in each
  * HTTP worker (WORKERS > 1), or in front of the app's own server (WORKERS=1,
  * server/cluster/one-process.ts). Plain calls are answered on it, everything else is handed with
- * its bytes to Node's HTTP server.
+ * its bytes to Node's HTTP server. With FAST_PATH=off every request goes through Node's server
+ * (and Fastify with WORKERS=1): the same answers on the wire, so the same suite holds.
  */
-export function fastPathSuite(workers: 1 | 2): void {
+export function fastPathSuite(workers: 1 | 2, fastPath: 'on' | 'off' = 'on'): void {
   // Connections from 127.0.0.2 stand for a reverse proxy in front of the server; the others are clients.
   const trustedProxy = '127.0.0.2';
   const server = setUpStartedAccount({
-    name: `fast-path-${workers}`,
-    settings: () => ({ WORKERS: String(workers), TRUST_PROXY: trustedProxy }),
+    name: `fast-path-${workers}-${fastPath}`,
+    settings: () => ({ WORKERS: String(workers), TRUST_PROXY: trustedProxy, FAST_PATH: fastPath }),
   });
   let apiKey: string;
   let host: string;
@@ -147,7 +148,7 @@ export function fastPathSuite(workers: 1 | 2): void {
     return field(JSON.parse(answer?.body ?? 'null'), 'id');
   }
 
-  describe(`the fast path (WORKERS=${workers})`, () => {
+  describe(`the fast path (WORKERS=${workers}, FAST_PATH=${fastPath})`, () => {
     it('answers calls one after another on a keep-alive connection, with the fields Node would send', async () => {
       const answers = await exchange([post(1), post(2), post(3)], 3);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -484,7 +485,7 @@ export function fastPathSuite(workers: 1 | 2): void {
     return null;
   }
 
-  describe(`WORKERS=${workers} behind a trusted proxy (TRUST_PROXY)`, () => {
+  describe(`WORKERS=${workers}, FAST_PATH=${fastPath} behind a trusted proxy (TRUST_PROXY)`, () => {
     it('checks allowed IPs against the client the proxy names, on the fast path and on Node’s, never against what a client claims', async () => {
       const key = await keyAllowing(['203.0.113.9']);
       const statuses = async (from: string, forwardedFor: string) => [
@@ -504,7 +505,7 @@ export function fastPathSuite(workers: 1 | 2): void {
     }, 60_000);
   });
 
-  describe(`mistakes in the request head (WORKERS=${workers})`, () => {
+  describe(`mistakes in the request head (WORKERS=${workers}, FAST_PATH=${fastPath})`, () => {
     const securityHeaders = {
       'content-security-policy': contentSecurityPolicy,
       'x-content-type-options': 'nosniff',
