@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withProductName } from '@server/http/spa-documents';
 import { launchBrowser } from '../support/browser';
 import { openContext } from '../support/page';
 import { startServer, type RunningServer } from '../support/server';
@@ -12,11 +13,16 @@ describe('smoke: the built app in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
-  const builtIndex = () => readFileSync(join(process.cwd(), 'dist', 'index.html'), 'utf8');
+  /** The built index.html as the server sends it: with the configured product name written in. */
+  let productName = '';
+  const builtIndex = () => withProductName(readFileSync(join(process.cwd(), 'dist', 'index.html'), 'utf8'), productName);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     context = await openContext(browser, server.url, viewports[0]);
+    const { data, error } = await server.api.GET('/config');
+    if (!data) throw new Error(`GET /api/config failed: ${JSON.stringify(error)}`);
+    productName = data.productName;
   });
 
   afterAll(async () => {
