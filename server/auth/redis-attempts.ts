@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AttemptLimiter, retryAfterMsOf } from '@server/auth/attempt-limiter';
-import { reserveAttempt, type ReserveOutcome } from '@server/auth/reserve-attempt';
+import { countedHere, reserveAttempt, type ReserveOutcome } from '@server/auth/reserve-attempt';
 import { type RedisObserver, timedRedisCall } from '@server/shared/redis';
 
 export type Slot = readonly [AttemptLimiter, string];
@@ -118,20 +118,10 @@ export function redisAttempts(settings: {
         return { ok: false, retryAfterMs: Math.max(1, ...waits) };
       }
       // Mirrored here, so the local limiters know this replica's share if Redis goes away.
-      for (const [limiter, key] of slots) limiter.record(key, now);
-      let released = false;
-      return {
-        ok: true,
-        reservation: {
-          release: () => {
-            if (released) return;
-            released = true;
-            for (const [limiter, key] of slots) limiter.forget(key, now);
-            // Not awaited: the answer does not wait for it. A failure leaves one attempt counted until the window ends.
-            call(() => Promise.all(keys.map((key) => redis.zrem(key, member)))).catch(fellBack);
-          },
-        },
-      };
+      return countedHere(slots, now, () => {
+        // Not awaited: the answer does not wait for it. A failure leaves one attempt counted until the window ends.
+        call(() => Promise.all(keys.map((key) => redis.zrem(key, member)))).catch(fellBack);
+      });
     },
     reset: (limiter, key) => {
       limiter.reset(key);

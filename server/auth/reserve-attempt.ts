@@ -17,6 +17,18 @@ export type ReserveOutcome =
 export function reserveAttempt(slots: readonly (readonly [AttemptLimiter, string])[], now: Date): ReserveOutcome {
   const retryAfterMs = Math.max(0, ...slots.map(([limiter, key]) => limiter.retryAfterMs(key, now)));
   if (retryAfterMs > 0) return { ok: false, retryAfterMs };
+  return countedHere(slots, now);
+}
+
+/**
+ * Counts the attempt in this process's limiters and gives the reservation that takes it back from
+ * them (and, with `alsoRelease`, from wherever else it was counted: Redis), once.
+ */
+export function countedHere(
+  slots: readonly (readonly [AttemptLimiter, string])[],
+  now: Date,
+  alsoRelease: () => void = () => {},
+): ReserveOutcome {
   for (const [limiter, key] of slots) limiter.record(key, now);
   let released = false;
   return {
@@ -26,6 +38,7 @@ export function reserveAttempt(slots: readonly (readonly [AttemptLimiter, string
         if (released) return;
         released = true;
         for (const [limiter, key] of slots) limiter.forget(key, now);
+        alsoRelease();
       },
     },
   };
