@@ -1,6 +1,5 @@
-import { overQuota } from '@/domain/admission-rule';
+import type { AdmissionStore } from '@server/gateway/admission-store';
 import type { GatewayKeyCache, KeyEntry } from '@server/gateway/key-cache';
-import type { RateLimiter } from '@server/gateway/rate-limiter';
 import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
 import type { UsageMeter } from '@server/metering/usage-meter';
 import type { LeaseAnswer, LeaseRequest, Settlement, KeyOnChannel } from '@server/cluster/protocol';
@@ -8,16 +7,11 @@ import type { UsageMinute } from '@server/repos/usage';
 
 export interface AuthorityParts {
   readonly keys: GatewayKeyCache<KeyEntry>;
-  readonly limiter: RateLimiter;
+  /** The buckets and credit reservations (this process's, or every replica's in Redis). */
+  readonly store: AdmissionStore;
   readonly ledger: CreditLedger;
   readonly meter: UsageMeter;
 }
-
-/**
- * A spare lease of credits is at most this share of what is left: within 64 calls of the quota,
- * leases are one call's worth, so the last calls are admitted exactly.
- */
-const spareShare = 64;
 
 /** Credits a worker holds for one user (reserved in the ledger until it reports them spent or unused). */
 interface Held {
@@ -51,34 +45,33 @@ export class LeaseAuthority {
     if (entry === null) return { kind: 'unknownKey' };
     // The worker died while its key loaded: nobody would ever report or free this lease.
     if (this.gone.has(workerId)) return { kind: 'unknownKey' };
-    const { ledger, limiter } = this.parts;
-    const account = ledger.account(entry.userId) ?? entry.credits;
-    let credits = 0;
-    if (account.limit !== null) {
-      const used = ledger.used(account, nowMs);
-      if (overQuota(used, account.limit, request.credits))
-        return { kind: 'quota', used, limit: account.limit, cycleEndMs: account.cycle.end.getTime() };
-      // Whole calls only: a spare smaller than a call would sit unused while the quota refuses.
-      const room = Math.min(request.spareCredits, Math.floor((account.limit - used - request.credits) / spareShare));
-      const spare = request.credits > 0 ? Math.max(0, Math.floor(room / request.credits) * request.credits) : 0;
-      credits = request.credits + spare;
+    const account = this.parts.ledger.account(entry.userId) ?? entry.credits;
+    const taken = await this.parts.store.take(
+      {
+        userId: entry.userId,
+        rate: entry.rate,
+        account,
+        tokens: request.tokens,
+        spareTokens: request.spareTokens,
+        credits: request.credits,
+        spareCredits: request.spareCredits,
+      },
+      nowMs,
+    );
+    switch (taken.kind) {
+      case 'quota':
+        return { kind: 'quota', used: taken.used, limit: taken.limit, cycleEndMs: account.cycle.end.getTime() };
+      case 'rate':
+        return { kind: 'rate', retryAfterMs: taken.retryAfterMs, nextTokenMs: taken.retryAfterMs };
+      case 'granted':
+        if (this.gone.has(workerId)) {
+          // The worker died while Redis answered: what it would have held is free again.
+          this.parts.store.release(account, taken.credits);
+          return { kind: 'unknownKey' };
+        }
+        if (taken.credits > 0) this.holding(workerId, entry.userId, account).credits += taken.credits;
+        return { kind: 'granted', tokens: taken.tokens, credits: taken.credits, remaining: taken.remaining };
     }
-    let tokens = 0;
-    let remaining: number | null = null;
-    if (entry.rate !== null) {
-      const taken = limiter.takeUpTo(entry.userId, entry.rate, request.tokens, request.spareTokens, nowMs);
-      if (!taken.allowed) {
-        // Every call fits again once a whole token is back (a batch may take the bucket into debt).
-        return { kind: 'rate', retryAfterMs: taken.retryAfterMs, nextTokenMs: limiter.waitMs(entry.userId, entry.rate, nowMs) };
-      }
-      tokens = taken.taken;
-      remaining = taken.remaining;
-    }
-    if (credits > 0) {
-      ledger.reserve(account, credits, nowMs);
-      this.holding(workerId, entry.userId, account).credits += credits;
-    }
-    return { kind: 'granted', tokens, credits, remaining };
   }
 
   /**
@@ -88,18 +81,18 @@ export class LeaseAuthority {
    * ledger no longer holds waits for the key to load.
    */
   report(workerId: number, minutes: readonly UsageMinute[], settlements: readonly Settlement[], nowMs: number): Promise<void> {
-    const { ledger, limiter, meter } = this.parts;
+    const { ledger, store, meter } = this.parts;
     meter.restore(minutes);
     const unknown: Array<{ readonly apiKey: string; readonly credits: number }> = [];
     for (const settlement of settlements) {
       if (settlement.rate !== null && settlement.unusedTokens > 0)
-        limiter.giveBack(settlement.userId, settlement.rate, settlement.unusedTokens, nowMs);
+        store.giveBackTokens(settlement.userId, settlement.rate, settlement.unusedTokens, nowMs);
       const held = this.held.get(workerId)?.get(settlement.userId);
       const fromLease = Math.min(settlement.charged, held?.credits ?? 0);
       const given = Math.max(0, Math.min(settlement.unusedCredits, (held?.credits ?? 0) - fromLease));
       if (held !== undefined) {
-        ledger.charge(held.account, fromLease);
-        ledger.release(held.account, given);
+        store.charge(held.account, fromLease);
+        store.release(held.account, given);
         held.credits -= fromLease + given;
         if (held.credits === 0) this.held.get(workerId)?.delete(settlement.userId);
       }
@@ -115,8 +108,7 @@ export class LeaseAuthority {
   }
 
   private chargeUnleased(account: CreditAccount, credits: number, nowMs: number): void {
-    this.parts.ledger.reserve(account, credits, nowMs);
-    this.parts.ledger.charge(account, credits);
+    this.parts.store.chargeUnreserved(account, credits, nowMs);
   }
 
   private async chargeWhenLoaded(
@@ -133,7 +125,7 @@ export class LeaseAuthority {
   /** A worker is gone: what it held and did not spend is free again. */
   forget(workerId: number): void {
     this.gone.add(workerId);
-    for (const held of this.held.get(workerId)?.values() ?? []) this.parts.ledger.release(held.account, held.credits);
+    for (const held of this.held.get(workerId)?.values() ?? []) this.parts.store.release(held.account, held.credits);
     this.held.delete(workerId);
   }
 
@@ -147,7 +139,7 @@ export class LeaseAuthority {
     if (held === undefined || held.account !== account) {
       // A new account (plan change): what was held on the old one is given back first (the ledger
       // settles it wherever its reservation went), and this worker's new leases are held apart.
-      if (held !== undefined) this.parts.ledger.release(held.account, held.credits);
+      if (held !== undefined) this.parts.store.release(held.account, held.credits);
       held = { account, credits: 0 };
       byUser.set(userId, held);
     }

@@ -53,7 +53,7 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
 
   const authority = new LeaseAuthority({
     keys: gateway.keyCache,
-    limiter: gateway.limiter,
+    store: gateway.store,
     ledger: gateway.metering.ledger,
     meter: gateway.metering.meter,
   });

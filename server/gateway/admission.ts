@@ -1,5 +1,4 @@
-import { overQuota } from '@/domain/admission-rule';
-import type { RateLimiter } from '@server/gateway/rate-limiter';
+import type { AdmissionStore, Taken } from '@server/gateway/admission-store';
 import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
 
 /** What admission needs to know of a key: whose it is and the plan's rate. */
@@ -54,39 +53,40 @@ export interface LocalTicket {
 }
 
 /**
- * One process holds everything: the token buckets and the credit ledger. Exact by construction.
- * The rule is src/domain/admission-rule.ts, as in the main process's LeaseAuthority.
+ * Admission where the call is served: one process deciding from its AdmissionStore (its own memory,
+ * or the buckets and credits every replica shares in Redis). Exact by construction in one process.
  */
 export class LocalAdmission implements Admission<LocalKey, LocalTicket> {
   constructor(
-    private readonly limiter: RateLimiter,
+    private readonly store: AdmissionStore,
     private readonly ledger: CreditLedger,
   ) {}
 
-  admit(key: LocalKey, credits: number, calls: number, nowMs: number): Admit<LocalTicket> {
-    const { ledger } = this;
+  admit(key: LocalKey, credits: number, calls: number, nowMs: number): Admit<LocalTicket> | Promise<Admit<LocalTicket>> {
     // The ledger's account when it has a newer one (another key of the user loaded a plan change).
-    const account = ledger.account(key.userId) ?? key.credits;
-    if (account.limit !== null) {
-      const used = ledger.used(account, nowMs);
-      if (overQuota(used, account.limit, credits)) return { kind: 'quota', used, limit: account.limit, cycleEnd: account.cycle.end };
-    }
-    let remaining: number | null = null;
-    if (key.rate !== null) {
-      const taken = this.limiter.take(key.userId, key.rate, calls, nowMs);
-      if (!taken.allowed) return { kind: 'rate', retryAfterMs: taken.retryAfterMs };
-      remaining = taken.remaining;
-    }
-    ledger.reserve(account, credits, nowMs);
-    return { kind: 'admitted', ticket: { account, credits }, remaining };
+    const account = this.ledger.account(key.userId) ?? key.credits;
+    const request = { userId: key.userId, rate: key.rate, account, tokens: calls, spareTokens: 0, credits, spareCredits: 0 };
+    const taken = this.store.take(request, nowMs);
+    return taken instanceof Promise ? taken.then((answer) => admitted(answer, account)) : admitted(taken, account);
   }
 
   settle(ticket: LocalTicket, answered: boolean): void {
-    if (answered) this.ledger.charge(ticket.account, ticket.credits);
-    else this.ledger.release(ticket.account, ticket.credits);
+    if (answered) this.store.charge(ticket.account, ticket.credits);
+    else this.store.release(ticket.account, ticket.credits);
   }
 
   remaining(key: LocalKey, nowMs: number): number {
-    return key.rate === null ? 0 : this.limiter.remaining(key.userId, key.rate, nowMs);
+    return key.rate === null ? 0 : this.store.remaining(key.userId, key.rate, nowMs);
+  }
+}
+
+function admitted(taken: Taken, account: CreditAccount): Admit<LocalTicket> {
+  switch (taken.kind) {
+    case 'granted':
+      return { kind: 'admitted', ticket: { account, credits: taken.credits }, remaining: taken.remaining };
+    case 'quota':
+      return { kind: 'quota', used: taken.used, limit: taken.limit, cycleEnd: account.cycle.end };
+    case 'rate':
+      return { kind: 'rate', retryAfterMs: taken.retryAfterMs };
   }
 }

@@ -3,16 +3,19 @@ import { systemClock, type Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/db';
 import { LocalAdmission, type LocalTicket } from '@server/gateway/admission';
+import { type AdmissionStore, MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { Gateway, type GatewayObserver } from '@server/gateway/gateway';
 import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { createKeyLoader } from '@server/gateway/key-loader';
 import { RateLimiter } from '@server/gateway/rate-limiter';
 import { Upstream } from '@server/gateway/upstream';
+import type { CreditLedger } from '@server/metering/credit-ledger';
 import { Metering } from '@server/metering/metering';
 
 export interface GatewayParts {
   readonly gateway: Gateway<KeyEntry, LocalTicket>;
-  readonly limiter: RateLimiter;
+  /** Where admission takes tokens and credits: this process's memory, or Redis shared by the replicas. */
+  readonly store: AdmissionStore;
   readonly keyCache: GatewayKeyCache;
   readonly metering: Metering;
   /** Writes the last metering batch and closes the node connections (app close). */
@@ -28,12 +31,14 @@ export interface GatewaySettings {
   readonly meteringIntervalMs?: number;
   /** Metrics of the calls (METRICS_PORT). */
   readonly observer?: GatewayObserver;
+  /** The store every replica shares (REDIS_URL), built over this process's own, its fallback. */
+  readonly sharedStore?: (memory: MemoryAdmissionStore, ledger: CreditLedger) => AdmissionStore;
 }
 
 const bucketSweepMs = 60_000;
 
 /** The gateway and what it keeps in memory: key cache, rate buckets, metering, node pools. */
-export function createGateway({ config, db, clock, log, meteringIntervalMs, observer }: GatewaySettings): GatewayParts {
+export function createGateway({ config, db, clock, log, meteringIntervalMs, observer, sharedStore }: GatewaySettings): GatewayParts {
   // Date.now when the clock is the system's: one call per request instead of a Date object.
   const now = clock === systemClock ? Date.now : () => clock.now().getTime();
   const metering = new Metering({
@@ -51,7 +56,9 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
     mainnet: config.upstreamMainnetUrl === null ? null : new Upstream(config.upstreamMainnetUrl, config.upstreamTimeoutMs),
     devnet: config.upstreamDevnetUrl === null ? null : new Upstream(config.upstreamDevnetUrl, config.upstreamTimeoutMs),
   };
-  const admission = new LocalAdmission(limiter, metering.ledger);
+  const memory = new MemoryAdmissionStore(limiter, metering.ledger);
+  const store = sharedStore?.(memory, metering.ledger) ?? memory;
+  const admission = new LocalAdmission(store, metering.ledger);
   const gateway = new Gateway<KeyEntry, LocalTicket>({
     keys: keyCache,
     admission,
@@ -66,7 +73,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
   sweeper.unref();
   return {
     gateway,
-    limiter,
+    store,
     keyCache,
     metering,
     close: async () => {

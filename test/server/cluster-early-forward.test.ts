@@ -6,6 +6,7 @@ import { compileAccessRules } from '@server/gateway/access-rules';
 import { Gateway, type GatewayAnswer } from '@server/gateway/gateway';
 import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { RateLimiter } from '@server/gateway/rate-limiter';
+import { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
 import { CreditLedger } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
@@ -80,7 +81,7 @@ function worker(options: { held: boolean }) {
     }),
     () => nowMs,
   );
-  const authority = new LeaseAuthority({ keys, limiter, ledger, meter: new UsageMeter() });
+  const authority = new LeaseAuthority({ keys, store: new MemoryAdmissionStore(limiter, ledger), ledger, meter: new UsageMeter() });
   const waiting: Lease[] = [];
   const admission = new LeasedAdmission(
     (request) =>

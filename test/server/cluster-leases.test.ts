@@ -4,6 +4,7 @@ import { LeasedAdmission, type WorkerKey } from '@server/cluster/leased-admissio
 import { compileAccessRules } from '@server/gateway/access-rules';
 import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { RateLimiter } from '@server/gateway/rate-limiter';
+import { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { CreditLedger } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
 
@@ -41,7 +42,7 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
         : null,
     () => nowMs,
   );
-  const authority = new LeaseAuthority({ keys, limiter, ledger, meter });
+  const authority = new LeaseAuthority({ keys, store: new MemoryAdmissionStore(limiter, ledger), ledger, meter });
   const key: WorkerKey = {
     apiKey: 'rpk_test',
     keyId: 3,

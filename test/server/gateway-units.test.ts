@@ -6,6 +6,7 @@ import { Gateway } from '@server/gateway/gateway';
 import { parsePayload } from '@server/gateway/json-rpc';
 import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { RateLimiter } from '@server/gateway/rate-limiter';
+import { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { CreditLedger } from '@server/metering/credit-ledger';
 import { addMonths, creditsInCycle, cycleAt } from '@server/metering/cycle';
 import { methodLabel } from '@server/metering/method-label';
@@ -253,9 +254,10 @@ describe('implausible keys', () => {
         return null;
       },
     };
+    const ledger = new CreditLedger();
     const gateway = new Gateway<KeyEntry, LocalTicket>({
       keys,
-      admission: new LocalAdmission(new RateLimiter(), new CreditLedger()),
+      admission: new LocalAdmission(new MemoryAdmissionStore(new RateLimiter(), ledger), ledger),
       meter: new UsageMeter(),
       upstreams: { mainnet: null, devnet: null },
       timeoutMs: 1000,

@@ -5,6 +5,7 @@ import { compileAccessRules } from '@server/gateway/access-rules';
 import { LocalAdmission, type LocalTicket } from '@server/gateway/admission';
 import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { RateLimiter } from '@server/gateway/rate-limiter';
+import { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { CreditLedger, type LedgerBatch } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
 import type { StoredCredits, UsageMinute } from '@server/repos/usage';
@@ -59,6 +60,7 @@ function isLocalTicket(ticket: WorkerTicket | LocalTicket): ticket is LocalTicke
 export class LeaseCluster {
   readonly ledger = new CreditLedger();
   readonly limiter = new RateLimiter();
+  readonly store = new MemoryAdmissionStore(this.limiter, this.ledger);
   /** The main process's meter: what reaches the usage table. */
   readonly meter = new UsageMeter();
   readonly keys: GatewayKeyCache<KeyEntry>;
@@ -104,8 +106,8 @@ export class LeaseCluster {
       },
       () => this.nowMs,
     );
-    this.authority = new LeaseAuthority({ keys: this.keys, limiter: this.limiter, ledger: this.ledger, meter: this.meter });
-    this.local = new LocalAdmission(this.limiter, this.ledger);
+    this.authority = new LeaseAuthority({ keys: this.keys, store: this.store, ledger: this.ledger, meter: this.meter });
+    this.local = new LocalAdmission(this.store, this.ledger);
     for (let index = 0; index < workers; index += 1) this.addWorker();
   }
 
