@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '@server/clock';
 import { productionNotices, type Config } from '@server/config';
 import type { Db } from '@server/db/db';
 import { openDatabase } from '@server/db/open';
+import type { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { createGateway, type GatewayParts } from '@server/gateway/create-gateway';
 import type { RpcHandler } from '@server/gateway/gateway';
 import type { KeyCache } from '@server/gateway/key-cache';
@@ -30,6 +31,7 @@ import { loggerOptions } from '@server/log/logger-options';
 import type { Mail } from '@server/mail/mailer';
 import { createOutboxMailer } from '@server/mail/outbox';
 import { createSmtpMailer } from '@server/mail/smtp';
+import type { CreditLedger } from '@server/metering/credit-ledger';
 import type { Metering } from '@server/metering/metering';
 import { countHttpAnswers } from '@server/metrics/http-metrics';
 import type { ProcessMetrics } from '@server/metrics/process-metrics';
@@ -41,6 +43,7 @@ import { registerOperations } from '@server/openapi/register';
 import { inProcessKeyChanges, sharedKeyCache, type KeyChanges } from '@server/shared/key-changes';
 import { postgresKeyChanges } from '@server/shared/postgres-key-changes';
 import { closeRedisConnection, createRedisConnection, noRedisObserver, timedRedisCall } from '@server/shared/redis';
+import { redisAdmissionStore } from '@server/shared/redis-admission-store';
 import { redisKeyChanges } from '@server/shared/redis-key-changes';
 
 declare module 'fastify' {
@@ -124,16 +127,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     const mailer = config.smtpUrl !== null ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(outbox, app.log);
     const google = await createGoogleSignIn(app, config);
-    const gateway = createGateway({ config, db, clock, log: app.log, observer: options.metrics ?? undefined });
-    options.metrics?.watchMetering(gateway.metering);
-    // Registered after the database's hook, so it runs before it (onClose hooks run last-in first-out):
-    // the last metering batch is written while the database is still open.
-    app.addHook('onClose', async () => gateway.close());
     // What the replicas share through REDIS_URL's Redis: one command connection for everything.
     const redisUrl = config.redisUrl;
     const redis = redisUrl === null ? null : createRedisConnection({ url: redisUrl, log: app.log, purpose: 'commands' });
     if (redis !== null) app.addHook('onClose', async () => closeRedisConnection(redis));
     const redisObserver = options.metrics ?? noRedisObserver;
+    // With Redis the replicas share the gateway's rate buckets and credit reservations.
+    const sharedStore =
+      redis === null
+        ? undefined
+        : (memory: MemoryAdmissionStore, ledger: CreditLedger) => {
+            const store = redisAdmissionStore({ redis, memory, ledger, log: app.log, observer: redisObserver });
+            app.addHook('onClose', async () => store.close());
+            return store;
+          };
+    const gateway = createGateway({ config, db, clock, log: app.log, observer: options.metrics ?? undefined, sharedStore });
+    options.metrics?.watchMetering(gateway.metering);
+    // Registered after the database's and Redis's hooks, so it runs before them (onClose hooks run
+    // last-in first-out): the last metering batch is written while the database is still open.
+    app.addHook('onClose', async () => gateway.close());
     // Replicas hear each other's key changes through Redis when there is one, else through their
     // PostgreSQL server; PGlite is one process.
     const keyChanges: KeyChanges =

@@ -20,6 +20,10 @@ export interface ThrowawayRedis {
   readonly dir: string;
   /** Stops the server as a crash would (SIGKILL), keeping the port: a later start() takes it again. */
   kill(): Promise<void>;
+  /** Stops it answering without closing a connection (SIGSTOP), as a stalled server or a cut network does. */
+  pause(): void;
+  /** Lets a paused server answer again (SIGCONT), with everything it held. */
+  resume(): void;
   /** Starts it again on the same port (empty: nothing is saved). */
   start(): Promise<void>;
   /** Stops it and removes every trace. */
@@ -90,6 +94,8 @@ export async function startThrowawayRedis(binary = findRedisServer()): Promise<T
     port,
     dir,
     kill,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     start,
     stop: async () => {
       await kill();

@@ -1,0 +1,354 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AdmissionStore, MemoryAdmissionStore, TakeRequest, Taken } from '@server/gateway/admission-store';
+import { spareShare } from '@server/gateway/admission-store';
+import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
+import { type RedisObserver, timedRedisCall } from '@server/shared/redis';
+
+/**
+ * Every script that changes something starts with this: past its deadline (ARGV[1], ms on Redis's
+ * clock) it does nothing and answers {0}. A command that waited past our time-out in a stalled
+ * server would otherwise still run when the server wakes, after this replica decided without it
+ * (and counted its credits to add later): the same credits twice.
+ */
+const deadlineGuard = `local clock = redis.call('TIME')
+if tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) > tonumber(ARGV[1]) then return {0} end`;
+
+/**
+ * The admission rule of src/domain/admission-rule.ts and MemoryAdmissionStore.take, atomic in Redis.
+ * KEYS: the user's bucket (hash: tokens, last), the user's credits in this cycle (every credit
+ * reserved or spent by any replica). ARGV: the deadline (deadlineGuard), now (ms), rate (-1: none), tokens, spare tokens, limit
+ * (-1: unlimited), credits, spare credits, the counter's first value when Redis has none (this
+ * replica's view: stored + its own unwritten and reserved credits), the counter's expiry (epoch ms),
+ * the spare share. Answers {1, tokens, credits, remaining (-1: none)}, {2, used} (quota),
+ * {3, retry after ms} (rate) or {0} (past its deadline: nothing done). The differential test (test/server/redis-admission-store.test.ts)
+ * runs it against the TypeScript rule on generated sequences.
+ */
+const takeScript = `
+${deadlineGuard}
+local now = tonumber(ARGV[2])
+local rate = tonumber(ARGV[3])
+local calls = tonumber(ARGV[4])
+local spareTokens = tonumber(ARGV[5])
+local limit = tonumber(ARGV[6])
+local credits = tonumber(ARGV[7])
+local spareCredits = tonumber(ARGV[8])
+local granted = credits
+if limit >= 0 then
+  redis.call('SET', KEYS[2], ARGV[9], 'PXAT', ARGV[10], 'NX')
+  local used = tonumber(redis.call('GET', KEYS[2]))
+  if used + credits > limit then return {2, used} end
+  if credits > 0 then
+    local room = math.min(spareCredits, math.floor((limit - used - credits) / tonumber(ARGV[11])))
+    granted = credits + math.max(0, math.floor(room / credits) * credits)
+  end
+end
+local taken = 0
+local remaining = -1
+if rate >= 0 then
+  local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'last')
+  local tokens = tonumber(bucket[1])
+  local last = tonumber(bucket[2])
+  if tokens == nil or last == nil then
+    tokens = rate
+    last = now
+  elseif now > last then
+    tokens = math.min(rate, tokens + (now - last) * rate / 1000)
+    last = now
+  elseif tokens > rate then
+    tokens = rate
+  end
+  if tokens < 1 then
+    redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'last', last)
+    redis.call('PEXPIRE', KEYS[1], math.ceil((rate - tokens) * 1000 / rate) + 1000)
+    return {3, math.ceil((1 - tokens) * 1000 / rate)}
+  end
+  tokens = tokens - calls
+  local more = math.max(0, math.min(spareTokens, math.floor(tokens)))
+  tokens = tokens - more
+  taken = calls + more
+  remaining = math.max(0, math.floor(tokens))
+  redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'last', last)
+  redis.call('PEXPIRE', KEYS[1], math.ceil((rate - tokens) * 1000 / rate) + 1000)
+end
+if limit >= 0 and granted > 0 then redis.call('INCRBY', KEYS[2], granted) end
+return {1, taken, granted, remaining}
+`;
+
+/** Tokens a lease did not use back into the bucket, refilled first, never above the rate. ARGV: the deadline, now, rate, tokens. */
+const giveBackScript = `
+${deadlineGuard}
+local now = tonumber(ARGV[2])
+local rate = tonumber(ARGV[3])
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'last')
+local tokens = tonumber(bucket[1])
+local last = tonumber(bucket[2])
+if tokens == nil or last == nil then return {1} end
+if now > last then
+  tokens = tokens + (now - last) * rate / 1000
+  last = now
+end
+tokens = math.min(rate, tokens + tonumber(ARGV[4]))
+redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'last', last)
+return {1}
+`;
+
+/** A credit change to a counter that exists (one that is gone starts again from a replica's view). ARGV: the deadline, credits. */
+const adjustScript = `
+${deadlineGuard}
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('INCRBY', KEYS[1], ARGV[2]) end
+return {1}
+`;
+
+/**
+ * This replica's heartbeat, on Redis's clock; answers how many replicas beat in the last window and
+ * that clock (ms). ARGV: id, window.
+ */
+const heartbeatScript = `
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return {redis.call('ZCARD', KEYS[1]), now}
+`;
+
+const prefix = 'rpc_dashboard:gateway';
+const replicasKey = `${prefix}:replicas`;
+const heartbeatMs = 1000;
+/** A replica not heard from for this long is no longer counted. */
+const replicaWindowMs = 5000;
+/** A credit counter lives an hour past its cycle's end (calls settling late still find it). */
+const counterGraceMs = 3_600_000;
+/**
+ * A script's deadline, after it is sent: under the connection's command time-out (1 s), leaving
+ * room for its answer to travel back, so what the time-out gives up on has not been done.
+ */
+const deadlineMs = 700;
+
+function bucketKey(userId: number): string {
+  return `${prefix}:bucket:${userId}`;
+}
+
+/** One counter per user and cycle: a plan change (a new anchor) or a new cycle starts another. */
+function creditKey(account: CreditAccount): string {
+  return `${prefix}:credits:${account.userId}:${account.anchor.getTime()}:${account.cycle.start.getTime()}`;
+}
+
+/** Each replica's share of a plan's rate while Redis is away: never below one call a second. */
+export function localShare(rate: number, replicas: number): number {
+  return Math.max(1, Math.floor(rate / Math.max(1, replicas)));
+}
+
+function isNumbers(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'number');
+}
+
+class MissedDeadline extends Error {
+  constructor() {
+    super('Redis ran the admission script past its deadline: nothing was done');
+  }
+}
+
+export interface RedisAdmissionSettings {
+  readonly redis: Redis;
+  /** This process's own buckets and ledger: what decides while Redis is away. */
+  readonly memory: MemoryAdmissionStore;
+  readonly ledger: CreditLedger;
+  readonly log: FastifyBaseLogger;
+  readonly observer: RedisObserver;
+}
+
+export interface RedisAdmissionStore extends AdmissionStore {
+  /** Replicas heard from lately (this one included): what divides a plan's rate while Redis is away. */
+  readonly replicas: number;
+  /** Stops the heartbeat (app close). */
+  close(): void;
+}
+
+/**
+ * Rate buckets and credit reservations shared by every replica in Redis (REDIS_URL), so a plan's rate
+ * and quota hold across replicas exactly: each admission is one atomic script (the bucket, then the
+ * cycle's credit counter). The credit counter holds every credit reserved or spent in the cycle by any
+ * replica; it starts from the database's figure plus this replica's own unwritten credits, and calls
+ * that were not answered give theirs back. The ledger still keeps this replica's charges for the
+ * batch writes to PostgreSQL, which add up across replicas.
+ *
+ * When Redis is away (not connected, or a command fails or times out), each replica decides alone on
+ * a conservative share: 1/N of each plan's rate (N the replicas heard from lately) and the quota as
+ * its ledger knows it (the database's figure, refreshed by every batch write). The outage is logged
+ * once and each local decision counted (`rpc_redis_errors_total{operation="admission"}`); credit
+ * changes made meanwhile are kept and added to the shared counters when Redis answers again, and the
+ * shared buckets decide again from the next call.
+ */
+export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmissionStore {
+  const { redis, memory, ledger, log, observer } = settings;
+  const id = randomUUID();
+  let replicas = 1;
+  /** Redis's clock minus ours (ms), measured by each heartbeat: deadlines are set on Redis's clock. */
+  let offsetMs = 0;
+  let away = false;
+  let seenReady = false;
+  /** Credit changes Redis has not taken yet, by counter key: added when it answers again. */
+  const owed = new Map<string, number>();
+  /** Tokens left at each user's last grant (X-RateLimit-Remaining of calls refused before the bucket). */
+  const lastRemaining = new Map<number, { readonly tokens: number; readonly atMs: number }>();
+  /** Runs a script that starts with deadlineGuard; fails when it ran too late to count. */
+  const run = async (script: string, keys: readonly string[], ...args: ReadonlyArray<string | number>): Promise<number[]> => {
+    const deadline = Date.now() + offsetMs + deadlineMs;
+    const answer = await timedRedisCall(observer, 'admission', () => redis.eval(script, keys.length, ...keys, deadline, ...args));
+    if (!isNumbers(answer)) throw new Error('an admission script answered something unexpected');
+    if (answer[0] === 0) throw new MissedDeadline();
+    return answer;
+  };
+
+  const lost = (error: unknown) => {
+    if (away) return;
+    away = true;
+    log.error(
+      { err: error, replicas },
+      `gateway limits could not reach Redis: each replica admits on its own share (1/${replicas} of each plan's rate) until it answers`,
+    );
+  };
+  const back = () => {
+    if (!away) return;
+    away = false;
+    log.warn('gateway limits reach Redis again: the replicas share their buckets and credits');
+  };
+  const ready = () => redis.status === 'ready';
+
+  function owe(key: string, credits: number): void {
+    const total = (owed.get(key) ?? 0) + credits;
+    if (total === 0) owed.delete(key);
+    else owed.set(key, total);
+  }
+
+  /** A credit change to the shared counter, now when Redis answers, else owed until it does. */
+  function adjust(account: CreditAccount, credits: number): void {
+    if (account.limit === null || credits === 0) return;
+    const key = creditKey(account);
+    if (!ready() || away || owed.size > 0) {
+      owe(key, credits);
+      return;
+    }
+    run(adjustScript, [key], credits).catch((error: unknown) => {
+      lost(error);
+      owe(key, credits);
+    });
+  }
+
+  async function payOwed(): Promise<void> {
+    for (const [key, credits] of [...owed]) {
+      await run(adjustScript, [key], credits);
+      owe(key, -credits);
+    }
+  }
+
+  async function beat(): Promise<void> {
+    if (!ready()) {
+      // Before the first connection nothing was lost (start-up does not wait for Redis).
+      if (seenReady) lost(new Error(`Redis is not connected (${redis.status})`));
+      return;
+    }
+    seenReady = true;
+    try {
+      const sentAt = Date.now();
+      const heard = await timedRedisCall(observer, 'heartbeat', () => redis.eval(heartbeatScript, 1, replicasKey, id, replicaWindowMs));
+      if (!isNumbers(heard)) throw new Error('the heartbeat script answered something unexpected');
+      const [count = 1, redisNowMs = sentAt] = heard;
+      replicas = Math.max(1, count);
+      offsetMs = redisNowMs - (sentAt + Date.now()) / 2;
+      await payOwed();
+      back();
+    } catch (error) {
+      lost(error);
+    }
+    const now = Date.now();
+    for (const [userId, last] of lastRemaining) if (now - last.atMs > 60_000) lastRemaining.delete(userId);
+  }
+  const heartbeat = setInterval(() => void beat(), heartbeatMs);
+  heartbeat.unref();
+  redis.on('ready', () => void beat());
+  void beat();
+
+  /** What this replica decides alone: its ledger's quota and its share of the rate. */
+  function alone(request: TakeRequest, nowMs: number): Taken {
+    const rate = request.rate === null ? null : localShare(request.rate, replicas);
+    const taken = memory.take({ ...request, rate, spareTokens: 0 }, nowMs);
+    if (taken.kind === 'granted' && request.account.limit !== null) owe(creditKey(request.account), taken.credits);
+    return taken;
+  }
+
+  async function shared(request: TakeRequest, nowMs: number): Promise<Taken> {
+    const { account } = request;
+    const limit = account.limit;
+    // Everything of this user this replica knows: the seed of a counter Redis does not have.
+    const seed = limit === null ? 0 : ledger.used(account, nowMs);
+    const [kind = 0, first = 0, second = 0, third = -1] = await run(
+      takeScript,
+      [bucketKey(request.userId), creditKey(account)],
+      nowMs,
+      request.rate ?? -1,
+      request.tokens,
+      request.spareTokens,
+      limit ?? -1,
+      request.credits,
+      request.spareCredits,
+      seed,
+      account.cycle.end.getTime() + counterGraceMs,
+      spareShare,
+    );
+    if (kind === 2 && limit !== null) return { kind: 'quota', used: first, limit };
+    if (kind === 3) return { kind: 'rate', retryAfterMs: first };
+    // Reserved in this replica's ledger too: its charges are what its batch writes add to the database.
+    ledger.reserve(account, second, nowMs);
+    const remaining = third < 0 ? null : third;
+    if (remaining !== null) lastRemaining.set(request.userId, { tokens: remaining, atMs: nowMs });
+    return { kind: 'granted', tokens: first, credits: second, remaining };
+  }
+
+  return {
+    get replicas() {
+      return replicas;
+    },
+    take: async (request, nowMs) => {
+      // After a failure only the heartbeat tries Redis again (a stalled Redis would make every call
+      // wait for its time-out). Owed credits go first: until they are added, the shared counter
+      // would undercount this replica.
+      if (!ready() || away || owed.size > 0) {
+        if (!ready() && seenReady) lost(new Error(`Redis is not connected (${redis.status})`));
+        observer.failed('admission');
+        return alone(request, nowMs);
+      }
+      try {
+        const taken = await shared(request, nowMs);
+        back();
+        return taken;
+      } catch (error) {
+        lost(error);
+        return alone(request, nowMs);
+      }
+    },
+    charge: (account, credits) => memory.charge(account, credits),
+    release: (account, credits) => {
+      memory.release(account, credits);
+      adjust(account, -credits);
+    },
+    chargeUnreserved: (account, credits, nowMs) => {
+      memory.chargeUnreserved(account, credits, nowMs);
+      adjust(account, credits);
+    },
+    giveBackTokens: (userId, rate, tokens, nowMs) => {
+      if (!ready() || away) return;
+      // Lost when Redis fails meanwhile: the bucket refills by itself.
+      run(giveBackScript, [bucketKey(userId)], nowMs, rate, tokens).catch(lost);
+    },
+    remaining: (userId, rate, nowMs) => {
+      const last = lastRemaining.get(userId);
+      if (last === undefined) return rate;
+      return Math.min(rate, Math.floor(last.tokens + ((nowMs - last.atMs) * rate) / 1000));
+    },
+    close: () => clearInterval(heartbeat),
+  };
+}
