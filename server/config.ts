@@ -295,7 +295,7 @@ function readStripe(settings: SettingsReader): StripeConfig | null {
   return { secretKey, webhookSecret, prices, apiUrl };
 }
 
-/** Production never falls back to local stand-ins or local nodes, so a missing real setting stops start-up. */
+/** Production never falls back to local stand-ins, local nodes or the embedded database, so a missing real setting stops start-up. */
 function requireProductionSettings(settings: SettingsReader): void {
   const required: ReadonlyArray<readonly [string, string]> = [
     ['SMTP_URL', 'mails (password reset links) cannot be sent without it'],
@@ -304,6 +304,7 @@ function requireProductionSettings(settings: SettingsReader): void {
     ['UPSTREAM_MAINNET_URL', 'the gateway needs the mainnet node it forwards to (local nodes are never started in production)'],
     ['UPSTREAM_DEVNET_URL', 'the gateway needs the devnet node it forwards to (local nodes are never started in production)'],
     ['STRIPE_SECRET_KEY', 'plans are paid through Stripe (the local test-mode checkout is never mounted in production)'],
+    ['DATABASE_URL', 'the data needs a PostgreSQL server (the embedded database, PGlite, serves one process on one machine)'],
   ];
   for (const [name, reason] of required) {
     if (settings.value(name) === undefined) settings.refuse(name, `${name} is not set: with NODE_ENV=production ${reason}.`);
@@ -317,12 +318,6 @@ export function productionNotices(config: Config): string[] {
   if (config.googleClientId === null) {
     notices.push(
       'Sign-in with Google is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set): the Google button answers 503.',
-    );
-  }
-  if (config.databaseUrl === null) {
-    notices.push(
-      `DATABASE_URL is not set: using the embedded database (PGlite) in ${config.dataDir}, which serves one process on one machine. ` +
-        'Replicas behind a load balancer need one PostgreSQL server: set DATABASE_URL.',
     );
   }
   return notices;

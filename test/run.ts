@@ -192,8 +192,10 @@ async function serverTestsOnPostgres(): Promise<void> {
   process.once('SIGTERM', stopCluster);
   try {
     console.log(`Throw-away PostgreSQL at ${cluster.url}`);
-    // The production start ran once already, on a throw-away PostgreSQL of its own (one npm ci a suite).
-    vitest(['--project', 'unit', 'test/server', '--exclude', 'test/server/production-start.test.ts'], {
+    // Production requires DATABASE_URL: these files, production only, ran once already on a
+    // throw-away PostgreSQL of their own (and the production start is one npm ci a suite).
+    const ranOnPostgres = ['test/server/production-start.test.ts', 'test/server/log-redaction.test.ts'];
+    vitest(['--project', 'unit', 'test/server', ...ranOnPostgres.flatMap((file) => ['--exclude', file])], {
       ...process.env,
       TEST_DATABASE_URL: cluster.url,
     });

@@ -4,7 +4,9 @@ import { startSession } from '@server/auth/accounts';
 import { loadOpenApiDocument } from '@server/openapi/document';
 import { listOperations } from '@server/openapi/operations';
 import { bearer, goodPassword, login, register, signedInUser, uniqueEmail } from '../server/helpers/accounts';
+import { setUpPostgresServer } from '../server/helpers/postgres-server';
 import { startTestApp, type TestApp } from '../server/helpers/test-app';
+import type { TestDatabase } from '../server/helpers/test-database';
 import { ContractChecker } from './helpers/contract-checker';
 import { productionSettings as production } from '../server/helpers/production-settings';
 
@@ -44,12 +46,17 @@ const covers = {
 let contract = new ContractChecker();
 let local: TestApp;
 let prod: TestApp;
+// Production requires DATABASE_URL: the production app is on a real PostgreSQL server.
+const postgres = setUpPostgresServer();
+let prodDatabase: TestDatabase;
 
 beforeAll(async () => {
-  [local, prod] = await Promise.all([startTestApp(), startTestApp(production)]);
+  prodDatabase = await postgres.database();
+  [local, prod] = await Promise.all([startTestApp(), startTestApp(production, { database: prodDatabase })]);
 });
 afterAll(async () => {
   await Promise.all([local.close(), prod.close()]);
+  await prodDatabase.drop();
 });
 
 async function call(operationId: string, request: InjectOptions, server: TestApp = local): Promise<{ statusCode: number; body: string }> {

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionNotices } from '@server/config';
-import { productionSettings as production } from './helpers/production-settings';
+import { productionSettings } from './helpers/production-settings';
+
+/** Production's settings; only parsed here, so DATABASE_URL names a server that is never reached. */
+const production = { ...productionSettings, DATABASE_URL: 'postgres://db.example.com/dashboard' };
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -107,7 +110,7 @@ describe('loadConfig', () => {
   });
 
   it('in production, refuses to start without the real settings, naming each', () => {
-    for (const missing of ['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'UPSTREAM_MAINNET_URL', 'UPSTREAM_DEVNET_URL'] as const) {
+    for (const missing of ['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'UPSTREAM_MAINNET_URL', 'UPSTREAM_DEVNET_URL', 'DATABASE_URL'] as const) {
       const env: Record<string, string> = { ...production };
       delete env[missing];
       const error = configError(env);
@@ -117,12 +120,32 @@ describe('loadConfig', () => {
     expect(loadConfig(production).mode).toBe('production');
   });
 
+  it('in production, refuses the embedded database: PGlite serves one process on one machine', () => {
+    const { DATABASE_URL: _database, ...withoutDatabase } = production;
+    const error = configError(withoutDatabase);
+    expect(error.variable).toBe('DATABASE_URL');
+    expect(error.message).toBe(
+      'DATABASE_URL is not set: with NODE_ENV=production the data needs a PostgreSQL server ' +
+        '(the embedded database, PGlite, serves one process on one machine).',
+    );
+    // Local mode keeps the embedded database.
+    expect(loadConfig({ ...withoutDatabase, NODE_ENV: 'development' }).databaseUrl).toBeNull();
+  });
+
   it('in production, names every missing or invalid setting at once', () => {
     const error = configError({ NODE_ENV: 'production', PORT: 'eighty', PUBLIC_URL: 'https://dash.example.com' });
     expect(error.variable).toBe('PORT');
     const lines = error.message.split('\n');
-    expect(lines).toHaveLength(6);
-    for (const name of ['PORT', 'SMTP_URL', 'MAIL_FROM', 'UPSTREAM_MAINNET_URL', 'UPSTREAM_DEVNET_URL', 'STRIPE_SECRET_KEY']) {
+    expect(lines).toHaveLength(7);
+    for (const name of [
+      'PORT',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'UPSTREAM_MAINNET_URL',
+      'UPSTREAM_DEVNET_URL',
+      'STRIPE_SECRET_KEY',
+      'DATABASE_URL',
+    ]) {
       expect(lines.filter((line) => line.startsWith(name))).toHaveLength(1);
     }
   });
@@ -158,7 +181,6 @@ describe('loadConfig', () => {
       ...production,
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
-      DATABASE_URL: 'postgres://db/x',
     });
     expect(productionNotices(withGoogle)).toEqual([]);
     expect(productionNotices(loadConfig({}))).toEqual([]);

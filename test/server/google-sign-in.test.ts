@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { googleNotConfigured } from '@server/handlers/google';
 import { bearer, signedInUser, uniqueEmail } from './helpers/accounts';
 import { BrowserSession } from './helpers/browser-session';
+import { setUpPostgresServer } from './helpers/postgres-server';
 import { startTestApp } from './helpers/test-app';
 import { productionSettings as production } from './helpers/production-settings';
 
@@ -18,8 +19,12 @@ async function freePort(): Promise<number> {
 }
 
 describe('Google sign-in, not configured (production without credentials)', () => {
+  // Production requires DATABASE_URL: a real PostgreSQL server, started once for this block.
+  const postgres = setUpPostgresServer();
+
   it('answers 503 at the start, sends the callback back with the reason, and says so in /api/config', async () => {
-    const server = await startTestApp(production);
+    const database = await postgres.database();
+    const server = await startTestApp(production, { database });
     try {
       const start = await server.app.inject({ method: 'GET', url: '/api/auth/google' });
       expect(start.statusCode).toBe(503);
@@ -32,6 +37,7 @@ describe('Google sign-in, not configured (production without credentials)', () =
       expect((await server.app.inject({ method: 'GET', url: '/api/oidc/.well-known/openid-configuration' })).statusCode).toBe(404);
     } finally {
       await server.close();
+      await database.drop();
     }
   });
 });

@@ -2,14 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { freePort } from '../support/free-port';
 import { goodPassword, uniqueEmail } from './helpers/accounts';
 import { field, rpcOver, signUp, start, stop, stopAllStarted } from './helpers/started-server';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink';
 import { productionStripeSettings } from './helpers/production-settings';
+import { setUpPostgresServer } from './helpers/postgres-server';
 
+/**
+ * Production requires DATABASE_URL: each start is on a database of its own on a real PostgreSQL
+ * server (a throw-away one for this file, or TEST_DATABASE_URL's). The file is production only, so
+ * npm test's PostgreSQL run of test/server leaves it out.
+ */
+const postgres = setUpPostgresServer();
 let dataDir: string;
 let node: AnvilNode;
 let smtp: SmtpSink;
@@ -56,7 +63,10 @@ describe.each([1, 2])('a production log with WORKERS=%i', (workers) => {
   it('holds no API key, token, code or password, and still says method, path and status', async () => {
     const port = await freePort();
     const deadNode = await freePort();
+    const database = await postgres.database();
+    onTestFinished(() => database.drop());
     const server = await start(join(dataDir, `w${workers}`), port, {
+      ...database.env,
       NODE_ENV: 'production',
       WORKERS: String(workers),
       SMTP_URL: smtp.url,

@@ -11,8 +11,8 @@ import { freePort } from '../support/free-port';
 import { uniqueEmail } from './helpers/accounts';
 import { productionStripeSettings } from './helpers/production-settings';
 import { json, rpcOver, signUp } from './helpers/started-server';
-import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
-import { postgresSchema, type TestDatabase, testDatabaseUrl } from './helpers/test-database';
+import { setUpPostgresServer } from './helpers/postgres-server';
+import type { TestDatabase } from './helpers/test-database';
 
 /**
  * The production recipe, as README gives it, in a copy of the checkout: `npm run build` (with the
@@ -24,18 +24,7 @@ import { postgresSchema, type TestDatabase, testDatabaseUrl } from './helpers/te
  * once, in its first run (its PostgreSQL run of test/server leaves it out): one `npm ci` a suite.
  */
 const anvil = setUpTestAnvil();
-let throwaway: ThrowawayPostgres | undefined;
-
-/** A schema on TEST_DATABASE_URL's server, or on a throw-away PostgreSQL of this file's own. */
-async function productionDatabase(): Promise<TestDatabase> {
-  if (testDatabaseUrl !== undefined) return postgresSchema(testDatabaseUrl);
-  const bin = findPostgresBin();
-  if (bin === undefined) {
-    throw new Error('The production start needs PostgreSQL: set TEST_DATABASE_URL, or install the server (apt-get install -y postgresql).');
-  }
-  throwaway = await startThrowawayPostgres(bin);
-  return postgresSchema(throwaway.url);
-}
+const postgres = setUpPostgresServer();
 
 let dir: string;
 let clone: string;
@@ -61,13 +50,12 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
     npm(['run', 'build']);
     await unlink(join(clone, 'node_modules'));
     npm(['ci', '--omit=dev', '--no-audit', '--no-fund']);
-    database = await productionDatabase();
+    database = await postgres.database();
   }, 600_000);
 
   afterAll(async () => {
     for (const child of running) child.kill('SIGKILL');
     await database?.drop();
-    throwaway?.stop();
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
 

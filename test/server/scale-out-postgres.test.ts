@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Billing } from '@server/payments/billing';
 import { createLocalProvider } from '@server/payments/local/local-provider';
@@ -12,7 +10,7 @@ import { keyCalls } from './helpers/key-calls';
 import { ManualClock } from './helpers/manual-clock';
 import { expectDeletionReachesReplica, within } from './helpers/replicas';
 import { startTestApp, type TestApp } from './helpers/test-app';
-import type { TestDatabase } from './helpers/test-database';
+import { postgresDatabase, type TestDatabase } from './helpers/test-database';
 import { call, me, rpc, storedCredits } from './gateway-harness';
 
 /**
@@ -28,24 +26,6 @@ if (!canRun) {
   console.warn('scale-out-postgres.test.ts SKIPPED: no TEST_DATABASE_URL and no throw-away PostgreSQL here (root + binaries)');
 }
 
-/** A database of its own (not a schema): NOTIFY channels and advisory locks are per database. */
-async function createDatabase(url: string): Promise<TestDatabase> {
-  const name = `scale_out_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return { kind: 'postgres', env: { DATABASE_URL: own.toString() }, drop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
-}
-
 const clock = new ManualClock();
 
 describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
@@ -59,7 +39,8 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
     if (serverUrl === undefined && postgresBin !== undefined) throwaway = await startThrowawayPostgres(postgresBin);
     const url = serverUrl ?? throwaway?.url;
     if (url === undefined) throw new Error('no PostgreSQL server');
-    database = await createDatabase(url);
+    // A database of its own (not a schema): NOTIFY channels and advisory locks are per database.
+    database = await postgresDatabase(url, 'scale_out');
     node = await startFakeNode();
     a = await startTestApp({ UPSTREAM_MAINNET_URL: node.url }, { database, clock });
     b = await startTestApp({ UPSTREAM_MAINNET_URL: node.url }, { database, clock });

@@ -20,8 +20,12 @@ function startAndExit(settings: Record<string, string>): Promise<{ code: number 
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
 }
 
-/** Production settings but the nodes. */
-const { UPSTREAM_MAINNET_URL: _mainnet, UPSTREAM_DEVNET_URL: _devnet, ...production } = productionSettings;
+/**
+ * Production settings but the nodes. These starts stop at the settings, before any database is
+ * opened: DATABASE_URL names a server that is never reached.
+ */
+const { UPSTREAM_MAINNET_URL: _mainnet, UPSTREAM_DEVNET_URL: _devnet, ...nodeless } = productionSettings;
+const production = { ...nodeless, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/never_reached' };
 
 describe('start-up refusals', () => {
   it('in production without UPSTREAM_* URLs, starts no node and names both variables', async () => {
@@ -44,9 +48,23 @@ describe('start-up refusals', () => {
       'UPSTREAM_MAINNET_URL',
       'UPSTREAM_DEVNET_URL',
       'STRIPE_SECRET_KEY',
+      'DATABASE_URL',
     ]) {
       expect(output).toContain(`Configuration error: ${name}`);
     }
+  }, 60_000);
+
+  it('in production without DATABASE_URL, refuses the embedded database: it serves one process on one machine', async () => {
+    // productionSettings has every other production setting, and no DATABASE_URL.
+    const { code, output } = await startAndExit({ ...productionSettings, PORT: '0' });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'Configuration error: DATABASE_URL is not set: with NODE_ENV=production the data needs a PostgreSQL server ' +
+        '(the embedded database, PGlite, serves one process on one machine).',
+    );
+    // The one refusal.
+    expect(output.match(/Configuration error/g)).toHaveLength(1);
+    expect(output).not.toMatch(/is running at/);
   }, 60_000);
 
   it('in local mode, refuses a HOST other than loopback without UNSAFE_LOCAL_MODE_ON_NETWORK=true', async () => {

@@ -10,7 +10,11 @@ export const productionStripeSettings = {
   STRIPE_PRICE_PROFESSIONAL_ANNUALY: 'price_professional_annualy',
 };
 
-/** The smallest environment a production start accepts: real mail, a public URL, both upstream nodes and Stripe. */
+/**
+ * The smallest environment a production start accepts but its database: real mail, a public URL, both
+ * upstream nodes and Stripe. DATABASE_URL is the test's to add: a real PostgreSQL server for a start
+ * (helpers/postgres-server.ts), any postgres:// URL where the settings are only parsed.
+ */
 export const productionSettings = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://mail.example.com:587',

@@ -45,6 +45,27 @@ export async function postgresSchema(serverUrl: string): Promise<TestDatabase> {
   };
 }
 
+/**
+ * A database of its own on the PostgreSQL server at `serverUrl`, dropped by drop(): for what a schema
+ * does not separate (NOTIFY channels and advisory locks are per database) and for a started server.
+ */
+export async function postgresDatabase(serverUrl: string, prefix = 'test'): Promise<TestDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const own = new URL(serverUrl);
+  own.pathname = `/${name}`;
+  return { kind: 'postgres', env: { DATABASE_URL: own.toString() }, drop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
 /** A database that lives until drop(): `persistent` keeps PGlite on disk so an app can reopen it. */
 export async function createTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
   if (testDatabaseUrl !== undefined) return postgresSchema(testDatabaseUrl);
