@@ -192,9 +192,14 @@ async function serverTestsOnPostgres(): Promise<void> {
   process.once('SIGTERM', stopCluster);
   try {
     console.log(`Throw-away PostgreSQL at ${cluster.url}`);
-    // Production requires DATABASE_URL: these files, production only, ran once already on a
-    // throw-away PostgreSQL of their own (and the production start is one npm ci a suite).
-    const ranOnPostgres = ['test/server/production-start.test.ts', 'test/server/log-redaction.test.ts'];
+    // These files ran once already on a throw-away PostgreSQL of their own (production requires
+    // DATABASE_URL; the replicas share one), or use no database at all (the Redis admission store).
+    const ranOnPostgres = [
+      'test/server/production-start.test.ts',
+      'test/server/log-redaction.test.ts',
+      'test/server/replicas-started.test.ts',
+      'test/server/redis-admission-store.test.ts',
+    ];
     vitest(['--project', 'unit', 'test/server', ...ranOnPostgres.flatMap((file) => ['--exclude', file])], {
       ...process.env,
       TEST_DATABASE_URL: cluster.url,
