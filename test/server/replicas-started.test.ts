@@ -133,7 +133,9 @@ describe('two replicas (WORKERS=2 each) on one PostgreSQL and one Redis', () => 
     const states = await Promise.all(
       answers.map(async ({ body }) => {
         const id = String(field(body, 'checkoutId'));
-        const state = await fetch(`${a.url}/api/payment/checkouts/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${token}` } });
+        const state = await fetch(`${a.url}/api/payment/checkouts/${encodeURIComponent(id)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         return state.status === 200 ? field(await state.json(), 'status') : state.status;
       }),
     );
