@@ -13,7 +13,9 @@ import { freeLoopbackPort } from '@server/nodes/free-port';
 import { localChainIds } from '@server/nodes/local-nodes';
 import pg from 'pg';
 import { findPostgresBin, startThrowawayPostgres } from '../test/support/throwaway-postgres';
-import { startGateway } from './gateway-target';
+import { startThrowawayRedis } from '../test/support/throwaway-redis';
+import { canMeasureCpu, cpuNanoseconds } from './cpu-time';
+import { type RunningGateway, startGateway } from './gateway-target';
 import { printProbe, startProbe } from './loop-probe-summary';
 import { startNginx } from './nginx';
 import { type OpenLoopSample, runOpenLoop } from './open-loop';
@@ -33,6 +35,12 @@ export interface LatencySettings {
   /** Measure each gateway on PostgreSQL (a throwaway server, as npm test starts) as well as on PGlite. */
   readonly postgres: boolean;
   /**
+   * Replicas sharing Redis too (implies PostgreSQL): for each worker count, one replica on PostgreSQL
+   * without Redis, one with REDIS_URL (a Redis round trip per admission), and two replicas on the same
+   * database and Redis with the load split between them.
+   */
+  readonly redis: boolean;
+  /**
    * The gateway's load on one key of a plan with no practical rate limit instead of Free-plan keys:
    * with WORKERS > 1 its leases carry spare tokens, so the difference is what a lease per call costs.
    */
@@ -47,6 +55,7 @@ export const defaultLatencySettings: LatencySettings = {
   workers: [1, 2],
   probe: false,
   postgres: false,
+  redis: false,
   benchPlan: false,
 };
 
@@ -72,13 +81,64 @@ async function startPostgres(): Promise<{ database(name: string): Promise<string
   };
 }
 
+/**
+ * For --redis: one replica on PostgreSQL alone, one with Redis, and two replicas sharing both (the
+ * load's keys are the same; the open loop sends each call to the next URL, so to each replica in turn).
+ */
+async function replicaTargets(
+  workers: number,
+  nodeUrl: string,
+  redisUrl: string,
+  postgres: { database(name: string): Promise<string> },
+  settings: LatencySettings,
+  stops: Array<() => Promise<void>>,
+): Promise<Target[]> {
+  const keys = settings.benchPlan ? {} : { freeKeys: settings.keys };
+  const target = (name: string, gateways: readonly RunningGateway[]): Target => ({
+    name: `gateway -> anvil (WORKERS=${workers}, PostgreSQL${name})`,
+    urls: interleave(gateways.map((gateway) => gateway.urls)),
+    pids: gateways.map((gateway) => gateway.pid),
+    samples: [],
+    cpuUs: [],
+    windows: [],
+  });
+  const started = async (databaseUrl: string, env: Readonly<Record<string, string>>, apiKeys?: readonly string[]) => {
+    const gateway = await startGateway(await freeLoopbackPort(), nodeUrl, workers, {
+      ...keys,
+      databaseUrl,
+      env,
+      ...(apiKeys ? { apiKeys } : {}),
+    });
+    stops.unshift(() => gateway.stop());
+    return gateway;
+  };
+  const alone = await started(await postgres.database(`gateway_bench_${workers}_alone`), {});
+  const withRedis = await started(await postgres.database(`gateway_bench_${workers}_redis`), { REDIS_URL: redisUrl });
+  const sharedUrl = await postgres.database(`gateway_bench_${workers}_replicas`);
+  const first = await started(sharedUrl, { REDIS_URL: redisUrl });
+  const second = await started(sharedUrl, { REDIS_URL: redisUrl }, first.apiKeys);
+  return [target('', [alone]), target(', Redis', [withRedis]), target(', Redis, 2 replicas', [first, second])];
+}
+
+/** [[a1, a2], [b1, b2]] → [a1, b1, a2, b2]: consecutive calls go to different replicas. */
+function interleave(lists: ReadonlyArray<readonly string[]>): string[] {
+  const longest = Math.max(...lists.map((list) => list.length));
+  const out: string[] = [];
+  for (let index = 0; index < longest; index += 1) for (const list of lists) if (list[index] !== undefined) out.push(list[index] ?? '');
+  return out;
+}
+
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
 const goal = { addedP50Us: 200, addedP99Us: 1000 };
 
 interface Target {
   readonly name: string;
   readonly urls: readonly string[];
+  /** Its processes (their children count too): CPU per answered call. */
+  readonly pids: readonly number[];
   readonly samples: OpenLoopSample[];
+  /** CPU µs per answered call, each run. */
+  readonly cpuUs: number[];
   /** Epoch ms of each measured run, start and end (the probe's seconds inside them are summarised). */
   readonly windows: Array<readonly [number, number]>;
   /** Where its processes write their probe lines, when probed. */
@@ -111,7 +171,10 @@ function printTable(header: readonly string[], rows: ReadonlyArray<readonly stri
 async function measure(target: Target, settings: LatencySettings): Promise<void> {
   await runOpenLoop({ urls: target.urls, body, rate: settings.rate, seconds: 1 });
   const start = Date.now();
+  const cpu = () => (canMeasureCpu() ? target.pids.reduce((sum, pid) => sum + cpuNanoseconds(pid), 0) : Number.NaN);
+  const cpuBefore = cpu();
   const sample = await runOpenLoop({ urls: target.urls, body, rate: settings.rate, seconds: settings.seconds });
+  target.cpuUs.push((cpu() - cpuBefore) / 1000 / Math.max(1, sample.answered));
   target.windows.push([start, Date.now()]);
   target.samples.push(sample);
   const failed = sample.failures > 0 ? `, ${sample.failures} FAILED (first: ${sample.firstFailure})` : '';
@@ -126,7 +189,7 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
     `Open loop: ${settings.rate} req/s of eth_blockNumber, ${settings.runs} × ${settings.seconds} s per target, ` +
       `the gateway's load over ${settings.benchPlan ? "one key of the bench's unlimited plan" : `${settings.keys} Free-plan keys`};` +
       ` workers: ${settings.workers.join(', ')}` +
-      `${settings.postgres ? '; on PGlite and on PostgreSQL' : ''}\n`,
+      `${settings.redis ? '; on PostgreSQL without and with Redis, and two replicas sharing both' : settings.postgres ? '; on PGlite and on PostgreSQL' : ''}\n`,
   );
   const node = await startAnvil({ chainId: localChainIds.mainnet });
   const stops: Array<() => Promise<void>> = [() => node.stop()];
@@ -134,13 +197,19 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
     const nginx = await startNginx(await freeLoopbackPort(), node.port);
     stops.unshift(() => nginx.stop());
     const targets: Target[] = [
-      { name: 'anvil (direct)', urls: [node.url], samples: [], windows: [] },
-      { name: 'nginx -> anvil', urls: [nginx.url], samples: [], windows: [] },
+      { name: 'anvil (direct)', urls: [node.url], pids: [node.pid], samples: [], cpuUs: [], windows: [] },
+      { name: 'nginx -> anvil', urls: [nginx.url], pids: [nginx.pid], samples: [], cpuUs: [], windows: [] },
     ];
     const gateways: Target[] = [];
-    const postgres = settings.postgres ? await startPostgres() : null;
+    const postgres = settings.postgres || settings.redis ? await startPostgres() : null;
     if (postgres !== null) stops.unshift(() => postgres.stop());
-    const databases = postgres === null ? ['PGlite'] : ['PGlite', 'PostgreSQL'];
+    if (settings.redis && postgres !== null) {
+      const redis = await startThrowawayRedis();
+      stops.push(() => redis.stop());
+      for (const workers of settings.workers)
+        gateways.push(...(await replicaTargets(workers, node.url, redis.url, postgres, settings, stops)));
+    }
+    const databases = settings.redis ? [] : postgres === null ? ['PGlite'] : ['PGlite', 'PostgreSQL'];
     for (const workers of settings.workers)
       for (const database of databases) {
         const probe = settings.probe ? await startProbe() : null;
@@ -154,7 +223,9 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
         gateways.push({
           name: `gateway -> anvil (WORKERS=${workers}${postgres === null ? '' : `, ${database}`})`,
           urls: gateway.urls,
+          pids: [gateway.pid],
           samples: [],
+          cpuUs: [],
           windows: [],
           ...(probe === null ? {} : { probeDir: probe.dir }),
         });
@@ -171,7 +242,7 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
     if (anvil === undefined) return;
     console.log('\nlatency in ms: range over the runs (median of the runs)');
     printTable(
-      ['target', 'p50', 'p99', 'p99.9', 'failed'],
+      ['target', 'p50', 'p99', 'p99.9', 'CPU µs/call', 'failed'],
       targets.map((target) => {
         const pick = (key: 'p50Us' | 'p99Us' | 'p999Us') => target.samples.map((sample) => sample[key]);
         return [
@@ -179,6 +250,7 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
           `${range(pick('p50Us'))} (${ms(median(pick('p50Us')))})`,
           `${range(pick('p99Us'))} (${ms(median(pick('p99Us')))})`,
           `${range(pick('p999Us'))} (${ms(median(pick('p999Us')))})`,
+          Number.isNaN(median(target.cpuUs)) ? '?' : median(target.cpuUs).toFixed(0),
           String(target.samples.reduce((sum, sample) => sum + sample.failures, 0)),
         ];
       }),

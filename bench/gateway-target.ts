@@ -12,6 +12,7 @@ export interface RunningGateway {
   readonly url: string;
   /** The RPC URLs of every key prepared (one on the bench plan, or `freeKeys` on Free). */
   readonly urls: readonly string[];
+  readonly apiKeys: readonly string[];
   /** The main process: its HTTP workers are its children. */
   readonly pid: number;
   stop(): Promise<void>;
@@ -110,6 +111,8 @@ export interface GatewayOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** An empty PostgreSQL database to use instead of the embedded one in a fresh data directory. */
   readonly databaseUrl?: string;
+  /** Keys another replica prepared in the same database (DATABASE_URL): none is made here. */
+  readonly apiKeys?: readonly string[];
 }
 
 /**
@@ -122,7 +125,7 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
   const { nodeFlags = [], freeKeys, env: moreEnv = {}, databaseUrl } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
   const database: Record<string, string> = databaseUrl === undefined ? { DATA_DIR: join(dataDir, 'data') } : { DATABASE_URL: databaseUrl };
-  const apiKeys = await prepare(database, freeKeys);
+  const apiKeys = options.apiKeys ?? (await prepare(database, freeKeys));
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
@@ -157,5 +160,5 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
     throw error;
   }
   const urls = apiKeys.map((apiKey) => `http://127.0.0.1:${port}/api/v1/mainnet/${apiKey}`);
-  return { url: urls[0] ?? '', urls, pid: child.pid ?? 0, stop };
+  return { url: urls[0] ?? '', urls, apiKeys, pid: child.pid ?? 0, stop };
 }

@@ -114,7 +114,7 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
     });
     this.redisErrors = new Counter({
       name: 'rpc_redis_errors_total',
-      help: 'Redis commands that failed or timed out, by operation; each attempt_limit one was answered by the local limiter instead',
+      help: "Redis commands that failed or timed out, by operation; each attempt_limit one was answered by the local limiter instead, each admission one decided on the replica's local share",
       labelNames: ['operation'],
       registers: [this.registry],
     });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AdmissionStore, MemoryAdmissionStore, TakeRequest, Taken } from '@server/gateway/admission-store';
@@ -141,6 +141,17 @@ export function localShare(rate: number, replicas: number): number {
   return Math.max(1, Math.floor(rate / Math.max(1, replicas)));
 }
 
+const shas = new Map<string, string>();
+
+function shaOf(script: string): string {
+  let sha = shas.get(script);
+  if (sha === undefined) {
+    sha = createHash('sha1').update(script).digest('hex');
+    shas.set(script, sha);
+  }
+  return sha;
+}
+
 function isNumbers(value: unknown): value is number[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'number');
 }
@@ -194,10 +205,20 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
   const owed = new Map<string, number>();
   /** Tokens left at each user's last grant (X-RateLimit-Remaining of calls refused before the bucket). */
   const lastRemaining = new Map<number, { readonly tokens: number; readonly atMs: number }>();
-  /** Runs a script that starts with deadlineGuard; fails when it ran too late to count. */
+  /**
+   * Runs a script that starts with deadlineGuard, by its SHA-1 (Redis keeps it compiled; sent whole
+   * only when Redis does not have it, e.g. after a restart); fails when it ran too late to count.
+   */
   const run = async (script: string, keys: readonly string[], ...args: ReadonlyArray<string | number>): Promise<number[]> => {
     const deadline = Date.now() + offsetMs + deadlineMs;
-    const answer = await timedRedisCall(observer, 'admission', () => redis.eval(script, keys.length, ...keys, deadline, ...args));
+    const answer = await timedRedisCall(observer, 'admission', async () => {
+      try {
+        return await redis.evalsha(shaOf(script), keys.length, ...keys, deadline, ...args);
+      } catch (error) {
+        if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error;
+        return redis.eval(script, keys.length, ...keys, deadline, ...args);
+      }
+    });
     if (!isNumbers(answer)) throw new Error('an admission script answered something unexpected');
     if (answer[0] === 0) throw new MissedDeadline();
     return answer;
