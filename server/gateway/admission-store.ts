@@ -42,6 +42,11 @@ export interface AdmissionStore {
   giveBackTokens(userId: number, rate: number, tokens: number, nowMs: number): void;
   /** Whole tokens left without taking any (X-RateLimit-Remaining of a call refused before the bucket). */
   remaining(userId: number, rate: number, nowMs: number): number;
+  /**
+   * Where take() waits (a round trip): whether a read-only call of the user may go to the node
+   * meanwhile, its answer dropped if it is refused. Absent: take() decides at once.
+   */
+  mayForwardEarly?(userId: number, nowMs: number): boolean;
 }
 
 /**

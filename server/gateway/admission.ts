@@ -78,6 +78,10 @@ export class LocalAdmission implements Admission<LocalKey, LocalTicket> {
   remaining(key: LocalKey, nowMs: number): number {
     return key.rate === null ? 0 : this.store.remaining(key.userId, key.rate, nowMs);
   }
+
+  mayForwardEarly(key: LocalKey, nowMs: number): boolean {
+    return this.store.mayForwardEarly?.(key.userId, nowMs) === true;
+  }
 }
 
 function admitted(taken: Taken, account: CreditAccount): Admit<LocalTicket> {

@@ -117,6 +117,8 @@ return {redis.call('ZCARD', KEYS[1]), now}
 const prefix = 'rpc_dashboard:gateway';
 const replicasKey = `${prefix}:replicas`;
 const heartbeatMs = 1000;
+/** After a refusal, a user's calls wait for their decision before going to the node, for this long. */
+const earlyPauseAfterRefusalMs = 1000;
 /** A replica not heard from for this long is no longer counted. */
 const replicaWindowMs = 5000;
 /** A credit counter lives an hour past its cycle's end (calls settling late still find it). */
@@ -127,13 +129,14 @@ const counterGraceMs = 3_600_000;
  */
 const deadlineMs = 700;
 
+/** A user's keys share a hash tag ({userId}): one script may take both on a Redis Cluster too. */
 function bucketKey(userId: number): string {
-  return `${prefix}:bucket:${userId}`;
+  return `${prefix}:{${userId}}:bucket`;
 }
 
 /** One counter per user and cycle: a plan change (a new anchor) or a new cycle starts another. */
 function creditKey(account: CreditAccount): string {
-  return `${prefix}:credits:${account.userId}:${account.anchor.getTime()}:${account.cycle.start.getTime()}`;
+  return `${prefix}:{${account.userId}}:credits:${account.anchor.getTime()}:${account.cycle.start.getTime()}`;
 }
 
 /** Each replica's share of a plan's rate while Redis is away: never below one call a second. */
@@ -205,6 +208,8 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
   const owed = new Map<string, number>();
   /** Tokens left at each user's last grant (X-RateLimit-Remaining of calls refused before the bucket). */
   const lastRemaining = new Map<number, { readonly tokens: number; readonly atMs: number }>();
+  /** Epoch ms of each user's last refusal (rate or quota): their calls then wait for the decision. */
+  const refusedAt = new Map<number, number>();
   /**
    * Runs a script that starts with deadlineGuard, by its SHA-1 (Redis keeps it compiled; sent whole
    * only when Redis does not have it, e.g. after a restart); fails when it ran too late to count.
@@ -287,6 +292,7 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
     }
     const now = Date.now();
     for (const [userId, last] of lastRemaining) if (now - last.atMs > 60_000) lastRemaining.delete(userId);
+    for (const [userId, at] of refusedAt) if (now - at > earlyPauseAfterRefusalMs) refusedAt.delete(userId);
   }
   const heartbeat = setInterval(() => void beat(), heartbeatMs);
   heartbeat.unref();
@@ -320,8 +326,14 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
       account.cycle.end.getTime() + counterGraceMs,
       spareShare,
     );
-    if (kind === 2 && limit !== null) return { kind: 'quota', used: first, limit };
-    if (kind === 3) return { kind: 'rate', retryAfterMs: first };
+    if (kind === 2 && limit !== null) {
+      refusedAt.set(request.userId, nowMs);
+      return { kind: 'quota', used: first, limit };
+    }
+    if (kind === 3) {
+      refusedAt.set(request.userId, nowMs);
+      return { kind: 'rate', retryAfterMs: first };
+    }
     // Reserved in this replica's ledger too: its charges are what its batch writes add to the database.
     ledger.reserve(account, second, nowMs);
     const remaining = third < 0 ? null : third;
@@ -370,6 +382,10 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
       if (last === undefined) return rate;
       return Math.min(rate, Math.floor(last.tokens + ((nowMs - last.atMs) * rate) / 1000));
     },
+    // The round trip to Redis overlaps the node's, unless the user was refused in the last second
+    // (a client sending past its limit makes the node answer nothing beyond what is admitted).
+    mayForwardEarly: (userId, nowMs) =>
+      ready() && !away && nowMs - (refusedAt.get(userId) ?? Number.NEGATIVE_INFINITY) >= earlyPauseAfterRefusalMs,
     close: () => clearInterval(heartbeat),
   };
 }

@@ -159,6 +159,19 @@ describe('gateway admission shared through Redis', () => {
     );
   }, 120_000);
 
+  it('lets read-only calls go to the node while Redis decides, except for a user refused in the last second', async () => {
+    const userId = userIds++;
+    const made = replica(userId, null);
+    await connected(made);
+    const forward = made.store.mayForwardEarly?.bind(made.store);
+    expect(forward?.(userId, startMs)).toBe(true);
+    for (let call = 0; call < 10; call += 1) expect((await made.store.take(ask(made.account, 10, {}), startMs)).kind).toBe('granted');
+    expect(await made.store.take(ask(made.account, 10, {}), startMs)).toEqual({ kind: 'rate', retryAfterMs: 100 });
+    expect(forward?.(userId, startMs + 999)).toBe(false);
+    expect(forward?.(userId, startMs + 1000)).toBe(true);
+    expect(forward?.(userIds++, startMs)).toBe(true);
+  });
+
   it('two replicas split a burst at one Free key and get exactly the bucket, and one quota', async () => {
     const userId = userIds++;
     const [a, b] = [replica(userId, 400), replica(userId, 400)];
