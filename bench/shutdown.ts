@@ -38,7 +38,11 @@ function exitTime(pid: number): Promise<number> {
   });
 }
 
-async function once(nodeUrl: string, workers: number, rate: number): Promise<{ exitMs: number; answered: number; sent: number }> {
+async function once(
+  nodeUrl: string,
+  workers: number,
+  rate: number,
+): Promise<{ exitMs: number; answered: number; sent: number; firstFailure: string | null }> {
   const gateway = await startGateway(await freeLoopbackPort(), nodeUrl, workers, { freeKeys: 40 });
   try {
     const load = runOpenLoop({ urls: gateway.urls, body, rate, seconds: loadSeconds });
@@ -47,7 +51,7 @@ async function once(nodeUrl: string, workers: number, rate: number): Promise<{ e
     process.kill(gateway.pid, 'SIGTERM');
     const exitMs = await exited;
     const sample = await load;
-    return { exitMs, answered: sample.answered, sent: sample.sent };
+    return { exitMs, answered: sample.answered, sent: sample.sent, firstFailure: sample.firstFailure };
   } finally {
     await gateway.stop();
   }
@@ -65,10 +69,11 @@ async function main(): Promise<void> {
     for (const workers of workerCounts) {
       const times: number[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const { exitMs, answered, sent } = await once(node.url, workers, rate);
+        const { exitMs, answered, sent, firstFailure } = await once(node.url, workers, rate);
         times.push(exitMs);
         console.log(
-          `WORKERS=${workers} run ${run + 1}: SIGTERM to exit ${exitMs.toFixed(0)} ms at ${rate} req/s (${answered}/${sent} calls answered)`,
+          `WORKERS=${workers} run ${run + 1}: SIGTERM to exit ${exitMs.toFixed(0)} ms at ${rate} req/s ` +
+            `(${answered}/${sent} calls answered over ${loadSeconds} s, SIGTERM after ${signalAfterMs / 1000} s; first failure: ${firstFailure ?? 'none'})`,
         );
       }
       const sorted = [...times].sort((a, b) => a - b);
