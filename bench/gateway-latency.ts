@@ -8,9 +8,14 @@
  * p50, p99 and p99.9 per target (the range over runs, and over all requests together) and what the
  * gateway adds to anvil directly, against the goal: ≤ 200 µs at p50 and ≤ 1 ms at p99.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startAnvil } from '@server/nodes/anvil';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { localChainIds } from '@server/nodes/local-nodes';
+import { projectRoot } from '@server/spa-build';
 import pg from 'pg';
 import { findPostgresBin, startThrowawayPostgres } from '../test/support/throwaway-postgres';
 import { startThrowawayRedis } from '../test/support/throwaway-redis';
@@ -41,6 +46,11 @@ export interface LatencySettings {
    */
   readonly redis: boolean;
   /**
+   * A git revision to measure beside this checkout, in the same run: for each worker count, the
+   * gateway of that revision (a temporary worktree sharing node_modules) on PGlite with Free keys.
+   */
+  readonly baseline: string | null;
+  /**
    * The gateway's load on one key of a plan with no practical rate limit instead of Free-plan keys:
    * with WORKERS > 1 its leases carry spare tokens, so the difference is what a lease per call costs.
    */
@@ -56,6 +66,7 @@ export const defaultLatencySettings: LatencySettings = {
   probe: false,
   postgres: false,
   redis: false,
+  baseline: null,
   benchPlan: false,
 };
 
@@ -118,6 +129,24 @@ async function replicaTargets(
   const first = await started(sharedUrl, { REDIS_URL: redisUrl });
   const second = await started(sharedUrl, { REDIS_URL: redisUrl }, first.apiKeys);
   return [target('', [alone]), target(', Redis', [withRedis]), target(', Redis, 2 replicas', [first, second])];
+}
+
+/** A detached worktree of this repository at `revision`, using this checkout's node_modules. */
+async function worktreeAt(revision: string): Promise<{ readonly dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'gateway-baseline-'));
+  const git = (args: readonly string[]) => {
+    const result = spawnSync('git', args, { cwd: projectRoot, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  };
+  git(['worktree', 'add', '--detach', dir, revision]);
+  await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
+  return {
+    dir,
+    remove: async () => {
+      git(['worktree', 'remove', '--force', dir]);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** [[a1, a2], [b1, b2]] → [a1, b1, a2, b2]: consecutive calls go to different replicas. */
@@ -208,6 +237,22 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
       stops.push(() => redis.stop());
       for (const workers of settings.workers)
         gateways.push(...(await replicaTargets(workers, node.url, redis.url, postgres, settings, stops)));
+    }
+    if (settings.baseline !== null) {
+      const baseline = await worktreeAt(settings.baseline);
+      stops.push(baseline.remove);
+      for (const workers of settings.workers) {
+        const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, { freeKeys: settings.keys, root: baseline.dir });
+        stops.unshift(() => gateway.stop());
+        gateways.push({
+          name: `gateway ${settings.baseline} -> anvil (WORKERS=${workers}, PGlite)`,
+          urls: gateway.urls,
+          pids: [gateway.pid],
+          samples: [],
+          cpuUs: [],
+          windows: [],
+        });
+      }
     }
     const databases = settings.redis ? [] : postgres === null ? ['PGlite'] : ['PGlite', 'PostgreSQL'];
     for (const workers of settings.workers)

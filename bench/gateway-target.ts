@@ -83,6 +83,29 @@ async function prepare(database: Readonly<Record<string, string>>, freeKeys: num
   }
 }
 
+/** `count` Free-plan users signed up through the running server's API; their first keys. */
+async function signUpOverHttp(origin: string, count: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let user = 0; user < count; user += 1) {
+    const post = (path: string) =>
+      fetch(`${origin}/api/auth/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${(user % 250) + 1}` },
+        body: JSON.stringify({ email: `free-${user}@example.com`, password: benchUser.password }),
+      });
+    const registered = await post('register');
+    if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+    const session: unknown = await (await post('login')).json();
+    const token = typeof session === 'object' && session !== null ? Reflect.get(session, 'access_token') : undefined;
+    if (typeof token !== 'string') throw new Error(`free-${user}@example.com could not sign in`);
+    const listed: unknown = await (await fetch(`${origin}/api/apiKeys`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const apiKey: unknown = Array.isArray(listed) ? Reflect.get(listed[0] ?? {}, 'apiKey') : undefined;
+    if (typeof apiKey !== 'string') throw new Error(`free-${user}@example.com has no key`);
+    keys.push(apiKey);
+  }
+  return keys;
+}
+
 function waitForStart(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
@@ -113,6 +136,11 @@ export interface GatewayOptions {
   readonly databaseUrl?: string;
   /** Keys another replica prepared in the same database (DATABASE_URL): none is made here. */
   readonly apiKeys?: readonly string[];
+  /**
+   * Another checkout to run the server from (an earlier commit: --baseline). Its Free-plan keys are
+   * made over HTTP once it runs (its own migrations, whatever this checkout's code is).
+   */
+  readonly root?: string;
 }
 
 /**
@@ -125,7 +153,9 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
   const { nodeFlags = [], freeKeys, env: moreEnv = {}, databaseUrl } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
   const database: Record<string, string> = databaseUrl === undefined ? { DATA_DIR: join(dataDir, 'data') } : { DATABASE_URL: databaseUrl };
-  const apiKeys = options.apiKeys ?? (await prepare(database, freeKeys));
+  const overHttp = options.root !== undefined;
+  if (overHttp && freeKeys === undefined) throw new Error('a server from another checkout is measured with Free-plan keys only');
+  const prepared = overHttp ? [] : (options.apiKeys ?? (await prepare(database, freeKeys)));
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
@@ -137,11 +167,13 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
     UPSTREAM_DEVNET_URL: nodeUrl,
     WORKERS: String(workers),
     SKIP_SPA_BUILD: '1',
+    // Sign-ups over HTTP name their (documentation) address in X-Forwarded-For: they are limited per address.
+    ...(overHttp ? { TRUST_PROXY: '127.0.0.1' } : {}),
     ...moreEnv,
   };
   // The flags after tsx: an --import of a .ts file needs it loaded first.
   const child = spawn(process.execPath, ['--import', 'tsx', ...nodeFlags, 'server/start.ts'], {
-    cwd: projectRoot,
+    cwd: options.root ?? projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -159,6 +191,7 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
     await stop();
     throw error;
   }
+  const apiKeys = overHttp ? await signUpOverHttp(`http://127.0.0.1:${port}`, freeKeys ?? 0) : prepared;
   const urls = apiKeys.map((apiKey) => `http://127.0.0.1:${port}/api/v1/mainnet/${apiKey}`);
   return { url: urls[0] ?? '', urls, apiKeys, pid: child.pid ?? 0, stop };
 }

@@ -9,11 +9,12 @@
  * mean of its two passes). The last line,
  * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.8, issue 14).
  *
- * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe] [--postgres] [--redis] [--bench-plan]`
+ * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe] [--postgres] [--redis] [--baseline REV] [--bench-plan]`
  * measures latency instead, with an open-loop fixed-rate load: bench/gateway-latency.ts. With
  * --probe it also prints each gateway process's event-loop delay, GC pauses and CPU (bench/loop-probe.ts);
  * with --postgres each gateway runs on PostgreSQL too (a throwaway server: Debian's binaries, as root);
  * with --redis, on PostgreSQL without and with a throw-away Redis, and as two replicas sharing both;
+ * with --baseline REV, the gateway of an earlier commit beside this one's, in the same run;
  * with --bench-plan the gateway's load uses one key of an unlimited plan (no lease per call).
  */
 import { parseArgs } from 'node:util';
@@ -171,6 +172,7 @@ function latencySettings(values: Record<string, string | boolean | undefined>): 
     probe: values.probe === true,
     postgres: values.postgres === true,
     redis: values.redis === true,
+    baseline: text('baseline') ?? null,
     benchPlan: values['bench-plan'] === true,
   };
 }
@@ -187,6 +189,7 @@ function chosen(): Promise<void> {
       probe: { type: 'boolean' },
       postgres: { type: 'boolean' },
       redis: { type: 'boolean' },
+      baseline: { type: 'string' },
       'bench-plan': { type: 'boolean' },
     },
   });
