@@ -11,9 +11,9 @@ import { field, getMe, json, signUp, type StartedServer, startOnFreePort, stop, 
 import type { TestDatabase } from './helpers/test-database';
 
 /**
- * Two replicas as an operator runs them: two `npm start` processes, each with WORKERS=2 (a main
- * process and two HTTP workers), on one PostgreSQL database and one Redis, behind no balancer
- * (the test splits the calls itself). Limits and money hold across both: one bucket, one credit
+ * Replicas as an operator runs them: two `npm start` processes, each with WORKERS=2 (a main
+ * process and two HTTP workers), and for the gateway's limits a third with WORKERS=1, on one
+ * PostgreSQL database and one Redis, behind no balancer (the test splits the calls itself). Limits and money hold across both: one bucket, one credit
  * count, one checkout, one sign-in limit; a replica stopped mid-burst loses nothing it answered;
  * Redis stopped and started again under load never turns a call into a 5xx.
  */
@@ -24,10 +24,12 @@ let node: FakeNode;
 let dataDir: string;
 let a: StartedServer;
 let b: StartedServer;
+/** A third replica in one process (WORKERS=1): its calls take the shared limits without leases. */
+let c: StartedServer;
 
-function replica(name: string): Promise<StartedServer> {
+function replica(name: string, workers = 2): Promise<StartedServer> {
   return startOnFreePort(join(dataDir, name), {
-    WORKERS: '2',
+    WORKERS: String(workers),
     ...database.env,
     REDIS_URL: redis.url,
     UPSTREAM_MAINNET_URL: node.url,
@@ -40,12 +42,13 @@ beforeAll(async () => {
   [redis, database, node] = await Promise.all([startThrowawayRedis(), postgres.database(), startFakeNode()]);
   // One after the other: the first runs the migrations.
   a = await replica('a');
-  b = await replica('b');
+  [b, c] = await Promise.all([replica('b'), replica('c', 1)]);
 }, 180_000);
 afterAll(async () => {
   try {
     if (a !== undefined) expect(await stop(a)).toBe(0);
     if (b !== undefined && b.child.exitCode === null) expect(await stop(b)).toBe(0);
+    if (c !== undefined) expect(await stop(c)).toBe(0);
   } finally {
     await stopAllStarted();
     await node?.close();
@@ -83,21 +86,21 @@ async function usageCredits(server: StartedServer, token: string): Promise<numbe
   return Number(field(field(report, 'totals'), 'credits'));
 }
 
-describe('two replicas (WORKERS=2 each) on one PostgreSQL and one Redis', () => {
-  it('a burst at one Free key split across both gets exactly the bucket', async () => {
+describe('replicas (WORKERS=2, and a third with WORKERS=1) on one PostgreSQL and one Redis', () => {
+  it('a burst at one Free key split across them gets exactly the bucket', async () => {
     const { apiKey } = await signUp(a.url, uniqueEmail('burst'));
     const agent = new Agent({ connections: 64 });
-    // Both load the key, then the bucket fills again (10 a second on Free).
-    expect((await rpc(a, apiKey, agent))?.status).toBe(200);
-    expect((await rpc(b, apiKey, agent))?.status).toBe(200);
+    const replicas = [a, b, c];
+    // Each loads the key, then the bucket fills again (10 a second on Free).
+    for (const server of replicas) expect((await rpc(server, apiKey, agent))?.status).toBe(200);
     await pause(1200);
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, index) => rpc(index % 2 === 0 ? a : b, apiKey, agent)));
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, index) => rpc(replicas[index % 3] ?? a, apiKey, agent)));
     const elapsedMs = performance.now() - started;
     await agent.close();
     const answered = answers.filter((answer) => answer?.status === 200).length;
     expect(answers.every((answer) => answer?.status === 200 || answer?.status === 429)).toBe(true);
-    // The bucket's 10, and what refilled while the burst ran (each replica alone would answer 10).
+    // The bucket's 10, and what refilled while the burst ran (each replica alone would answer 10: 30).
     expect(answered).toBeGreaterThanOrEqual(10);
     expect(answered).toBeLessThanOrEqual(10 + Math.floor((elapsedMs / 1000) * 10));
     expect(elapsedMs).toBeLessThan(1000);
@@ -207,8 +210,9 @@ describe('two replicas (WORKERS=2 each) on one PostgreSQL and one Redis', () => 
       if (answer?.status === 200) answered += answer.credits;
     };
     let stopped: Promise<number | null> | null = null;
+    const replicas = [a, b, c];
     for (let round = 0; round < 8; round += 1) {
-      const calls = Array.from({ length: 16 }, (_, index) => fire(index % 2 === 0 ? a : b, round * 16 + index));
+      const calls = Array.from({ length: 18 }, (_, index) => fire(replicas[index % 3] ?? a, round * 18 + index));
       // B is told to stop while round 3's calls are on their way: what it answers it charges.
       if (round === 3) stopped = stop(b);
       await Promise.all(calls);
