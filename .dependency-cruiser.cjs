@@ -80,6 +80,16 @@ module.exports = {
       to: { path: '^server/cluster/', reachable: true },
     },
     {
+      name: 'gateway-answers-written-once',
+      comment:
+        "The gateway's HTTP fronts (Fastify's route and router refusals, a worker's Node server, the fast path) only frame bytes: every answer's status, fields and JSON-RPC body come from server/gateway/http-answer.ts, so none writes a JSON-RPC body itself (lint/gateway-answers.grit keeps their CORS and content-type literals out too).",
+      severity: 'error',
+      from: {
+        path: '^server/(gateway/routes|cluster/(rpc-http|rpc-connection|rpc-answer-head|worker-http|fast-path|one-process)|http/framework-errors)\\.ts$',
+      },
+      to: { path: '^server/gateway/json-rpc\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle has no bottom layer: it hides the order modules load in and cannot be split or tested alone.',
       severity: 'error',

@@ -11,6 +11,7 @@ import { openDatabase } from '@server/db/open';
 import type { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { createGateway, type GatewayParts } from '@server/gateway/create-gateway';
 import type { RpcHandler } from '@server/gateway/gateway';
+import { gatewayFront } from '@server/gateway/http-answer';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
 import { createGoogleSignIn } from '@server/google/index';
@@ -19,7 +20,7 @@ import { createHandlers } from '@server/handlers/index';
 import { apiBodyLimitBytes } from '@server/http/body-limit';
 import { proxyTrust } from '@server/http/client-address';
 import { installErrorHandler } from '@server/http/error-handler';
-import { answerFrameworkError } from '@server/http/framework-errors';
+import { frameworkErrorAnswers } from '@server/http/framework-errors';
 import { installFormBodyParser, installJsonBodyParser } from '@server/http/json-body';
 import { installSecurityHeaders } from '@server/http/security-headers';
 import { fastifyTimeouts, maxHeadBytes } from '@server/http/server-limits';
@@ -87,6 +88,8 @@ export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url))
 /** The whole server (API under /api, the SPA at /), ready for inject or listen. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
+  // What the gateway's paths answer before (or instead of) the gateway: the same on every front.
+  const front = gatewayFront(config);
   const app = Fastify({
     logger: loggerOptions(config),
     // Locally a line per request drowns the lines people look for (outbox links, errors).
@@ -97,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: options.behindWorkers !== undefined || (config.trustProxy.length > 0 && proxyTrust(config.trustProxy)),
     ...fastifyTimeouts(config, options.behindWorkers !== undefined),
     // A bad percent-escape in the path: the gateway's or the API's own 400, not the framework's.
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: frameworkErrorAnswers(front),
     // The router's default (100 characters a path parameter) finds no route for a longer API key or
     // network name: the gateway answers those itself (401, 400), as the workers' fast path does for
     // any length a request head allows.
@@ -179,7 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       config.mode === 'local',
     );
-    await app.register(gatewayRoutes(gateway.gateway, config.gatewayBodyLimit));
+    await app.register(gatewayRoutes(gateway.gateway, front));
     await installSpa(app, options.distDir === undefined ? defaultDistDir : options.distDir, config.productName);
     await app.ready();
   } catch (error) {

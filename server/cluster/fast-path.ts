@@ -5,7 +5,7 @@ import { RpcConnections, type RpcConnectionOptions } from '@server/cluster/rpc-c
 /** At shutdown, connections still open this long after the drain began (slow clients) are cut. */
 export const drainMs = 5_000;
 
-export interface FastPathOptions extends Pick<RpcConnectionOptions, 'gateway' | 'bodyLimit' | 'onFailure' | 'now' | 'trust'> {
+export interface FastPathOptions extends Pick<RpcConnectionOptions, 'gateway' | 'front' | 'onFailure' | 'now' | 'trust'> {
   /** Open connections the worker keeps at once (MAX_CONNECTIONS); past it a new one is closed at once. */
   readonly maxConnections: number;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '@server/config';
 import type { RpcHandler } from '@server/gateway/gateway';
+import { gatewayFront } from '@server/gateway/http-answer';
 import { proxyTrust } from '@server/http/client-address';
 import { answerBeforeClosing, drainMs, fastPathFor } from '@server/cluster/fast-path';
 
@@ -19,7 +20,7 @@ export function withFastPath(app: FastifyInstance, gateway: RpcHandler, config: 
   }
   const fastPath = fastPathFor(app.server, {
     gateway,
-    bodyLimit: config.gatewayBodyLimit,
+    front: gatewayFront(config),
     onFailure: (error) => app.log.error({ err: error }, 'gateway call failed'),
     now: Date.now,
     trust: proxyTrust(config.trustProxy),

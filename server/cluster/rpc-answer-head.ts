@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { isBodiless } from '@server/gateway/http-answer';
 import { fieldName } from '@server/cluster/rpc-request-bytes';
 
 /** How an answer's body is framed: sized, chunked (streamed), or none (1xx, 204, 304). */
@@ -11,9 +12,9 @@ export class InvalidHeaderError extends Error {
   override name = 'InvalidHeaderError';
 }
 
-/** Statuses whose answers never carry a body (RFC 9110 §6.4.1). */
+/** Statuses whose answers never carry a body (http-answer.ts's isBodiless, RFC 9110 §6.4.1) are framed by none. */
 export function framingFor(status: number, bodyLength: number | null): BodyFraming {
-  if (status < 200 || status === 204 || status === 304) return { kind: 'none' };
+  if (isBodiless(status)) return { kind: 'none' };
   return bodyLength === null ? { kind: 'chunked' } : { kind: 'sized', length: bodyLength };
 }
 

@@ -9,16 +9,16 @@
 import type { Socket } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { GatewayAnswer, RpcHandler } from '@server/gateway/gateway';
-import { rpcErrorBody } from '@server/gateway/json-rpc';
-import { gatewayErrors } from '@server/gateway/rpc-errors';
+import type { RpcHandler } from '@server/gateway/gateway';
+import type { GatewayAnswer, GatewayFront } from '@server/gateway/http-answer';
 import { clientAddress, type ProxyTrust } from '@server/http/client-address';
 import { answerHead, framingFor } from '@server/cluster/rpc-answer-head';
 import { readRawCall, type RawCall } from '@server/cluster/rpc-request-bytes';
 
 export interface RpcConnectionOptions {
   readonly gateway: RpcHandler;
-  readonly bodyLimit: number;
+  /** What the front answers itself (http-answer.ts): its body limit, and the 500 of a call that failed inside. */
+  readonly front: GatewayFront;
   /** Gives a connection (its unanswered bytes pushed back onto it) to Node's HTTP server. */
   readonly handOff: (socket: Socket) => void;
   /** A call that failed inside the gateway (answered 500) or whose answer could not be written. */
@@ -35,13 +35,6 @@ export interface RpcConnectionOptions {
 
 /** Pipelined bytes held while a call is served; past this the socket is not read until it is answered. */
 const maxPendingBytes = 64 * 1024;
-
-const internalError = gatewayErrors.internal();
-const internalAnswer: GatewayAnswer = {
-  status: internalError.status,
-  headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' },
-  body: rpcErrorBody(null, internalError.code, internalError.message),
-};
 
 /** Frames a streamed answer's chunks for `transfer-encoding: chunked`, last chunk included. */
 function chunkFramer(): Transform {
@@ -210,7 +203,7 @@ class RpcConnection {
       if (this.closing || this.ended) this.socket.end();
       return;
     }
-    const read = readRawCall(bytes, this.options.bodyLimit);
+    const read = readRawCall(bytes, this.options.front.bodyLimit);
     // After the client's FIN an incomplete request never completes, and bytes cannot be pushed back
     // onto the socket for Node's server (Node too drops what it has not answered when the client ends).
     if (this.ended && read.kind !== 'call') {
@@ -269,7 +262,7 @@ class RpcConnection {
 
   private readonly onCallFailure = (error: unknown): void => {
     this.options.onFailure(error);
-    this.onAnswer(internalAnswer);
+    this.onAnswer(this.options.front.internal);
   };
 
   private answer(answer: GatewayAnswer): void {

@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RpcHandler } from '@server/gateway/gateway';
-import { preflightHeaders, writeAnswer } from '@server/gateway/http-answer';
-import { rpcErrorBody } from '@server/gateway/json-rpc';
-import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
+import { writeAnswer, type GatewayAnswer, type GatewayFront } from '@server/gateway/http-answer';
 import { apiPrefix } from '@server/http/api-prefix';
 
 /** /api/v1/{network}/{apiKey}, a query string allowed (and ignored), as the API's route matches it. */
@@ -27,31 +25,25 @@ export function matchRpcPath(url: string | undefined): RpcTarget | null {
   }
 }
 
-/** One of the gateway's own refusals on Node's response (none if an answer has begun: then the connection is cut). */
-export function sendError(response: ServerResponse, problem: GatewayError, extraHeaders: Record<string, string> = {}): void {
+/** One of the front's own refusals (http-answer.ts) on Node's response (none if an answer has begun: then the connection is cut). */
+export function sendRefusal(response: ServerResponse, refusal: GatewayAnswer): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
-  const body = rpcErrorBody(null, problem.code, problem.message);
-  response.writeHead(problem.status, {
-    ...extraHeaders,
-    'content-type': 'application/json; charset=utf-8',
-    'access-control-allow-origin': '*',
-    'content-length': Buffer.byteLength(body),
-  });
-  response.end(body);
+  writeAnswer(response, refusal);
 }
 
 /**
  * The gateway on Node's HTTP server, for the HTTP workers (the main process serves it through
  * Fastify: server/gateway/routes.ts; both hand the same call to a Gateway and write its answer the
- * same way). The body is read raw up to `bodyLimit` (413 past it, without reading further).
+ * same way: http-answer.ts says what). The body is read raw up to the front's limit (413 past it,
+ * without reading further).
  * `clientIp`: the client's address, through trusted proxies (server/http/client-address.ts).
  */
 export function serveRpc(
   gateway: RpcHandler,
-  bodyLimit: number,
+  front: GatewayFront,
   target: RpcTarget,
   request: IncomingMessage,
   response: ServerResponse,
@@ -59,14 +51,14 @@ export function serveRpc(
   onFailure: (error: unknown) => void,
 ): void {
   if (request.method === 'OPTIONS') {
-    response.writeHead(204, preflightHeaders);
-    response.end();
+    writeAnswer(response, front.preflight);
     return;
   }
+  const { bodyLimit } = front;
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > bodyLimit) {
     response.shouldKeepAlive = false;
-    sendError(response, gatewayErrors.tooLarge(bodyLimit));
+    sendRefusal(response, front.tooLarge);
     request.resume();
     return;
   }
@@ -79,7 +71,7 @@ export function serveRpc(
     if (size > bodyLimit) {
       refused = true;
       response.shouldKeepAlive = false;
-      sendError(response, gatewayErrors.tooLarge(bodyLimit));
+      sendRefusal(response, front.tooLarge);
       return;
     }
     chunks.push(chunk);
@@ -94,7 +86,7 @@ export function serveRpc(
         (answer) => writeAnswer(response, answer),
         (error: unknown) => {
           onFailure(error);
-          sendError(response, gatewayErrors.internal());
+          sendRefusal(response, front.internal);
         },
       )
       .catch((error: unknown) => {

@@ -1,15 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Config } from '@server/config';
 import type { RpcHandler } from '@server/gateway/gateway';
+import { gatewayFront, type GatewayFront } from '@server/gateway/http-answer';
 import { gatewayErrors } from '@server/gateway/rpc-errors';
 import { clientAddress, proxyTrust } from '@server/http/client-address';
-import { securityHeaders } from '@server/http/security-headers';
 import { serverOptions } from '@server/http/server-limits';
 import { hasSeveralHosts, severalHostsDetail, severalHostsMessage } from '@server/http/single-host';
 import { sendEnvelope } from '@server/cluster/api-proxy';
 import { fastPathFor, withoutFastPath } from '@server/cluster/fast-path';
 import type { RpcConnections } from '@server/cluster/rpc-connection';
-import { matchRpcPath, sendError, serveRpc, type RpcTarget } from '@server/cluster/rpc-http';
+import { matchRpcPath, sendRefusal, serveRpc, type RpcTarget } from '@server/cluster/rpc-http';
 
 export interface WorkerHttpOptions {
   readonly config: Config;
@@ -20,9 +20,9 @@ export interface WorkerHttpOptions {
 }
 
 /** Two Host fields: 400 from the worker itself (the main process would see only the first). */
-function refuseSeveralHosts(target: RpcTarget | null, request: IncomingMessage, response: ServerResponse): void {
+function refuseSeveralHosts(front: GatewayFront, target: RpcTarget | null, request: IncomingMessage, response: ServerResponse): void {
   if (target === null) sendEnvelope(request, response, 400, severalHostsMessage);
-  else sendError(response, gatewayErrors.invalid(severalHostsDetail), securityHeaders(request.url ?? ''));
+  else sendRefusal(response, front.refusal(gatewayErrors.invalid(severalHostsDetail)));
   request.resume();
 }
 
@@ -37,15 +37,16 @@ export function createWorkerServer({ config, gateway, proxy, onFailure, now }: W
   fastPath: RpcConnections | null;
 } {
   const trust = proxyTrust(config.trustProxy);
+  const front = gatewayFront(config);
   const server = createServer(serverOptions(config), (request, response) => {
     const target = request.method === 'POST' || request.method === 'OPTIONS' ? matchRpcPath(request.url) : null;
     if (hasSeveralHosts(request.rawHeaders)) {
-      refuseSeveralHosts(target, request, response);
+      refuseSeveralHosts(front, target, request, response);
       return;
     }
     const clientIp = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], trust);
     if (target === null) proxy.forward(request, response, clientIp);
-    else serveRpc(gateway, config.gatewayBodyLimit, target, request, response, clientIp, onFailure);
+    else serveRpc(gateway, front, target, request, response, clientIp, onFailure);
   });
   if (!config.fastPath) {
     withoutFastPath(server, config.maxConnections);
@@ -54,7 +55,7 @@ export function createWorkerServer({ config, gateway, proxy, onFailure, now }: W
   // Every connection starts on the fast path (server/cluster/rpc-connection.ts).
   const fastPath = fastPathFor(server, {
     gateway,
-    bodyLimit: config.gatewayBodyLimit,
+    front,
     onFailure,
     now,
     trust,

@@ -1,11 +1,11 @@
-import type { Readable } from 'node:stream';
 import { retryAfterValue } from '@/domain/admission-rule';
 import { creditsFor } from '@/domain/credits';
 import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
 import { checkAccess } from '@server/gateway/access-rules';
 import type { Admission } from '@server/gateway/admission';
 import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
-import { parsePayload, rpcErrorBody, type RpcId, type RpcPayload } from '@server/gateway/json-rpc';
+import { keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
+import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
 import type { UsageCount, UsageMeter } from '@server/metering/usage-meter';
@@ -21,12 +21,7 @@ export interface GatewayCall {
   readonly clientIp: string;
 }
 
-/** What to answer: the node's bytes, or the gateway's own JSON-RPC error. */
-export interface GatewayAnswer {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: Buffer | Readable | string;
-}
+export type { GatewayAnswer } from '@server/gateway/http-answer';
 
 /** What the HTTP side calls: one call in, one answer out (never a rejection for a client's mistake). */
 export interface RpcHandler {
@@ -77,18 +72,6 @@ export interface GatewayDeps<Key extends GatewayKey, Ticket> {
   /** Metrics, when the server exports them (METRICS_PORT). */
   readonly observer?: GatewayObserver;
 }
-
-const jsonContentType = 'application/json; charset=utf-8';
-/**
- * On every answer. CORS: browsers' dapps call from their own origins (the allowed-domains list is
- * what restricts them). Answers are per call: nothing caches them.
- */
-const baseHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-Credits-Used, X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-};
 
 /** A call past every check, on its way to the node. */
 interface Admitted<Key, Ticket> {
@@ -147,22 +130,22 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
 
   async call(call: GatewayCall): Promise<GatewayAnswer> {
     const network = toNetwork(call.network);
-    if (network === null) return this.told(null, 'invalid', this.error(gatewayErrors.unknownNetwork(call.network), null, baseHeaders));
+    if (network === null) return this.told(null, 'invalid', refusalAnswer(gatewayErrors.unknownNetwork(call.network), null));
     // The payload first: even a refused key answers with the id of the call.
     const parsed = parsePayload(call.body);
     if (!parsed.ok) {
       const problem = parsed.problem.kind === 'parse' ? gatewayErrors.parse() : gatewayErrors.invalid(parsed.problem.detail);
-      return this.told(network, 'invalid', this.error(problem, null, baseHeaders));
+      return this.told(network, 'invalid', refusalAnswer(problem, null));
     }
     const { payload } = parsed;
     // Before the cache: an implausible key is neither looked up nor remembered.
     if (!plausibleKey.test(call.apiKey)) {
-      return this.told(network, 'refused_key', this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders));
+      return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
     }
     const { keys } = this.deps;
     let key = keys.peek(call.apiKey);
     if (key === undefined) key = await keys.get(call.apiKey);
-    if (key === null) return this.told(network, 'refused_key', this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders));
+    if (key === null) return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
 
     const nowMs = this.deps.now();
     const refusal = checkAccess(key.access, call.origin, call.clientIp);
@@ -212,13 +195,11 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
           this.refuse(key, network, payload, 'rateLimited', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs),
         );
       case 'unknownKey':
-        return this.told(network, 'refused_key', this.error(gatewayErrors.invalidKey(), payload.id, baseHeaders));
+        return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
       case 'rate': {
-        const retryAfter = retryAfterValue(admit.retryAfterMs);
-        const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfter));
-        const answer = this.refuse(key, network, payload, 'rateLimited', problem, nowMs);
-        answer.headers['retry-after'] = retryAfter;
-        return this.told(network, 'refused_rate', answer);
+        // Its Retry-After (http-answer.ts) says these seconds as retryAfterValue writes them.
+        const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs)));
+        return this.told(network, 'refused_rate', this.refuse(key, network, payload, 'rateLimited', problem, nowMs));
       }
     }
   }
@@ -260,7 +241,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       return this.told(
         network,
         'upstream_error',
-        this.error(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining)),
+        refusalAnswer(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining)),
       );
     }
     let answer: UpstreamAnswer;
@@ -272,7 +253,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       const problem =
         error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
       const outcome = error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
-      return this.told(network, outcome, this.error(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
+      return this.told(network, outcome, refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
     }
     const succeeded = answer.status >= 200 && answer.status < 300;
     if (!succeeded && answer.shape !== 'json') {
@@ -280,7 +261,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       admission.settle(ticket, false);
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
       const problem = gatewayErrors.upstreamNotJson(network, answer.status);
-      return this.told(network, 'upstream_error', this.error(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
+      return this.told(network, 'upstream_error', refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
     }
     // A 2xx body that is not JSON (an empty one is a notification's answer) is passed on, uncharged.
     const answered = succeeded && answer.shape !== 'other';
@@ -290,33 +271,24 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       for (const method of payload.methods) meter.count(key, network, method, minute, 'requests', creditsFor(method));
     }
     const headers = this.keyHeaders(key, nowMs, remaining, answered ? cost : 0);
-    headers['content-type'] = answer.contentType;
     // A node's own HTTP error (with a JSON-RPC body) passes through: for the operator, the node failed.
-    return this.told(network, succeeded ? 'answered' : 'upstream_error', { status: answer.status, headers, body: answer.body });
+    return this.told(
+      network,
+      succeeded ? 'answered' : 'upstream_error',
+      nodeAnswer(answer.status, headers, answer.contentType, answer.body),
+    );
   }
 
   /** A refusal of an identified call: metered per entry (refused or rate-limited), nothing charged. */
   private refuse(key: Key, network: Network, payload: RpcPayload, count: UsageCount, problem: GatewayError, nowMs: number): GatewayAnswer {
     const minute = minuteOf(nowMs);
     for (const method of payload.methods) this.deps.meter.count(key, network, method, minute, count);
-    return this.error(problem, payload.id, this.keyHeaders(key, nowMs, null));
+    return refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null));
   }
 
-  private error(problem: GatewayError, id: RpcId, headers: Record<string, string>): GatewayAnswer {
-    return {
-      status: problem.status,
-      headers: { ...headers, 'content-type': jsonContentType },
-      body: rpcErrorBody(id, problem.code, problem.message, problem.data),
-    };
-  }
-
-  /** X-Credits-Used always; X-RateLimit-* when the plan has a rate (`remaining` null = read the bucket). */
+  /** The answer's headers for the key (http-answer.ts); `remaining` null = read the bucket. */
   private keyHeaders(key: Key, nowMs: number, remaining: number | null, credits = 0): Record<string, string> {
-    const headers: Record<string, string> = Object.assign({ 'x-credits-used': String(credits) }, baseHeaders);
-    if (key.rate !== null) {
-      headers['x-ratelimit-limit'] = String(key.rate);
-      headers['x-ratelimit-remaining'] = String(remaining ?? this.deps.admission.remaining(key, nowMs));
-    }
-    return headers;
+    const rate = key.rate === null ? null : { limit: key.rate, remaining: remaining ?? this.deps.admission.remaining(key, nowMs) };
+    return keyHeaders(credits, rate);
   }
 }

@@ -63,7 +63,7 @@ export const gatewayErrors = {
    * every refusal of the gateway's own is a 4xx, and a 2xx always carries the node's answer.
    */
   methodRefused: (message: string): GatewayError => ({ status: 403, code: rpcCodes.methodNotFound, message }),
-  /** 429 with Retry-After (the gateway adds it): both clients wait and retry, as a rate refusal wants. */
+  /** 429 with Retry-After (http-answer.ts adds it): both clients wait and retry, as a rate refusal wants. */
   rateLimited: (rate: number, retryAfterSeconds: number): GatewayError => ({
     status: 429,
     code: rpcCodes.limitExceeded,

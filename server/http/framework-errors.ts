@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { rpcErrorBody } from '@server/gateway/json-rpc';
+import type { GatewayFront } from '@server/gateway/http-answer';
 import { gatewayErrors } from '@server/gateway/rpc-errors';
 import { apiPrefix } from '@server/http/api-prefix';
 import { envelope } from '@server/http/errors';
@@ -19,24 +19,24 @@ const sentence = (detail: string) => `${detail.charAt(0).toUpperCase()}${detail.
 /**
  * Fastify's `frameworkErrors`: a request its router refuses before any route (a bad percent-escape
  * in the path...) is answered as the route it was meant for would answer, with the security
- * headers: a gateway path with a JSON-RPC error, anything else with the API's error envelope.
+ * headers: a gateway path with the gateway front's JSON-RPC error (http-answer.ts), anything else
+ * with the API's error envelope.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const url = request.raw.url ?? '';
-  const mistake = clientMistake(error.code);
-  if (mistake === null) request.log.error({ err: error }, 'request failed before routing');
-  reply.headers(securityHeaders(url));
-  if (url.startsWith(gatewayPathPrefix)) {
-    const problem = mistake === null ? gatewayErrors.internal() : { ...gatewayErrors.invalid(mistake.detail), status: mistake.status };
+export function frameworkErrorAnswers(front: GatewayFront): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => {
+    const url = request.raw.url ?? '';
+    const mistake = clientMistake(error.code);
+    if (mistake === null) request.log.error({ err: error }, 'request failed before routing');
+    if (url.startsWith(gatewayPathPrefix)) {
+      const answer =
+        mistake === null ? front.internal : front.refusal({ ...gatewayErrors.invalid(mistake.detail), status: mistake.status });
+      reply.code(answer.status).headers(answer.headers).send(answer.body);
+      return;
+    }
+    const status = mistake?.status ?? 500;
     reply
-      .code(problem.status)
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('access-control-allow-origin', '*')
-      .send(rpcErrorBody(null, problem.code, problem.message));
-    return;
-  }
-  const status = mistake?.status ?? 500;
-  reply
-    .code(status)
-    .send(envelope(status, mistake === null ? 'Something went wrong on our side. Please try again later.' : sentence(mistake.detail)));
+      .headers(securityHeaders(url))
+      .code(status)
+      .send(envelope(status, mistake === null ? 'Something went wrong on our side. Please try again later.' : sentence(mistake.detail)));
+  };
 }

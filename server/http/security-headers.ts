@@ -41,8 +41,13 @@ export function securityHeaders(url: string): Record<string, string> {
  */
 export const strictTransportSecurity = 'max-age=31536000';
 
+/** Strict-Transport-Security when PUBLIC_URL is https, else nothing. */
+export function transportSecurityHeaders(publicUrl: string): Record<string, string> {
+  return publicUrl.startsWith('https:') ? { 'strict-transport-security': strictTransportSecurity } : {};
+}
+
 export function installSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const transport: Record<string, string> = publicUrl.startsWith('https:') ? { 'strict-transport-security': strictTransportSecurity } : {};
+  const transport = transportSecurityHeaders(publicUrl);
   app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries({ ...securityHeaders(request.url), ...transport })) {
       if (!ownValueAllowed.has(name) || !reply.hasHeader(name)) reply.header(name, value);

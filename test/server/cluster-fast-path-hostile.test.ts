@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayAnswer, GatewayCall } from '@server/gateway/gateway';
+import { gatewayFront } from '@server/gateway/http-answer';
 import { fastPathFor } from '@server/cluster/fast-path';
 import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';
 import { proxyTrust } from '@server/http/client-address';
@@ -11,7 +12,7 @@ import { proxyTrust } from '@server/http/client-address';
  * them, in-process with short time-outs, fed what a hostile client sends: every answer must be one
  * Node's server would give, the calls the gateway sees exactly those a strict parser frames.
  */
-const bodyLimit = 1024;
+const front = gatewayFront({ gatewayBodyLimit: 1024, publicUrl: 'http://localhost' });
 // Far apart, so that what closed a connection shows even when a busy machine runs the timers late.
 const keepAliveMs = 3000;
 const headersTimeoutMs = 1500;
@@ -34,14 +35,14 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const target = request.method === 'POST' ? matchRpcPath(request.url) : null;
     if (target === null) response.end(`node: ${request.method} ${request.url}`);
-    else serveRpc(gateway, bodyLimit, target, request, response, request.socket.remoteAddress ?? '', (error) => failures.push(error));
+    else serveRpc(gateway, front, target, request, response, request.socket.remoteAddress ?? '', (error) => failures.push(error));
   });
   server.keepAliveTimeout = keepAliveMs;
   server.headersTimeout = headersTimeoutMs;
   server.requestTimeout = requestTimeoutMs;
   fastPathFor(server, {
     gateway,
-    bodyLimit,
+    front,
     onFailure: (error) => failures.push(error),
     now: Date.now,
     trust: proxyTrust([]),
