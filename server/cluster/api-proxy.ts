@@ -89,6 +89,12 @@ export function createApiProxy(socketPath: string): {
       const upstream = httpRequest(
         { socketPath, agent, method: request.method, path: request.url, headers: forwardedHeaders(request.headers, clientIp) },
         (answer: IncomingMessage) => {
+          // The client left before the answer came: drop it, as pipeline does (Node 22+ throws when
+          // asked to pipe into a destroyed stream, which would take the worker down).
+          if (response.destroyed) {
+            answer.destroy();
+            return;
+          }
           response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answerHeaders(answer.rawHeaders));
           pipeline(answer, response, () => undefined);
         },

@@ -135,6 +135,12 @@ export function writeAnswer(response: ServerResponse, answer: GatewayAnswer): vo
     response.end(body);
     return;
   }
+  // The client already left: drop the node's answer, as pipeline does (Node 22+ throws when asked to
+  // pipe into a destroyed stream).
+  if (response.destroyed) {
+    body.destroy();
+    return;
+  }
   response.writeHead(answer.status, answer.headers);
   // A large answer streams; if the node breaks off half-way, so does the answer (headers are gone).
   pipeline(body, response, () => undefined);
