@@ -177,8 +177,10 @@ export interface RedisAdmissionSettings {
 export interface RedisAdmissionStore extends AdmissionStore {
   /** Replicas heard from lately (this one included): what divides a plan's rate while Redis is away. */
   readonly replicas: number;
-  /** Stops the heartbeat (app close). */
-  close(): void;
+  /** Resolves once every change sent without waiting (releases, tokens given back) has landed or failed. */
+  settled(): Promise<void>;
+  /** Stops the heartbeat, waits for what was sent and leaves the replicas (app close, before the connection closes). */
+  close(): Promise<void>;
 }
 
 /**
@@ -250,6 +252,16 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
     else owed.set(key, total);
   }
 
+  /** Changes sent without waiting for them (the call's answer does not wait): settled() waits. */
+  const sent = new Set<Promise<unknown>>();
+  function unawaited(change: Promise<unknown>): void {
+    sent.add(change);
+    void change.finally(() => sent.delete(change));
+  }
+  async function settled(): Promise<void> {
+    while (sent.size > 0) await Promise.all([...sent]);
+  }
+
   /** A credit change to the shared counter, now when Redis answers, else owed until it does. */
   function adjust(account: CreditAccount, credits: number): void {
     if (account.limit === null || credits === 0) return;
@@ -258,10 +270,12 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
       owe(key, credits);
       return;
     }
-    run(adjustScript, [key], credits).catch((error: unknown) => {
-      lost(error);
-      owe(key, credits);
-    });
+    unawaited(
+      run(adjustScript, [key], credits).catch((error: unknown) => {
+        lost(error);
+        owe(key, credits);
+      }),
+    );
   }
 
   async function payOwed(): Promise<void> {
@@ -375,7 +389,7 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
     giveBackTokens: (userId, rate, tokens, nowMs) => {
       if (!ready() || away) return;
       // Lost when Redis fails meanwhile: the bucket refills by itself.
-      run(giveBackScript, [bucketKey(userId)], nowMs, rate, tokens).catch(lost);
+      unawaited(run(giveBackScript, [bucketKey(userId)], nowMs, rate, tokens).catch(lost));
     },
     remaining: (userId, rate, nowMs) => {
       const last = lastRemaining.get(userId);
@@ -386,6 +400,12 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
     // (a client sending past its limit makes the node answer nothing beyond what is admitted).
     mayForwardEarly: (userId, nowMs) =>
       ready() && !away && nowMs - (refusedAt.get(userId) ?? Number.NEGATIVE_INFINITY) >= earlyPauseAfterRefusalMs,
-    close: () => clearInterval(heartbeat),
+    settled,
+    close: async () => {
+      clearInterval(heartbeat);
+      await settled();
+      // A replica that stops is no longer counted in the others' shares (a crashed one, after 5 s).
+      if (ready()) await timedRedisCall(observer, 'heartbeat', () => redis.zrem(replicasKey, id)).catch(() => undefined);
+    },
   };
 }

@@ -93,17 +93,23 @@ describe('replicas (WORKERS=2, and a third with WORKERS=1) on one PostgreSQL and
     const replicas = [a, b, c];
     // Each loads the key, then the bucket fills again (10 a second on Free).
     for (const server of replicas) expect((await rpc(server, apiKey, agent))?.status).toBe(200);
-    await pause(1200);
-    const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, index) => rpc(replicas[index % 3] ?? a, apiKey, agent)));
-    const elapsedMs = performance.now() - started;
-    await agent.close();
-    const answered = answers.filter((answer) => answer?.status === 200).length;
-    expect(answers.every((answer) => answer?.status === 200 || answer?.status === 429)).toBe(true);
     // The bucket's 10, and what refilled while the burst ran (each replica alone would answer 10: 30).
-    expect(answered).toBeGreaterThanOrEqual(10);
-    expect(answered).toBeLessThanOrEqual(10 + Math.floor((elapsedMs / 1000) * 10));
-    expect(elapsedMs).toBeLessThan(1000);
+    // A burst that took a second or more (a machine busy with other tests) proves nothing beyond the
+    // bound: it is tried again, up to 4 times, until one is quick enough to tell.
+    let conclusive = false;
+    for (let attempt = 0; attempt < 4 && !conclusive; attempt += 1) {
+      await pause(1200);
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, index) => rpc(replicas[index % 3] ?? a, apiKey, agent)));
+      const elapsedMs = performance.now() - started;
+      const answered = answers.filter((answer) => answer?.status === 200).length;
+      expect(answers.every((answer) => answer?.status === 200 || answer?.status === 429)).toBe(true);
+      expect(answered).toBeGreaterThanOrEqual(10);
+      expect(answered).toBeLessThanOrEqual(10 + Math.floor((elapsedMs / 1000) * 10));
+      conclusive = elapsedMs < 700;
+    }
+    await agent.close();
+    expect(conclusive).toBe(true);
   });
 
   it('a key deleted through A is refused by B within 1 s', async () => {
