@@ -119,7 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.metrics) countHttpAnswers(app, options.metrics);
   await app.register(fastifyCookie);
 
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, (error) =>
+    app.log.warn({ err: error }, 'PostgreSQL ended an idle connection of the pool; the pool opens another when needed'),
+  );
   app.addHook('onClose', async () => db.close());
   try {
     const outbox: Mail[] = [];

@@ -17,9 +17,14 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 /** Connections each replica opens at most (besides the key changes' LISTEN connection). */
 export const postgresPoolSize = 10;
 
-/** A PostgreSQL server through a connection pool. */
-export async function openPostgres(databaseUrl: string): Promise<Db> {
+/**
+ * A PostgreSQL server through a connection pool. An idle connection the server ends (a restart, an
+ * administrator's command, a network cut) is reported to `onIdleError` and replaced by the pool at
+ * its next use; without a listener pg re-throws it as an uncaught error, which would stop the process.
+ */
+export async function openPostgres(databaseUrl: string, onIdleError: (error: Error) => void = () => undefined): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: postgresPoolSize });
+  pool.on('error', onIdleError);
   // Fail at start-up, with the server's own message, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
