@@ -206,12 +206,15 @@ describe('settings page', () => {
     const user = userEvent.setup({ delay: null });
     renderSettings({ plan: 'Business' });
     await screen.findByRole('button', { name: 'Save Settings' });
+    // Keys reach the slider once the plan has loaded and unlocked it (a slow machine takes longer).
+    await waitFor(() => expect(slider().getAttribute('aria-disabled')).toBeNull());
     const thumb = slider();
     expect(thumb.getAttribute('aria-valuenow')).toBe('25');
     expect(thumb.getAttribute('aria-valuetext')).toBe('25% (Limited autoscaling)');
     expect(thumb.getAttribute('aria-valuemin')).toBe('0');
     expect(thumb.getAttribute('aria-valuemax')).toBe('100');
     thumb.focus();
+    expect(document.activeElement).toBe(thumb);
     const steps: Array<[string, number, string]> = [
       ['{ArrowRight}', 26, 'Moderate autoscaling'],
       ['{ArrowLeft}{ArrowLeft}', 24, 'Limited autoscaling'],
