@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import escapeHtml from 'escape-html';
 
 /** Pages of the local development provider: plain HTML, no script, one hashed inline style. */
 
@@ -31,10 +32,6 @@ export const pageContentSecurityPolicy = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join('; ');
-
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '@server/google/interaction-page';
+import escapeHtml from 'escape-html';
 import { prerenderedPages } from '@server/spa-prerender/pages';
 
 interface HtmlDocument {

@@ -1,6 +1,5 @@
+import escapeHtml from 'escape-html';
 import type { Mail } from '@server/mail/mailer';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function resetPasswordMail(to: string, link: string, productName: string): Mail {
   const subject = `Reset your ${productName} password`;

@@ -1,6 +1,7 @@
 import type { BillingFrequency } from '@/domain/plan-catalog';
 import { formatUsd } from '@/domain/money';
-import { cardFormScript, escapeHtml, page } from '@server/payments/local/pages/layout';
+import escapeHtml from 'escape-html';
+import { cardFormScript, page } from '@server/payments/local/pages/layout';
 import { testCardsText, type CardField, type CardForm } from '@server/payments/local/test-cards';
 
 export interface CheckoutView {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import escapeHtml from 'escape-html';
 
 /**
  * The test-mode provider's pages: plain HTML, one stylesheet and (card forms) one small script, each
@@ -89,10 +90,6 @@ export function testModeContentSecurityPolicy(publicUrl: string): string {
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 /** Every page: its title (also the one h1), a test-mode banner, the main content, and its script if it has one. */

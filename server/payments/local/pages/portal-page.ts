@@ -2,7 +2,8 @@ import type { BillingFrequency } from '@/domain/plan-catalog';
 import { formatUsd } from '@/domain/money';
 import { renewalText } from '@/domain/subscription-text';
 import { cardFields, type CheckoutFormState } from '@server/payments/local/pages/checkout-page';
-import { cardFormScript, escapeHtml, formatDate, page } from '@server/payments/local/pages/layout';
+import escapeHtml from 'escape-html';
+import { cardFormScript, formatDate, page } from '@server/payments/local/pages/layout';
 
 export interface PortalSubscriptionView {
   readonly planId: number;

@@ -1,5 +1,6 @@
 import { formatUsd } from '@/domain/money';
-import { escapeHtml, formatDate, page } from '@server/payments/local/pages/layout';
+import escapeHtml from 'escape-html';
+import { formatDate, page } from '@server/payments/local/pages/layout';
 
 export interface ReceiptView {
   readonly number: string;
