@@ -1,14 +1,14 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
-import type { Frequency } from '@/domain/money';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import type { DueToday } from '@/domain/plan-change';
 
 /** The plan the modal confirms, as the plans list showed it (the price is the server's, for display only). */
 export interface CheckoutPlan {
   planId: number;
   name: string;
-  frequency: Frequency;
+  frequency: BillingFrequency;
   /** US cents for one period, from GET /plans. */
   price: number | null;
   /** What the payment page will charge today (prorated for a paying user), as quoted when the modal opened; unknown: not shown. */
@@ -55,7 +55,7 @@ export const checkoutMachine = setup({
     events: {} as CheckoutEvent,
   },
   actors: {
-    startCheckout: fromPromise<CheckoutStarted, { planId: number; frequency: Frequency }>(async () => {
+    startCheckout: fromPromise<CheckoutStarted, { planId: number; frequency: BillingFrequency }>(async () => {
       throw new Error('startCheckout actor not provided');
     }),
   },

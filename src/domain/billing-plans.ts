@@ -1,4 +1,4 @@
-import type { Frequency } from './money';
+import type { BillingFrequency } from './plan-catalog';
 import { canUpgrade, dueToday, type DueToday } from './plan-change';
 import { PLAN_ORDER, planRank, type RankedPlan } from './plan-rank';
 
@@ -11,7 +11,7 @@ export const LISTED_PLANS: readonly RankedPlan[] = ['Free', 'Developer', 'Busine
 /** What these rules need of a plan of GET /plans. */
 interface PricedPlan {
   name: string;
-  billingFrequency: Frequency;
+  billingFrequency: BillingFrequency;
 }
 
 /** The plan name as one of the ranked names, or null for a name this dashboard does not know. */
@@ -23,7 +23,7 @@ export function rankedPlan(name: string | null | undefined): RankedPlan | null {
  * The plan cards for one frequency: the listed plans in SPEC.md's order, each once (GET /plans
  * answers every plan once per frequency). Plans the server does not offer are simply absent.
  */
-export function plansToList<P extends PricedPlan>(plans: readonly P[], frequency: Frequency): P[] {
+export function plansToList<P extends PricedPlan>(plans: readonly P[], frequency: BillingFrequency): P[] {
   return LISTED_PLANS.flatMap((name) => {
     const plan = plans.find((candidate) => candidate.name === name && candidate.billingFrequency === frequency);
     return plan ? [plan] : [];
@@ -76,7 +76,7 @@ export function moveDownHint(target: string): string {
 /** What these rules need of GET /users/subscription's subscription. */
 interface SubscribedPeriod {
   planId: number;
-  frequency: Frequency;
+  frequency: BillingFrequency;
   status: 'active' | 'past_due';
   currentPeriodStart: string;
   currentPeriodEnd: string;
@@ -89,7 +89,7 @@ interface SubscribedPeriod {
  */
 export function upgradeDueToday(
   target: { price: number | null },
-  plans: readonly { id: number; billingFrequency: Frequency; price: number | null }[] | undefined,
+  plans: readonly { id: number; billingFrequency: BillingFrequency; price: number | null }[] | undefined,
   subscription: SubscribedPeriod | null | undefined,
   now: Date,
 ): DueToday | null {

@@ -1,3 +1,5 @@
+import type { BillingFrequency } from './plan-catalog';
+
 /**
  * Money as the API gives it: integer US cents (Plan.price, Invoice.amount, Checkout.amount).
  * Formatted with Intl, never with string arithmetic, so separators and the sign are right.
@@ -11,16 +13,13 @@ export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
 
-/** The billing period a price covers (the API's BillingFrequency, spelled as the API spells it). */
-export type Frequency = 'MONTHLY' | 'ANNUALY';
-
 /** What the plan cards say where a plan has no price: it is sold by contract. */
 export const CONTACT_SALES = 'Contact sales';
 
-const periodWord: Record<Frequency, string> = { MONTHLY: 'month', ANNUALY: 'year' };
+const periodWord: Record<BillingFrequency, string> = { MONTHLY: 'month', ANNUALY: 'year' };
 
 /** 4900, MONTHLY → '$49.00 / month'; null (contact sales) → 'Contact sales'. */
-export function priceLabel(cents: number | null, frequency: Frequency): string {
+export function priceLabel(cents: number | null, frequency: BillingFrequency): string {
   return cents === null ? CONTACT_SALES : `${formatUsd(cents)} / ${periodWord[frequency]}`;
 }
 
@@ -28,7 +27,7 @@ export function priceLabel(cents: number | null, frequency: Frequency): string {
  * Beside a yearly price, what it comes to a month: 52920, ANNUALY → '$44.10 / month'. Null for a
  * monthly price, a free plan or one by contract (nothing to compare).
  */
-export function monthlyEquivalentLabel(cents: number | null, frequency: Frequency): string | null {
+export function monthlyEquivalentLabel(cents: number | null, frequency: BillingFrequency): string | null {
   if (frequency !== 'ANNUALY' || cents === null || cents <= 0) return null;
   return `${formatUsd(Math.round(cents / 12))} / month`;
 }

@@ -10,9 +10,9 @@ import {
   upgradeEnabled,
   YEARLY_DISCOUNT_LABEL,
 } from '@/domain/billing-plans';
-import type { Frequency } from '@/domain/money';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 
-const plan = (name: string, billingFrequency: Frequency) => ({ name, billingFrequency });
+const plan = (name: string, billingFrequency: BillingFrequency) => ({ name, billingFrequency });
 const names = (plans: Array<{ name: string }>) => plans.map((p) => p.name);
 
 /** As GET /plans answers: every plan monthly in plan order, then every plan yearly. */

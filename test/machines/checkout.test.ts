@@ -11,7 +11,7 @@ import {
   selectIsOpen,
 } from '@machines/checkout';
 import { CHECKOUT_START_FALLBACK } from '@/domain/failure-message';
-import type { Frequency } from '@/domain/money';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
 import { type CheckoutModelEvent, checkoutFlow, checkoutPaths, developerMonthly } from './models/checkout.model';
@@ -19,7 +19,7 @@ import { nextSnapshot } from './next-snapshot';
 import { pendingCall } from './pending-call';
 
 function startCheckoutActor() {
-  const startCheckout = pendingCall<CheckoutStarted, { planId: number; frequency: Frequency }>('startCheckout');
+  const startCheckout = pendingCall<CheckoutStarted, { planId: number; frequency: BillingFrequency }>('startCheckout');
   const redirects: string[] = [];
   const actor = createActor(
     checkoutMachine.provide({

@@ -18,7 +18,7 @@ import { PastDueBanner } from '@/components/past-due-banner';
 import { showsPlansList, upgradeDueToday } from '@/domain/billing-plans';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
-import type { Frequency } from '@/domain/money';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import { CheckoutDialog } from './checkout-dialog';
 import { CurrentPlanCard } from './current-plan-card';
 import { EnterpriseCard } from './enterprise-card';
@@ -41,7 +41,7 @@ export interface BillingPageProps {
 /** /billing (SPEC.md "/billing Billing & Plans", §4 Billing, §6, §9). */
 export default function BillingPage({ calls = billingCalls, redirectTo = leaveFor }: BillingPageProps) {
   usePageTitle(TITLE);
-  const [frequency, setFrequency] = useState<Frequency>('MONTHLY');
+  const [frequency, setFrequency] = useState<BillingFrequency>('MONTHLY');
   const plans = usePlans(calls);
   const userPlan = useUserPlan(calls);
   const subscription = useSubscription(calls);

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@chakra-ui/react';
 import { YEARLY_DISCOUNT_LABEL } from '@/domain/billing-plans';
-import type { Frequency } from '@/domain/money';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import { SegmentSwitch } from '@/components/segment-switch';
 
 interface FrequencySwitchProps {
-  value: Frequency;
-  onChange: (frequency: Frequency) => void;
+  value: BillingFrequency;
+  onChange: (frequency: BillingFrequency) => void;
 }
 
-const items: ReadonlyArray<{ value: Frequency; label: ReactNode }> = [
+const items: ReadonlyArray<{ value: BillingFrequency; label: ReactNode }> = [
   { value: 'MONTHLY', label: 'Monthly' },
   {
     value: 'ANNUALY',
@@ -24,7 +24,7 @@ const items: ReadonlyArray<{ value: Frequency; label: ReactNode }> = [
   },
 ];
 
-const isFrequency = (value: string | null): value is Frequency => value === 'MONTHLY' || value === 'ANNUALY';
+const isFrequency = (value: string | null): value is BillingFrequency => value === 'MONTHLY' || value === 'ANNUALY';
 
 /** Monthly or Yearly (SPEC.md §4 Billing; yearly shows '- 10%'). */
 export function FrequencySwitch({ value, onChange }: FrequencySwitchProps) {

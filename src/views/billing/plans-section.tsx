@@ -5,15 +5,15 @@ import { ErrorAlert } from '@/components/error-alert';
 import { plansToList } from '@/domain/billing-plans';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
-import type { Frequency } from '@/domain/money';
+import type { BillingFrequency } from '@/domain/plan-catalog';
 import { FrequencySwitch } from './frequency-switch';
 import { PlanCard } from './plan-card';
 
 interface PlansSectionProps {
   plans: { data: Plan[] | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
   currentPlan: string | undefined;
-  frequency: Frequency;
-  onFrequencyChange: (frequency: Frequency) => void;
+  frequency: BillingFrequency;
+  onFrequencyChange: (frequency: BillingFrequency) => void;
   onUpgrade: (plan: Plan) => void;
   onOpenPortal: () => void;
   portalOpening: boolean;
