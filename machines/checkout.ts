@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { components } from '@/api/schema';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import type { BillingFrequency } from '@/domain/plan-catalog';
@@ -16,10 +17,7 @@ export interface CheckoutPlan {
 }
 
 /** What POST /users/subscribe answers: where the browser pays, and the checkout the return page asks about. */
-export interface CheckoutStarted {
-  url: string;
-  checkoutId: string;
-}
+export type CheckoutStarted = components['schemas']['CheckoutStarted'];
 
 export interface CheckoutContext {
   plan: CheckoutPlan | null;
