@@ -56,7 +56,7 @@ export interface AdmissionStore {
 export const spareShare = 64;
 
 /** Spare credits granted beside a call's own: whole calls only, and none near the quota. */
-export function spareCreditsWithin(limit: number, used: number, credits: number, spareCredits: number): number {
+function spareCreditsWithin(limit: number, used: number, credits: number, spareCredits: number): number {
   if (credits <= 0) return 0;
   // Whole calls only: a spare smaller than a call would sit unused while the quota refuses.
   const room = Math.min(spareCredits, Math.floor((limit - used - credits) / spareShare));

@@ -28,5 +28,3 @@ export const unauthorized = (reason: string) => new HttpError(401, `Unauthorized
 
 export const tooManyRequests = (message: string, retryAfterMs: number) =>
   new HttpError(429, message, { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) });
-
-export const notImplemented = (what: string) => new HttpError(501, `${what} is not available on this server yet.`);
