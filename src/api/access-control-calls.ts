@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
-import { api } from '@/api/client';
+import { api, bodyOf } from '@/api/client';
 import { $api } from '@/api/query-hooks';
-import { CallFailed } from '@/domain/call-failure';
 import type { AccessLists } from '@/domain/access-control';
 
 /** GET /accessControl: the allow-lists the gateway enforces (cached like the rest of the server data). */
@@ -22,9 +21,7 @@ export function createAccessControlCalls(client: Client<paths>) {
   return {
     async save(lists: AccessLists, signal?: AbortSignal): Promise<AccessLists> {
       const body = { domains: [...lists.domains], ips: [...lists.ips], cidrs: [...lists.cidrs] };
-      const { data, response } = await client.PUT('/accessControl', { body, signal });
-      if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
-      return data;
+      return bodyOf(await client.PUT('/accessControl', { body, signal }));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import type { components, paths } from '@/api/schema';
-import { api } from '@/api/client';
+import { api, bodyOf } from '@/api/client';
 import { CallFailed, isRefusedWith } from '@/domain/call-failure';
 
 // Shapes the machines declare for their actors (src/api does not import machines; `provide` checks them).
@@ -41,9 +41,7 @@ export function createAuthCalls(client: Client<paths>) {
     /** GET /users/me with the stored token (the session's); without one, nothing is sent. */
     async fetchUser({ token }: { token: string | null }, signal?: AbortSignal): Promise<User> {
       if (!token) throw new CallFailed({ kind: 'not-sent', reason: 'no-token' });
-      const { data, response } = await client.GET('/users/me', { signal });
-      if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
-      return data;
+      return bodyOf(await client.GET('/users/me', { signal }));
     },
 
     async logout({ token }: { token: string | null }, signal?: AbortSignal): Promise<void> {

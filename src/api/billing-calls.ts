@@ -2,9 +2,8 @@ import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import type { components, paths } from '@/api/schema';
-import { api } from '@/api/client';
+import { api, bodyOf } from '@/api/client';
 import { $api } from '@/api/query-hooks';
-import { CallFailed } from '@/domain/call-failure';
 
 type Schemas = components['schemas'];
 export type Plan = Schemas['Plan'];
@@ -13,12 +12,6 @@ export type Invoice = Schemas['Invoice'];
 export type Checkout = Schemas['Checkout'];
 export type CheckoutStarted = Schemas['CheckoutStarted'];
 export type SubscribeRequest = Schemas['SubscribeRequest'];
-
-/** A success without the body the contract promises is a bad answer, like every other call's. */
-function body<T>(data: T | undefined, response: Response): T {
-  if (data === undefined) throw new CallFailed({ kind: 'bad-answer', status: response.status });
-  return data;
-}
 
 /**
  * The billing calls of SPEC.md §7 (plans, the user's plan, subscribe, customer portal, invoices)
@@ -29,38 +22,31 @@ export function createBillingCalls(client: Client<paths>) {
   return {
     /** GET /plans: every plan once per billing frequency. */
     async plans(signal?: AbortSignal): Promise<Plan[]> {
-      const { data, response } = await client.GET('/plans', { signal });
-      return body(data, response);
+      return bodyOf(await client.GET('/plans', { signal }));
     },
     /** GET /users/plan. */
     async userPlan(signal?: AbortSignal): Promise<Plan> {
-      const { data, response } = await client.GET('/users/plan', { signal });
-      return body(data, response);
+      return bodyOf(await client.GET('/users/plan', { signal }));
     },
     /** GET /users/subscription: null on a plan nobody pays for (Free, or Enterprise by contract). */
     async subscription(signal?: AbortSignal): Promise<Subscription | null> {
-      const { data, response } = await client.GET('/users/subscription', { signal });
-      return body(data, response).subscription;
+      return bodyOf(await client.GET('/users/subscription', { signal })).subscription;
     },
     /** GET /payment/invoices, newest first. */
     async invoices(signal?: AbortSignal): Promise<Invoice[]> {
-      const { data, response } = await client.GET('/payment/invoices', { signal });
-      return body(data, response);
+      return bodyOf(await client.GET('/payment/invoices', { signal }));
     },
     /** POST /users/subscribe: the plan and frequency only; the server prices it from its own table. */
     async subscribe(request: SubscribeRequest, signal?: AbortSignal): Promise<CheckoutStarted> {
-      const { data, response } = await client.POST('/users/subscribe', { body: request, signal });
-      return body(data, response);
+      return bodyOf(await client.POST('/users/subscribe', { body: request, signal }));
     },
     /** GET /users/stripe: the customer portal's address. */
     async portalUrl(signal?: AbortSignal): Promise<string> {
-      const { data, response } = await client.GET('/users/stripe', { signal });
-      return body(data, response).url;
+      return bodyOf(await client.GET('/users/stripe', { signal })).url;
     },
     /** GET /payment/checkouts/{id}: complete only once the provider's verified event arrived. */
     async checkout({ id }: { id: string }, signal?: AbortSignal): Promise<Checkout> {
-      const { data, response } = await client.GET('/payment/checkouts/{id}', { params: { path: { id } }, signal });
-      return body(data, response);
+      return bodyOf(await client.GET('/payment/checkouts/{id}', { params: { path: { id } }, signal }));
     },
   };
 }

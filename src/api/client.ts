@@ -68,3 +68,12 @@ export function createApiClient({ baseUrl = apiBaseUrl, fetch, token = readToken
 export const api = createApiClient();
 
 export type Schemas = import('./schema').components['schemas'];
+
+/**
+ * The body of a success. A success without the body the contract promises is a bad answer, on
+ * every call alike (refusals never get here: the middleware above turns them into CallFailed).
+ */
+export function bodyOf<T>({ data, response }: { readonly data?: T; readonly response: Response }): T {
+  if (data === undefined || data === null) throw new CallFailed({ kind: 'bad-answer', status: response.status });
+  return data;
+}

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { components, paths } from '@/api/schema';
-import { api } from '@/api/client';
+import { api, bodyOf } from '@/api/client';
 import { withTimeout } from '@/api/call-signals';
 import { $api } from '@/api/query-hooks';
 import { CallFailed } from '@/domain/call-failure';
@@ -25,9 +25,7 @@ export function createKeyCalls(client: Client<paths>, listTimeoutMs = KEY_LIST_T
   return {
     /** GET /apiKeys, oldest first, given up after 10 s (no answer). */
     async list(signal?: AbortSignal): Promise<ApiKey[]> {
-      const { data, response } = await withTimeout(signal, listTimeoutMs, (timed) => client.GET('/apiKeys', { signal: timed }));
-      if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
-      return data;
+      return bodyOf(await withTimeout(signal, listTimeoutMs, (timed) => client.GET('/apiKeys', { signal: timed })));
     },
 
     /** POST /apiKeys: the server names the new key. */
@@ -37,9 +35,8 @@ export function createKeyCalls(client: Client<paths>, listTimeoutMs = KEY_LIST_T
 
     /** PATCH /apiKeys/{id}: resolves with the name the server kept. */
     async rename({ id, name }: { id: string; name: string }, signal?: AbortSignal): Promise<{ name: string }> {
-      const { data, response } = await client.PATCH('/apiKeys/{id}', { params: { path: { id: storedId(id) } }, body: { name }, signal });
-      if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
-      return { name: data.name };
+      const kept = bodyOf(await client.PATCH('/apiKeys/{id}', { params: { path: { id: storedId(id) } }, body: { name }, signal }));
+      return { name: kept.name };
     },
 
     /** DELETE /apiKeys/{id}. */

@@ -1,16 +1,13 @@
 import { fromPromise } from 'xstate';
 import type { components } from '@/api/schema';
-import { api } from '@/api/client';
-import { CallFailed } from '@/domain/call-failure';
+import { api, bodyOf } from '@/api/client';
 import type { LegalDocumentName } from '@/domain/paths';
 
 type LegalDocument = components['schemas']['LegalDocument'];
 
 /** GET /legal/{document}: the terms or the privacy policy, public (no session token is sent). */
 export async function fetchLegalDocument({ document }: { document: LegalDocumentName }, signal?: AbortSignal): Promise<LegalDocument> {
-  const { data, response } = await api.GET('/legal/{document}', { params: { path: { document } }, signal });
-  if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
-  return data;
+  return bodyOf(await api.GET('/legal/{document}', { params: { path: { document } }, signal }));
 }
 
 /** For `legalDocumentMachine.provide({ actors: ... })`. */

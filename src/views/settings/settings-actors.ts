@@ -1,10 +1,9 @@
 import { type PromiseActorLogic, fromPromise } from 'xstate';
-import { api } from '@/api/client';
+import { api, bodyOf } from '@/api/client';
 import { logDemoAction } from '@/api/demo-actions';
 import { $api } from '@/api/query-hooks';
 import { type CopyActors, clipboardActors } from '@/hooks/use-copy-feedback';
 import type { AutoscalingSettings } from '@/domain/autoscaling';
-import { CallFailed } from '@/domain/call-failure';
 
 /**
  * What the settings screen's machines do. The project name is the server's (PATCH /project); the
@@ -29,9 +28,8 @@ export const settingsActors: SettingsActors = {
    * not sent); a refusal rejects with a CallFailed carrying the server's text.
    */
   saveProjectName: fromPromise(async ({ input, signal }) => {
-    const { data, response } = await api.PATCH('/project', { body: { name: input.name }, signal });
-    if (!data) throw new CallFailed({ kind: 'bad-answer', status: response.status });
-    return { name: data.name };
+    const { name } = bodyOf(await api.PATCH('/project', { body: { name: input.name }, signal }));
+    return { name };
   }),
   saveAutoscaling: fromPromise(async ({ input }) => {
     logDemoAction('saveAutoscaling', input);
