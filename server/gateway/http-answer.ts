@@ -23,12 +23,12 @@ export interface GatewayAnswer {
 
 const jsonContentType = 'application/json; charset=utf-8';
 
-/**
- * On every answer of the gateway's. CORS: browsers' dapps call from their own origins (the
- * allowed-domains list is what restricts them). Answers are per call: nothing caches them.
- */
+/** CORS: browsers' dapps call from their own origins (the allowed-domains list is what restricts them). */
+const anyOrigin = { 'access-control-allow-origin': '*' } as const;
+
+/** On every answer of the gateway's (CORS as above). Answers are per call: nothing caches them. */
 const callHeaders: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
+  ...anyOrigin,
   'access-control-expose-headers': 'X-Credits-Used, X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -72,7 +72,7 @@ export function nodeAnswer(status: number, headers: Record<string, string>, cont
 
 /** The CORS preflight answer of browsers calling from a dapp's origin. */
 const preflightHeaders = {
-  'access-control-allow-origin': '*',
+  ...anyOrigin,
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'Content-Type',
   'access-control-max-age': '86400',
@@ -100,7 +100,7 @@ export function gatewayFront(settings: { readonly gatewayBodyLimit: number; read
   const originHeaders = { ...securityHeaders(`${apiPrefix}/v1/`), ...transportSecurityHeaders(settings.publicUrl) };
   const refusal = (problem: GatewayError): GatewayAnswer => ({
     status: problem.status,
-    headers: { ...originHeaders, 'content-type': jsonContentType, 'access-control-allow-origin': '*' },
+    headers: { ...originHeaders, 'content-type': jsonContentType, ...anyOrigin },
     body: rpcErrorBody(null, problem.code, problem.message),
   });
   return {
