@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumInstallCommand, findChromium } from './support/chromium';
 import { findPostgresBin, startThrowawayPostgres } from './support/throwaway-postgres';
@@ -26,6 +26,29 @@ class StepFailed extends Error {}
 
 /** Test counts summed over every vitest run, for the closing line. */
 const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** How long each test file took, in every vitest run (the slowest are printed at the end). */
+const fileTimes: Array<{ readonly file: string; readonly seconds: number; readonly run: string }> = [];
+
+/** Each file's start and end in a vitest JSON report (testResults[].name, startTime, endTime). */
+function fileTimesOf(report: unknown): Array<{ readonly file: string; readonly seconds: number }> {
+  const results = typeof report === 'object' && report !== null ? Reflect.get(report, 'testResults') : undefined;
+  if (!Array.isArray(results)) return [];
+  return results.flatMap((result: unknown) => {
+    if (typeof result !== 'object' || result === null) return [];
+    const [name, start, end] = [Reflect.get(result, 'name'), Reflect.get(result, 'startTime'), Reflect.get(result, 'endTime')];
+    if (typeof name !== 'string' || typeof start !== 'number' || typeof end !== 'number') return [];
+    return [{ file: relative(root, name), seconds: (end - start) / 1000 }];
+  });
+}
+
+/** The 20 slowest test files of the whole run: where the time goes. */
+function printSlowestFiles(): void {
+  if (fileTimes.length === 0) return;
+  const slowest = [...fileTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 20);
+  console.log('\nSlowest test files:');
+  for (const { file, seconds, run } of slowest) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}  (${run})`);
+}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
@@ -136,6 +159,8 @@ function vitest(args: string[], env: NodeJS.ProcessEnv = process.env, node: stri
         totals.failed += counts.numFailedTests;
         totals.skipped += counts.numPendingTests + counts.numTodoTests;
       }
+      const runName = node === process.execPath ? `Node ${process.version}` : `Node v${node24Version}`;
+      for (const time of fileTimesOf(counts)) fileTimes.push({ ...time, run: runName });
     }
     if (failure) throw failure;
     if (totals.skipped > 0) {
@@ -312,9 +337,11 @@ async function main(): Promise<void> {
 
 main()
   .then(() => {
+    printSlowestFiles();
     console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
   })
   .catch((error: unknown) => {
+    printSlowestFiles();
     console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);
     console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
     process.exitCode = 1;
