@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 
 /**
  * A table that is a real table from the `lg` breakpoint; below it every row is a stacked card, so
@@ -46,5 +46,26 @@ export function cellLabel(text: string) {
     <Text as="span" display={{ base: 'inline', lg: 'none' }} fontWeight="medium" color="fg" me="2">
       {text}:
     </Text>
+  );
+}
+
+/** A column of a stacked table's header: its name, and `end` for a column of figures or actions. */
+export interface StackedColumn {
+  readonly name: string;
+  readonly align?: 'start' | 'end';
+}
+
+/** The header row of a stacked table: shown from `lg` on, where the cards become rows. */
+export function StackedTableHead({ columns }: { readonly columns: readonly StackedColumn[] }) {
+  return (
+    <Table.Header role="rowgroup" {...stackedHead}>
+      <Table.Row role="row">
+        {columns.map(({ name, align = 'start' }) => (
+          <Table.ColumnHeader key={name} role="columnheader" textAlign={align}>
+            {name}
+          </Table.ColumnHeader>
+        ))}
+      </Table.Row>
+    </Table.Header>
   );
 }

@@ -2,7 +2,7 @@ import { Table } from '@chakra-ui/react';
 import type { KeyView } from '@/domain/key-list';
 import { KeyRow } from './key-row';
 import type { KeysPageActors } from './keys-page-actors';
-import { stackedBody, stackedHead, stackedTable } from '@/components/stacked-table';
+import { StackedTableHead, stackedBody, stackedTable } from '@/components/stacked-table';
 
 interface KeyTableProps {
   keys: readonly KeyView[];
@@ -19,15 +19,7 @@ const columns = ['Name', 'API key', 'Created', 'Actions'] as const;
 export function KeyTable({ keys, actors, onKeysChanged, onDeleted, labelledBy }: KeyTableProps) {
   return (
     <Table.Root role="table" aria-labelledby={labelledBy} size="sm" {...stackedTable}>
-      <Table.Header role="rowgroup" {...stackedHead}>
-        <Table.Row role="row">
-          {columns.map((column) => (
-            <Table.ColumnHeader key={column} role="columnheader" textAlign={column === 'Actions' ? 'end' : 'start'}>
-              {column}
-            </Table.ColumnHeader>
-          ))}
-        </Table.Row>
-      </Table.Header>
+      <StackedTableHead columns={columns.map((name) => ({ name, align: name === 'Actions' ? 'end' : 'start' }))} />
       <Table.Body role="rowgroup" {...stackedBody}>
         {keys.map((key) => (
           <KeyRow key={key.id} apiKey={key} actors={actors} onKeysChanged={onKeysChanged} onDeleted={onDeleted} />

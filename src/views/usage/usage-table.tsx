@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Stack, Table, Text } from '@chakra-ui/react';
 import type { UsageGroupBy, UsageReport } from '@/api/usage-queries';
-import { cellLabel, stackedBody, stackedCell, stackedHead, stackedRow, stackedTable } from '@/components/stacked-table';
+import { StackedTableHead, cellLabel, stackedBody, stackedCell, stackedRow, stackedTable } from '@/components/stacked-table';
 import { formatLimit } from '@/domain/plan-display';
 import { spentRows } from '@/domain/usage-rows';
 import { usageTypeLabel } from './usage-format';
@@ -48,17 +48,7 @@ export function UsageTable({ groupBy, rows: reported, updating }: UsageTableProp
         opacity={updating ? 0.6 : 1}
         {...stackedTable}
       >
-        <Table.Header role="rowgroup" {...stackedHead}>
-          <Table.Row role="row">
-            <Table.ColumnHeader role="columnheader">{nameHeader}</Table.ColumnHeader>
-            <Table.ColumnHeader role="columnheader" textAlign="end">
-              Requests
-            </Table.ColumnHeader>
-            <Table.ColumnHeader role="columnheader" textAlign="end">
-              Credits
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
+        <StackedTableHead columns={[{ name: nameHeader }, { name: 'Requests', align: 'end' }, { name: 'Credits', align: 'end' }]} />
         <Table.Body role="rowgroup" {...stackedBody}>
           {rows.map((row) => (
             <Table.Row key={row.name} role="row" {...stackedRow}>

@@ -1,5 +1,5 @@
 import { Button, Card, EmptyState, HStack, Heading, Table, Text } from '@chakra-ui/react';
-import { cellLabel, stackedBody, stackedCell, stackedHead, stackedRow, stackedTable } from '@/components/stacked-table';
+import { StackedTableHead, cellLabel, stackedBody, stackedCell, stackedRow, stackedTable } from '@/components/stacked-table';
 import { NETWORK_LABELS } from '@/domain/rpc-urls';
 import { WEBHOOK_TYPE_LABELS, type WebhookRow, txnTypesText } from '@/domain/webhook-form';
 import { NEW_WEBHOOK_BUTTON, NO_WEBHOOKS_YET } from './webhook-texts';
@@ -44,15 +44,7 @@ export function MyWebhooksCard({ webhooks, onEdit, onDelete }: MyWebhooksCardPro
 function WebhooksTable({ webhooks, onEdit, onDelete }: MyWebhooksCardProps) {
   return (
     <Table.Root role="table" aria-labelledby={HEADING_ID} size="sm" {...stackedTable}>
-      <Table.Header role="rowgroup" {...stackedHead}>
-        <Table.Row role="row">
-          {columns.map((column) => (
-            <Table.ColumnHeader key={column} role="columnheader" textAlign={column === 'Actions' ? 'end' : 'start'}>
-              {column}
-            </Table.ColumnHeader>
-          ))}
-        </Table.Row>
-      </Table.Header>
+      <StackedTableHead columns={columns.map((name) => ({ name, align: name === 'Actions' ? 'end' : 'start' }))} />
       <Table.Body role="rowgroup" {...stackedBody}>
         {webhooks.map((webhook) => (
           <Table.Row key={webhook.id} role="row" {...stackedRow}>
