@@ -1,7 +1,8 @@
 import { badRequest, HttpError, notFound } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import type { FastifyReply } from 'fastify';
-import { UntranslatableStripeEvent, WebhookRefused, type StripeWebhook, type TestModePages } from '@server/payments/adapters';
+import type { TestModePages } from '@server/payments/local/test-mode';
+import { UntranslatableStripeEvent, WebhookRefused, type StripeWebhook } from '@server/payments/stripe/stripe-webhook';
 import { ProviderError } from '@server/payments/provider';
 import { EventForUnknownUser } from '@server/payments/billing-events';
 import { signedIn, type PaymentServices } from '@server/handlers/services';

@@ -8,7 +8,8 @@ import type { LoginLimits } from '@server/auth/login-limits';
 import type { Mailer } from '@server/mail/mailer';
 import type { SessionAuth } from '@server/auth/session-auth';
 import { unauthorized } from '@server/http/errors';
-import type { StripeWebhook, TestMode } from '@server/payments/adapters';
+import type { TestMode } from '@server/payments/local/test-mode';
+import type { StripeWebhook } from '@server/payments/stripe/stripe-webhook';
 import type { Billing } from '@server/payments/billing';
 import type { RedisPing } from '@server/shared/redis';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookRefused } from '@server/payments/adapters';
+import { WebhookRefused } from '@server/payments/stripe/stripe-webhook';
 import type { BillingEvent } from '@server/payments/billing-events';
 import { UntranslatableStripeEvent } from '@server/payments/stripe/stripe-errors';
 import { createStripeProvider, type StripeProvider } from '@server/payments/stripe/stripe-provider';

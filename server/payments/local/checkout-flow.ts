@@ -1,5 +1,5 @@
 import type { Queryable } from '@server/db/db';
-import type { TestModePages } from '@server/payments/adapters';
+import type { TestModePages } from '@server/payments/local/test-mode';
 import { ProviderError, type ChangeRequest, type CheckoutRequest, type StartedCheckout } from '@server/payments/provider';
 import type { LocalContext } from '@server/payments/local/context';
 import { localId } from '@server/payments/local/ids';

@@ -1,6 +1,6 @@
 import type { Clock } from '@server/clock';
 import type { Db } from '@server/db/db';
-import type { TestModePages } from '@server/payments/adapters';
+import type { TestModePages } from '@server/payments/local/test-mode';
 import type { BillingEventSink } from '@server/payments/billing-events';
 import { ProviderError, type InvoiceRecord, type PaymentProvider } from '@server/payments/provider';
 import { checkoutFlow, isOver } from '@server/payments/local/checkout-flow';

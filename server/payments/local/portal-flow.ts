@@ -2,7 +2,7 @@ import type { components, operations } from '@/api/schema';
 import { formatUsd } from '@/domain/money';
 import { billingFrequencies } from '@/domain/plan-catalog';
 import type { Queryable } from '@server/db/db';
-import type { TestModePages } from '@server/payments/adapters';
+import type { TestModePages } from '@server/payments/local/test-mode';
 import { ProviderError } from '@server/payments/provider';
 import type { LocalContext } from '@server/payments/local/context';
 import type { checkoutFlow } from '@server/payments/local/checkout-flow';

@@ -1,4 +1,4 @@
-import type { TestModePages } from '@server/payments/adapters';
+import type { TestModePages } from '@server/payments/local/test-mode';
 import type { LocalContext } from '@server/payments/local/context';
 import { problemPage } from '@server/payments/local/pages/layout';
 import { renderReceiptPage } from '@server/payments/local/pages/receipt-page';

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { ProviderError } from '@server/payments/provider';
 
-import { UntranslatableStripeEvent } from '@server/payments/adapters';
+import { UntranslatableStripeEvent } from '@server/payments/stripe/stripe-webhook';
 
 export { UntranslatableStripeEvent };
 

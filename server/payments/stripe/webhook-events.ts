@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { BillingEvent } from '@server/payments/billing-events';
-import { WebhookRefused } from '@server/payments/adapters';
+import { WebhookRefused } from '@server/payments/stripe/stripe-webhook';
 import type { PriceIds } from '@server/payments/stripe/price-ids';
 import { idOf, snapshotOf, stripeTime } from '@server/payments/stripe/subscription-snapshot';
 
