@@ -1,7 +1,6 @@
 import { and, assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { AUTOSCALING_INITIAL, AUTOSCALING_SAVE_FALLBACK, type AutoscalingSettings, clampAutoscalingPercent } from '@/domain/autoscaling';
-import { failureIn } from '@/domain/call-failure';
-import { saveFailureText } from '@/domain/project-settings';
+import { refusalOr } from '@/domain/failure-message';
 
 export interface AutoscalingFormContext extends AutoscalingSettings {
   /** The plan forbids autoscaling when the form starts (free plans: SPEC.md §6). */
@@ -95,7 +94,7 @@ export const autoscalingFormMachine = setup({
             onDone: { target: 'saved' },
             onError: {
               target: 'failed',
-              actions: assign({ error: ({ event }) => saveFailureText(failureIn(event.error), AUTOSCALING_SAVE_FALLBACK) }),
+              actions: assign({ error: ({ event }) => refusalOr(event.error, AUTOSCALING_SAVE_FALLBACK) }),
             },
           },
         },

@@ -1,13 +1,14 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { refusalOr } from '@/domain/failure-message';
 import {
   type DedicatedNodeOrder,
   NEW_NODE_ORDER,
+  NODE_ORDER_FALLBACK,
   NODE_ORDER_STEPS,
   type NodeOrderStep,
   canLeaveStep,
   canPlaceOrder,
   missingForOrder,
-  nodeOrderFailureMessage,
 } from '@/domain/node-order';
 import type { NodeWizardContext, NodeWizardEvent } from './node-wizard.types';
 
@@ -109,7 +110,10 @@ export const nodeWizardMachine = setup({
         src: 'placeOrder',
         input: ({ context }) => context.order,
         onDone: { target: 'ordered' },
-        onError: { target: '#nodeWizard.form.payment', actions: assign({ error: ({ event }) => nodeOrderFailureMessage(event.error) }) },
+        onError: {
+          target: '#nodeWizard.form.payment',
+          actions: assign({ error: ({ event }) => refusalOr(event.error, NODE_ORDER_FALLBACK) }),
+        },
       },
     },
     ordered: {

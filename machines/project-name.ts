@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failureIn } from '@/domain/call-failure';
-import { PROJECT_NAME_SAVE_FALLBACK, isBlankProjectName, normalizeProjectName, saveFailureText } from '@/domain/project-settings';
+import { refusalOr } from '@/domain/failure-message';
+import { PROJECT_NAME_SAVE_FALLBACK, isBlankProjectName, normalizeProjectName } from '@/domain/project-settings';
 
 export interface ProjectNameContext {
   /** Which project is renamed: the save says it. */
@@ -86,7 +86,7 @@ export const projectNameMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => saveFailureText(failureIn(event.error), PROJECT_NAME_SAVE_FALLBACK) }),
+          actions: assign({ error: ({ event }) => refusalOr(event.error, PROJECT_NAME_SAVE_FALLBACK) }),
         },
       },
     },

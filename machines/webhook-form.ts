@@ -1,14 +1,14 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failureIn } from '@/domain/call-failure';
+import { refusalOr } from '@/domain/failure-message';
 import {
   NEW_WEBHOOK,
+  WEBHOOK_SAVE_FALLBACK,
   cleanWebhookSettings,
   isAddressListFull,
   normalizeWebhookAddress,
   settingsOf,
   validateWebhookAddress,
   validateWebhookUrl,
-  webhookSaveMessage,
 } from '@/domain/webhook-form';
 import type { WebhookFormContext, WebhookFormEvent, WebhookSave } from './webhook-form.types';
 
@@ -109,7 +109,7 @@ export const webhookFormMachine = setup({
             src: 'saveWebhook',
             input: ({ context }) => ({ webhookId: context.webhookId, settings: cleanWebhookSettings(context.settings) }),
             onDone: { target: '#webhookForm.saved' },
-            onError: { target: 'editing', actions: assign({ saveError: ({ event }) => webhookSaveMessage(failureIn(event.error)) }) },
+            onError: { target: 'editing', actions: assign({ saveError: ({ event }) => refusalOr(event.error, WEBHOOK_SAVE_FALLBACK) }) },
           },
         },
       },

@@ -12,7 +12,7 @@ import {
   RESET_PASSWORD_FALLBACK,
   SESSION_EXPIRED,
 } from './auth-errors';
-import type { CallFailure } from './call-failure';
+import { type CallFailure, failureIn } from './call-failure';
 import { KEY_CREATE_FALLBACK, KEY_DELETE_FALLBACK, KEY_LIMIT_REACHED, KEY_NOT_STORED, KEY_RENAME_FALLBACK } from './key-errors';
 
 /** SPEC.md has no texts for these; they follow the wording of its fallbacks. */
@@ -124,4 +124,14 @@ const rules: Record<Operation, (failure: CallFailure) => string> = {
 /** The SPEC.md §8 text for a call of `operation` that failed with `failure`. */
 export function failureMessage(operation: Operation, failure: CallFailure): string {
   return rules[operation](failure);
+}
+
+/**
+ * A failed save's text where the screen has one fallback of its own (project name, autoscaling,
+ * webhook, node order): the server's message when it refused with one, else the fallback. Takes
+ * what the actor rejected with (a CallFailed, or anything thrown: the fallback).
+ */
+export function refusalOr(error: unknown, fallback: string): string {
+  const failure = failureIn(error);
+  return failure.kind === 'refused' && failure.message ? failure.message : fallback;
 }

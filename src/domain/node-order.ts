@@ -1,5 +1,3 @@
-import { failureIn } from './call-failure';
-
 /** SPEC.md §3 "Dedicated node order": the node's client, its Geyser plugin, how it is paid. */
 export type NodeClient = 'agave' | 'jito';
 export type GeyserPlugin = 'none' | 'yellowstone';
@@ -67,9 +65,3 @@ export function canLeaveStep(step: NodeOrderStep, order: DedicatedNodeOrder): bo
 
 /** SPEC.md has no text for this; it follows the wording of its fallbacks. */
 export const NODE_ORDER_FALLBACK = 'Failed to place the order. Please try again.';
-
-/** The server's reason for refusing an order, or the fallback (the demo's logging never fails). */
-export function nodeOrderFailureMessage(error: unknown): string {
-  const failure = failureIn(error);
-  return failure.kind === 'refused' && failure.message ? failure.message : NODE_ORDER_FALLBACK;
-}

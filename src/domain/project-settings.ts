@@ -1,4 +1,3 @@
-import type { CallFailure } from './call-failure';
 import { isPaid } from './plan-rank';
 import { formatLimit } from './plan-display';
 
@@ -50,11 +49,6 @@ export const OWNER_ROLE = 'Owner';
 export const NO_ACTIONS = 'No actions available';
 /** SPEC.md §6: "invites are 0 on Free"; inviting is not built, so no plan has any yet. */
 export const INVITES_LEFT = 0;
-
-/** The server's message when it refused with one, else the fallback. */
-export function saveFailureText(failure: CallFailure, fallback: string): string {
-  return failure.kind === 'refused' && failure.message ? failure.message : fallback;
-}
 
 /** The two positions of the settings toggle: the account as it is, or the Professional demo. */
 export type PlanView = 'account' | 'premiumDemo';

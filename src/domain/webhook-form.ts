@@ -1,4 +1,3 @@
-import type { CallFailure } from './call-failure';
 import type { Network } from './rpc-urls';
 
 /** SPEC.md §3 "Webhook form": the kinds of webhook, in the order the form offers them. */
@@ -159,8 +158,3 @@ export function cleanWebhookSettings(settings: WebhookSettings): WebhookSettings
 
 /** When saving a webhook fails without a message of the server's. */
 export const WEBHOOK_SAVE_FALLBACK = 'Failed to save the webhook. Please try again.';
-
-/** The text of a failed save: the server's message when it refused it, else the fallback. */
-export function webhookSaveMessage(failure: CallFailure): string {
-  return failure.kind === 'refused' && failure.message ? failure.message : WEBHOOK_SAVE_FALLBACK;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CallFailure } from '@/domain/call-failure';
-import { type Operation, failureMessage } from '@/domain/failure-message';
+import { CallFailed, type CallFailure } from '@/domain/call-failure';
+import { type Operation, failureMessage, refusalOr } from '@/domain/failure-message';
 
 const NO_ANSWER: CallFailure = { kind: 'no-answer' };
 const UNEXPECTED: CallFailure = { kind: 'unexpected' };
@@ -155,5 +155,19 @@ const rules: Array<[string, Operation, CallFailure, string]> = [
 describe('failureMessage (SPEC.md §8)', () => {
   it.each(rules)('%s', (_, operation, failure, text) => {
     expect(failureMessage(operation, failure)).toBe(text);
+  });
+});
+
+describe('refusalOr (a save with a fallback of its own: project name, autoscaling, webhook, node order)', () => {
+  const fallback = 'Failed to save. Please try again.';
+  it.each<[string, unknown, string]>([
+    ["the server's reason", new CallFailed({ kind: 'refused', status: 409, message: 'Taken' }), 'Taken'],
+    ['a refusal without a reason', new CallFailed({ kind: 'refused', status: 503, message: null }), fallback],
+    ['an empty reason', new CallFailed({ kind: 'refused', status: 400, message: '' }), fallback],
+    ['no answer', new CallFailed({ kind: 'no-answer' }), fallback],
+    ['a bad answer', new CallFailed({ kind: 'bad-answer', status: 200 }), fallback],
+    ['anything else thrown', new Error('boom'), fallback],
+  ])('%s', (_name, error, text) => {
+    expect(refusalOr(error, fallback)).toBe(text);
   });
 });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CallFailed } from '@/domain/call-failure';
 import {
   type DedicatedNodeOrder,
   NEW_NODE_ORDER,
-  NODE_ORDER_FALLBACK,
   NODE_ORDER_STEPS,
   NO_LOCATIONS_AVAILABLE,
   NO_NODES_AVAILABLE,
@@ -12,7 +10,6 @@ import {
   canLeaveStep,
   canPlaceOrder,
   missingForOrder,
-  nodeOrderFailureMessage,
 } from '@/domain/node-order';
 
 const order = (changes: Partial<DedicatedNodeOrder>): DedicatedNodeOrder => ({ ...NEW_NODE_ORDER, ...changes });
@@ -84,16 +81,5 @@ describe('the order form', () => {
   it("keeps SPEC.md's texts word for word", () => {
     expect(NO_NODES_AVAILABLE).toBe('No Nodes Currently Available');
     expect(NO_LOCATIONS_AVAILABLE).toBe('NO LOCATIONS AVAILABLE FOR SELECTED NODE TYPE');
-  });
-});
-
-describe('nodeOrderFailureMessage', () => {
-  it.each<[string, unknown, string]>([
-    ["the server's reason", new CallFailed({ kind: 'refused', status: 409, message: 'No capacity left.' }), 'No capacity left.'],
-    ['a refusal without a reason', new CallFailed({ kind: 'refused', status: 502, message: null }), NODE_ORDER_FALLBACK],
-    ['no answer', new CallFailed({ kind: 'no-answer' }), NODE_ORDER_FALLBACK],
-    ['anything else thrown', new Error('boom'), NODE_ORDER_FALLBACK],
-  ])('%s', (_name, error, message) => {
-    expect(nodeOrderFailureMessage(error)).toBe(message);
   });
 });

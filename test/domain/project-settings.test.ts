@@ -3,7 +3,6 @@ import {
   DEMO_PLAN_FEATURES,
   PROJECT_NAME_BLANK,
   PROJECT_NAME_MAX_LENGTH,
-  PROJECT_NAME_SAVE_FALLBACK,
   PROJECT_NAME_TOO_LONG,
   autoscalingLocked,
   demoRenewalDate,
@@ -16,7 +15,6 @@ import {
   planViewLabels,
   projectIdFor,
   projectNameProblem,
-  saveFailureText,
 } from '@/domain/project-settings';
 
 describe('project name', () => {
@@ -59,17 +57,6 @@ describe('projectIdFor', () => {
     [0, 'prj_00000000'],
   ])('user %d → %s', (id, projectId) => {
     expect(projectIdFor(id)).toBe(projectId);
-  });
-});
-
-describe('saveFailureText', () => {
-  it.each([
-    [{ kind: 'refused', status: 409, message: 'Taken' } as const, 'Taken'],
-    [{ kind: 'refused', status: 500, message: null } as const, PROJECT_NAME_SAVE_FALLBACK],
-    [{ kind: 'no-answer' } as const, PROJECT_NAME_SAVE_FALLBACK],
-    [{ kind: 'unexpected' } as const, PROJECT_NAME_SAVE_FALLBACK],
-  ])('%j → %s', (failure, text) => {
-    expect(saveFailureText(failure, PROJECT_NAME_SAVE_FALLBACK)).toBe(text);
   });
 });
 

@@ -4,7 +4,6 @@ import {
   TXN_TYPES,
   type TxnType,
   WEBHOOK_ADDRESS_MESSAGES,
-  WEBHOOK_SAVE_FALLBACK,
   WEBHOOK_URL_MESSAGES,
   cleanWebhookSettings,
   isAddressListFull,
@@ -15,7 +14,6 @@ import {
   txnTypesText,
   validateWebhookAddress,
   validateWebhookUrl,
-  webhookSaveMessage,
   NEW_WEBHOOK,
 } from '@/domain/webhook-form';
 
@@ -136,13 +134,5 @@ describe('settings', () => {
       webhookUrl: 'https://a.example',
       authHeader: 'Bearer x',
     });
-  });
-
-  it.each([
-    [{ kind: 'refused', status: 400, message: 'URL not reachable' } as const, 'URL not reachable'],
-    [{ kind: 'refused', status: 503, message: null } as const, WEBHOOK_SAVE_FALLBACK],
-    [{ kind: 'no-answer' } as const, WEBHOOK_SAVE_FALLBACK],
-  ])('a failed save %j reads %j', (failure, text) => {
-    expect(webhookSaveMessage(failure)).toBe(text);
   });
 });

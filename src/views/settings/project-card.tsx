@@ -8,8 +8,8 @@ import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyField } from '@/components/copy-field';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
-import { failureIn } from '@/domain/call-failure';
-import { PROJECT_LOAD_FALLBACK, saveFailureText } from '@/domain/project-settings';
+import { refusalOr } from '@/domain/failure-message';
+import { PROJECT_LOAD_FALLBACK } from '@/domain/project-settings';
 import { ProjectNameEditor } from './project-name-editor';
 import { type SettingsActors, projectQueryKey } from './settings-actors';
 
@@ -37,7 +37,7 @@ export function ProjectCard({ projectId, project, actors }: ProjectCardProps) {
           <ProjectName projectId={projectId} storedName={project.data.name} actors={actors} />
         ) : project.isError ? (
           <Stack gap="3" align="flex-start">
-            <ErrorAlert message={saveFailureText(failureIn(project.error), PROJECT_LOAD_FALLBACK)} />
+            <ErrorAlert message={refusalOr(project.error, PROJECT_LOAD_FALLBACK)} />
             <Button size="sm" variant="outline" onClick={() => void project.refetch()}>
               Retry
             </Button>
