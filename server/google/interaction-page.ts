@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
+import { htmlPage, htmlPagePolicy } from '@server/shared/html-page';
 
 /** Pages of the local development provider: plain HTML, no script, one hashed inline style. */
 
@@ -21,35 +21,10 @@ button[value=continue]{background:#3182ce;color:#fff}
 button[value=cancel]{background:#fff;color:#3182ce}
 a{color:#3182ce}`;
 
-/**
- * The app's CSP forbids inline styles, so these pages carry their own policy that allows exactly
- * this stylesheet by hash, and nothing else: no script, no external resource.
- */
-export const pageContentSecurityPolicy = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
+/** The pages' own policy (see htmlPagePolicy): their stylesheet, and forms that post back here. */
+export const pageContentSecurityPolicy = htmlPagePolicy({ style, formAction: ["'self'"] });
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
+const page = (title: string, main: string): string => htmlPage({ title, style, main });
 
 export interface ChooserPageOptions {
   /** Where the form posts: the interaction's own URL. */

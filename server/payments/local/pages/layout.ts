@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
+import { htmlPage, htmlPagePolicy } from '@server/shared/html-page';
 
 /**
  * The test-mode provider's pages: plain HTML, one stylesheet and (card forms) one small script, each
@@ -73,44 +73,20 @@ export const cardFormScript = `(function () {
   });
 })();`;
 
-const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
-const styleHash = hashOf(style);
-const scriptHash = hashOf(cardFormScript);
-
 /**
- * The app's policy is for the SPA; these pages carry their own: exactly this stylesheet, no script
- * or other resource, and forms that post here and are redirected on to the dashboard.
+ * The app's policy is for the SPA; these pages carry their own (see htmlPagePolicy): exactly this
+ * stylesheet and the card script, and forms that post here and are redirected on to the dashboard.
  */
 export function testModeContentSecurityPolicy(publicUrl: string): string {
-  return [
-    "default-src 'none'",
-    `style-src 'sha256-${styleHash}'`,
-    `script-src 'sha256-${scriptHash}'`,
-    `form-action 'self' ${new URL(publicUrl).origin}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
+  return htmlPagePolicy({ style, script: cardFormScript, formAction: ["'self'", new URL(publicUrl).origin] });
 }
+
+const banner =
+  '<header><p class="muted"><strong>Test mode</strong> — payments on this server are simulated; no real card is ever charged.</p></header>';
 
 /** Every page: its title (also the one h1), a test-mode banner, the main content, and its script if it has one. */
 export function page(title: string, body: string, script?: typeof cardFormScript): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${style}</style>
-</head>
-<body>
-<header><p class="muted"><strong>Test mode</strong> — payments on this server are simulated; no real card is ever charged.</p></header>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-${script === undefined ? '' : `<script>${script}</script>\n`}</body>
-</html>`;
+  return htmlPage({ title, style, header: banner, main: `<h1>${escapeHtml(title)}</h1>\n${body}`, script });
 }
 
 /** A page that says what went wrong and where to go back to. */
