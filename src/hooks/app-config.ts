@@ -1,8 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { type Actor, createActor, fromPromise } from 'xstate';
-import { type AppConfig, type AppConfigSnapshot, appConfigMachine, selectConfig, selectFailed } from '@machines/app-config';
+import { useEffect } from 'react';
+import { createActorContext } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { type AppConfig, type AppConfigEvent, appConfigMachine, selectConfig, selectFailed } from '@machines/app-config';
 import { api, bodyOf } from '@/api/client';
-import { type InspectObserver, useInspection } from './inspection';
 
 export type { AppConfig } from '@machines/app-config';
 
@@ -22,63 +22,31 @@ const fetchConfig = fromPromise<AppConfig, void>(async ({ signal }) => {
   return bodyOf(await api.GET('/config', { signal }));
 });
 
-const notLoaded: AppConfigState = { data: undefined, isError: false };
-const listeners = new Set<() => void>();
-// Started by the first screen that asks, so that it reports to the app's inspection observer.
-let actor: Actor<typeof appConfigMachine> | undefined;
-let seeded: AppConfig | null = null;
-let seededState = notLoaded;
-// useSyncExternalStore needs the same object for the same snapshot.
-let lastSnapshot: AppConfigSnapshot | undefined;
-let lastState = notLoaded;
-
-function start(config: AppConfig | null, inspect: InspectObserver | undefined): Actor<typeof appConfigMachine> {
-  const next = createActor(appConfigMachine.provide({ actors: { fetchConfig } }), { input: { config }, inspect });
-  next.subscribe(() => {
-    for (const listener of listeners) listener();
-  });
-  return next.start();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function current(): AppConfigState {
-  const snapshot = actor?.getSnapshot();
-  if (snapshot === undefined) return seededState;
-  if (snapshot !== lastSnapshot) {
-    lastSnapshot = snapshot;
-    lastState = { data: selectConfig(snapshot) ?? undefined, isError: selectFailed(snapshot) };
-  }
-  return lastState;
-}
-
-/** Asks for the configuration: the one request of the visit, or again after a failure. */
-function loadAppConfig(inspect: InspectObserver | undefined): void {
-  actor ??= start(seeded, inspect);
-  // Loaded is final: the actor is done and takes no more events.
-  if (actor.getSnapshot().status === 'active') actor.send({ type: 'config.load' });
-}
-
-/** Sets the configuration as if GET /config had answered (the DOM tests, which run without a server). */
-export function setAppConfig(config: AppConfig | undefined): void {
-  actor?.stop();
-  actor = undefined;
-  seeded = config ?? null;
-  seededState = config ? { data: config, isError: false } : notLoaded;
-  for (const listener of listeners) listener();
-}
+/** The config machine over GET /config; tests provide their own `fetchConfig` on top. */
+export const appConfigLogic = appConfigMachine.provide({ actors: { fetchConfig } });
 
 /**
- * The configuration with its loading state. Prerendering and hydration see it not loaded, as an
- * anonymous first visit does (src/prerender.tsx), so the server markup and the first client render match.
+ * The one app-wide config actor, started by the shell (AppConfigProvider in app-config-provider.tsx)
+ * with the app's inspection observer. Screens read it through the hooks below.
+ */
+export const AppConfigActor = createActorContext(appConfigLogic);
+
+const load: AppConfigEvent = { type: 'config.load' };
+
+/**
+ * The configuration with its loading state; a screen that shows it asks for it (the one request of
+ * the visit, or again after a failure). Prerendering and hydration see it not loaded, as an anonymous
+ * first visit does (src/prerender.tsx): the actor starts only in the browser, after the first render.
  */
 export function useAppConfigQuery(): AppConfigState {
-  const inspect = useInspection();
-  useEffect(() => loadAppConfig(inspect), [inspect]);
-  return useSyncExternalStore(subscribe, current, () => notLoaded);
+  const config = AppConfigActor.useActorRef();
+  // Loaded is final (the actor takes no more events) and a load under way takes no second one.
+  useEffect(() => {
+    if (config.getSnapshot().can(load)) config.send(load);
+  }, [config]);
+  const data = AppConfigActor.useSelector(selectConfig) ?? undefined;
+  const isError = AppConfigActor.useSelector(selectFailed);
+  return { data, isError };
 }
 
 /**

@@ -6,11 +6,14 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Credentials, LoginResult, User } from '@machines/auth';
+import type { AppConfig } from '@/hooks/app-config';
+import { AppConfigProvider } from '@/hooks/app-config-provider';
 import { AuthActor, appAuthMachine } from '@/hooks/auth-actor';
 import { type InspectObserver, InspectionProvider } from '@/hooks/inspection';
 import { SessionProvider } from '@/hooks/session-provider';
 import { queryClient } from '@/app/query-client';
 import { system } from '@/app/theme';
+import { seededConfig } from './seed-config';
 
 export const testUser: User = {
   id: 7,
@@ -51,10 +54,12 @@ interface AppHarnessOptions {
   session?: SessionEffects;
   /** Receives what every actor of the app reports, as the Stately inspector would. */
   inspect?: InspectObserver;
+  /** The configuration the app's config actor starts with; what seedConfig set unless given. */
+  config?: AppConfig | undefined;
 }
 
 /** Renders inside every app provider, with an in-memory router; `location.history` records navigation. */
-export function renderInApp(ui: ReactElement, { path = '/', session = {}, inspect }: AppHarnessOptions = {}) {
+export function renderInApp(ui: ReactElement, { path = '/', session = {}, inspect, config = seededConfig() }: AppHarnessOptions = {}) {
   const location = memoryLocation({ path, record: true });
   const logic = sessionLogic(session);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -62,7 +67,9 @@ export function renderInApp(ui: ReactElement, { path = '/', session = {}, inspec
       <ChakraProvider value={system}>
         <QueryClientProvider client={queryClient}>
           <Router hook={location.hook}>
-            <SessionProvider logic={logic}>{children}</SessionProvider>
+            <SessionProvider logic={logic}>
+              <AppConfigProvider config={config}>{children}</AppConfigProvider>
+            </SessionProvider>
           </Router>
         </QueryClientProvider>
       </ChakraProvider>

@@ -6,11 +6,10 @@ import AppLayout from '@/app/layout/app-layout';
 import { queryClient } from '@/app/query-client';
 import { RouteGuard } from '@/app/route-guard';
 import { CallFailed } from '@/domain/call-failure';
-import { setAppConfig } from '@/hooks/app-config';
 import { specSidebarNames } from '../support/spec-sidebar';
 import { testConfig } from '../support/test-config';
 import { deferred, renderInApp, type SessionEffects } from './app-harness';
-import { seedConfig } from './seed-config';
+import { seedConfig, unseedConfig } from './seed-config';
 
 const routes = (
   <Switch>
@@ -114,7 +113,7 @@ describe('layout: landmarks and sidebar', () => {
       await renderSignedIn();
       expect(sidebarLinks()).toEqual({ names: specSidebarNames, hrefs: comingSoonHrefs });
     } finally {
-      setAppConfig(undefined);
+      unseedConfig();
     }
   });
 

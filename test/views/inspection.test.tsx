@@ -125,12 +125,11 @@ const sources = import.meta.glob<string>(['/src/**/*.ts', '/src/**/*.tsx', '!/sr
 });
 
 describe('actors are created in one place', () => {
-  // The two places that pass the observer: the views' hook, and the configuration store (whose
-  // actor lives outside React and is started by the first screen that asks). A call anywhere else
-  // would start an actor the inspector never sees.
+  // The one place that passes the observer: the views' hook. The two app-wide actors (session,
+  // configuration) are started by their providers (createActorContext) with it. A call anywhere
+  // else would start an actor the inspector never sees.
   const creators: Record<string, string[]> = {
     '/src/hooks/inspection.ts': ['useActorRef('],
-    '/src/hooks/app-config.ts': ['createActor('],
   };
 
   it.each(Object.entries(sources))('%s creates no actor but through useFlowActor', (path, source) => {

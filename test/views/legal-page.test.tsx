@@ -3,7 +3,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LegalDocument } from '@machines/legal-document';
 import { queryClient } from '@/app/query-client';
-import { setAppConfig } from '@/hooks/app-config';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import type { LegalDocumentName } from '@/domain/paths';
@@ -12,12 +11,12 @@ import { type Executors, describePath } from '../machines/flow-model';
 import { type LegalDocumentModelEvent, legalDocumentFlow, legalDocumentPaths, sampleTerms } from '../machines/models/legal-document.model';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp } from './app-harness';
-import { seedConfig } from './seed-config';
+import { seedConfig, unseedConfig } from './seed-config';
 
 afterEach(() => {
   queryClient.clear();
   localStorage.clear();
-  setAppConfig(undefined);
+  unseedConfig();
 });
 
 function renderLegal(document: LegalDocumentName = 'terms') {

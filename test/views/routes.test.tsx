@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { queryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/routes';
-import { setAppConfig } from '@/hooks/app-config';
 import { testConfig } from '../support/test-config';
 import { renderInApp } from './app-harness';
-import { seedConfig } from './seed-config';
+import { seedConfig, unseedConfig } from './seed-config';
 
 afterEach(() => queryClient.clear());
 
@@ -68,7 +67,7 @@ describe('routes for a visitor without a token', () => {
 });
 
 describe('routes for a signed-in user', () => {
-  afterEach(() => setAppConfig(undefined));
+  afterEach(() => unseedConfig());
 
   it.each([
     ['/', 'Dashboard'],
@@ -117,7 +116,7 @@ describe('routes for a signed-in user', () => {
 });
 
 describe('routes under the coming-soon reading (COMING_SOON_SCREENS=true)', () => {
-  afterEach(() => setAppConfig(undefined));
+  afterEach(() => unseedConfig());
 
   it.each([
     ['/webhooks', '/coming-soon/webhooks', 'Webhooks'],

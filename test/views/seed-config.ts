@@ -1,8 +1,23 @@
 import type { AppConfig } from '@/hooks/app-config';
-import { setAppConfig } from '@/hooks/app-config';
 import { testConfig } from '../support/test-config';
 
-/** Sets the server's configuration as if GET /config had answered (the screens' titles need it). */
+// Test state, not the app's: the configuration the screens rendered next start with.
+let seeded: AppConfig | undefined;
+
+/**
+ * Sets the server's configuration as if GET /config had answered, for every screen rendered after
+ * (the screens' titles need it): renderInApp starts the app's config actor with it.
+ */
 export function seedConfig(config: AppConfig = testConfig): void {
-  setAppConfig(config);
+  seeded = config;
+}
+
+/** Forgets it: screens rendered after ask GET /config, which jsdom cannot answer. */
+export function unseedConfig(): void {
+  seeded = undefined;
+}
+
+/** What seedConfig last set, for the harnesses' AppConfigProvider. */
+export function seededConfig(): AppConfig | undefined {
+  return seeded;
 }

@@ -4,17 +4,16 @@ import userEvent from '@testing-library/user-event';
 import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
-import { setAppConfig } from '@/hooks/app-config';
 import { FAQ_SECTION_TITLES, faqSections } from '@/domain/faq';
 import SupportPage from '@/views/support/support-page';
 import { renderInApp } from './app-harness';
-import { seedConfig } from './seed-config';
+import { seedConfig, unseedConfig } from './seed-config';
 import { seedQuery } from './seed-queries';
 import { testConfig } from '../support/test-config';
 
 afterEach(() => {
   queryClient.clear();
-  setAppConfig(undefined);
+  unseedConfig();
 });
 
 const PAID_ONLY = 'Chat support is available for paid plans';

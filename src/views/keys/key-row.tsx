@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import * as keyRow from '@machines/key-row';
 import { useFlowActor } from '@/hooks/inspection';
 import { useCopyFeedback } from '@/hooks/use-copy-feedback';
+import { useFocusWhenEnded } from '@/hooks/use-focus-after';
 import { CopyButton } from '@/components/copy-button';
 import { formatKeyDate } from '@/domain/key-display';
 import type { KeyView } from '@/domain/key-list';
@@ -45,11 +46,7 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
 
   // Back on Rename once an edit ends, so the keyboard user is where they were.
   const renameButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (wasEditing.current && !isEditing) renameButton.current?.focus();
-    wasEditing.current = isEditing;
-  }, [isEditing]);
+  useFocusWhenEnded(renameButton, isEditing);
 
   if (isDeleted) return null;
   const send = row.send;

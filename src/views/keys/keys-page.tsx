@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { selectUser } from '@machines/auth';
@@ -6,6 +6,7 @@ import { $api } from '@/api/query-hooks';
 import { type ListApiKeys, listApiKeys, refreshKeyData } from '@/api/key-calls';
 import { useApiKeys } from '@/api/use-api-keys';
 import { AuthActor } from '@/hooks/auth-actor';
+import { useFocusAfterEvent } from '@/hooks/use-focus-after';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -46,11 +47,7 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
   // Once the row and its dialog have left the page (after the render the deletion causes), so the
   // dialog's focus trap cannot take the focus back.
   const keysHeading = useRef<HTMLHeadingElement>(null);
-  const [deletions, setDeletions] = useState(0);
-  const rowDeleted = useCallback(() => setDeletions((count) => count + 1), []);
-  useEffect(() => {
-    if (deletions > 0) keysHeading.current?.focus();
-  }, [deletions]);
+  const rowDeleted = useFocusAfterEvent(keysHeading);
 
   const header = <PageHeader title={TITLE} description="The keys that authenticate your RPC calls, and the URL to call." />;
   if (keys === undefined) {

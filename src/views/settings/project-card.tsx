@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import * as projectName from '@machines/project-name';
 import { useFlowActor } from '@/hooks/inspection';
 import { useCopyFeedback } from '@/hooks/use-copy-feedback';
+import { useFocusWhenEnded } from '@/hooks/use-focus-after';
 import { CopyField } from '@/components/copy-field';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -80,11 +81,7 @@ function ProjectName({ projectId, storedName, actors }: { projectId: string; sto
 
   // Back on Edit once an edit ends, so a keyboard user is where they were.
   const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (wasEditing.current && !isEditing) editButton.current?.focus();
-    wasEditing.current = isEditing;
-  }, [isEditing]);
+  useFocusWhenEnded(editButton, isEditing);
 
   if (isEditing) {
     return (
