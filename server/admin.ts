@@ -8,8 +8,7 @@ import type { Db } from '@server/db/db';
 import { openDatabase } from '@server/db/open';
 import { billingFrequencies, planCatalog } from '@/domain/plan-catalog';
 import { findPlanByName } from '@server/repos/plans';
-import { findUserByEmail, listUsers } from '@server/repos/users';
-import { moveUserPlan } from '@server/payments/user-plan';
+import { findUserByEmail, listUsers, setUserPlan } from '@server/repos/users';
 import { configOrExit } from '@server/startup-shutdown';
 
 const usage = `Usage:
@@ -44,7 +43,7 @@ async function setPlan(db: Db, [email = '', planName = '', frequencyArg = 'MONTH
   if (plan === null) throw new CommandError(`Unknown plan "${planName}".\n${usage}`, 2);
   const user = await findUserByEmail(db, email);
   if (user === null) throw new CommandError(`No user with the e-mail ${email}.`, 1);
-  await db.transaction((tx) => moveUserPlan(tx, user.id, { planId: plan.id, frequency }, new Date(), 'operator'));
+  await setUserPlan(db, user.id, { planId: plan.id, frequency, now: new Date() });
   return `${user.email} is now on ${plan.name} (${frequency}); a new credit cycle starts now.`;
 }
 

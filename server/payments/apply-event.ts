@@ -1,7 +1,7 @@
 import type { Queryable } from '@server/db/db';
 import { EventForUnknownUser, type BillingEvent, type SubscriptionSnapshot } from '@server/payments/billing-events';
 import { findUserById } from '@server/repos/users';
-import { defaultPlanId } from '@/domain/plan-catalog';
+import type { PlanCause } from '@/domain/plan-move';
 import {
   completeChangeCheckouts,
   findCheckoutByProviderId,
@@ -13,7 +13,7 @@ import {
   setCheckoutStatus,
   type SubscriptionRecord,
 } from '@server/repos/billing';
-import { moveUserPlan } from '@server/payments/user-plan';
+import { moveUserPlan } from '@server/repos/user-plan';
 import { mayFollow } from '@server/payments/snapshot-order';
 
 /** What applying an event did, and what must follow once its transaction committed. */
@@ -65,10 +65,11 @@ async function syncSubscription(tx: Queryable, event: BillingEvent & { subscript
   await saveSubscription(tx, record, event.occurredAt);
   await saveCustomerId(tx, snapshot.userId, event.provider, snapshot.customerId, event.occurredAt);
   if (!wasLive) return nothing('applied');
-  const changed =
+  const cause: PlanCause =
     snapshot.status === 'canceled'
-      ? await moveUserPlan(tx, snapshot.userId, { planId: defaultPlanId, frequency: 'MONTHLY' }, event.occurredAt, 'payments')
-      : await moveUserPlan(tx, snapshot.userId, snapshot, event.occurredAt, 'payments');
+      ? { kind: 'subscription-ended' }
+      : { kind: 'subscription', plan: { planId: snapshot.planId, frequency: snapshot.frequency } };
+  const changed = await moveUserPlan(tx, snapshot.userId, cause, event.occurredAt);
   if (snapshot.status !== 'canceled') {
     await completeChangeCheckouts(tx, event.provider, snapshot.id, snapshot, event.occurredAt);
   }

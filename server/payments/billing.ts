@@ -27,9 +27,8 @@ import {
 } from '@server/repos/billing';
 import { findPlan, toApiPlan } from '@server/repos/plans';
 import { findUserById } from '@server/repos/users';
-import { moveUserPlan } from '@server/payments/user-plan';
+import { moveUserPlan } from '@server/repos/user-plan';
 import { graceEndsAt, graceHasEnded } from '@/domain/grace-period';
-import { defaultPlanId } from '@/domain/plan-catalog';
 import { UserLocks } from '@server/payments/keyed-lock';
 
 type ApiSubscription = components['schemas']['Subscription'];
@@ -261,7 +260,7 @@ export class Billing {
         // The provider's own cancellation event may have ended it already; a payment may have revived it.
         if (row === null || !graceHasEnded(row, graceDays, now)) return null;
         await saveSubscription(tx, { ...row, status: 'canceled', stateAt: now }, now);
-        return moveUserPlan(tx, row.userId, { planId: defaultPlanId, frequency: 'MONTHLY' }, now, 'payments');
+        return moveUserPlan(tx, row.userId, { kind: 'subscription-ended' }, now);
       });
       // With the local provider its cancellation event has already ended the row and moved the plan.
       if (atOurProvider || dropped !== null) ended += 1;

@@ -1,6 +1,7 @@
-import type { Queryable } from '@server/db/db';
+import type { Db, Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
 import { billingFrequencies, defaultPlanId, type BillingFrequency } from '@/domain/plan-catalog';
+import { moveUserPlan } from '@server/repos/user-plan';
 
 /** How an account was created: register, real Google sign-in, or the local development sign-in. */
 export type AccountOrigin = 'password' | 'google' | 'local-sign-in';
@@ -76,12 +77,6 @@ export async function findUserById(q: Queryable, id: number): Promise<UserRecord
   return rows[0] === undefined ? null : toRecord(rows[0]);
 }
 
-/** The user's row, locked until the transaction ends: a plan change reads and writes it under this lock. */
-export async function findUserForUpdate(q: Queryable, id: number): Promise<UserRecord | null> {
-  const { rows } = await q.query<UserRow>(`SELECT ${columns} FROM users WHERE id = $1 FOR UPDATE`, [id]);
-  return rows[0] === undefined ? null : toRecord(rows[0]);
-}
-
 export async function listUsers(q: Queryable): Promise<UserRecord[]> {
   const { rows } = await q.query<UserRow>(`SELECT ${columns} FROM users ORDER BY id`);
   return rows.map(toRecord);
@@ -91,16 +86,11 @@ export async function updatePasswordHash(q: Queryable, userId: number, passwordH
   await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
 }
 
-/** A plan change starts a new quota cycle with nothing used. */
-export async function setUserPlan(
-  q: Queryable,
-  userId: number,
-  plan: { planId: number; frequency: BillingFrequency; now: Date },
-): Promise<void> {
-  await q.query('UPDATE users SET plan_id = $2, billing_frequency = $3, credits_used = 0, cycle_start = $4 WHERE id = $1', [
-    userId,
-    plan.planId,
-    plan.frequency,
-    plan.now,
-  ]);
+/**
+ * An operator's setting of the plan, in its own transaction: what the admin command does (and what
+ * fixtures and the bench do to arrange a plan). It starts a new quota cycle at `now` with nothing used.
+ */
+export async function setUserPlan(db: Db, userId: number, plan: { planId: number; frequency: BillingFrequency; now: Date }): Promise<void> {
+  const cause = { kind: 'operator', plan: { planId: plan.planId, frequency: plan.frequency } } as const;
+  await db.transaction((tx) => moveUserPlan(tx, userId, cause, plan.now));
 }

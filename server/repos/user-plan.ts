@@ -1,0 +1,45 @@
+import type { Queryable } from '@server/db/db';
+import { billingFrequencies } from '@/domain/plan-catalog';
+import { nextPlan, type CurrentPlan, type PlanCause } from '@/domain/plan-move';
+
+interface LockedPlanRow {
+  plan_id: number;
+  billing_frequency: string;
+  plan_name: string | null;
+}
+
+/** The user's plan, with the row locked until the transaction ends; null when there is no such user. */
+async function lockCurrentPlan(tx: Queryable, userId: number): Promise<CurrentPlan | null> {
+  const { rows } = await tx.query<LockedPlanRow>(
+    `SELECT u.plan_id, u.billing_frequency, p.name AS plan_name
+     FROM users u LEFT JOIN plans p ON p.id = u.plan_id WHERE u.id = $1 FOR UPDATE OF u`,
+    [userId],
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  const frequency = billingFrequencies.find((candidate) => candidate === row.billing_frequency);
+  if (frequency === undefined) throw new Error(`User ${userId} has an unknown billing frequency`);
+  return { planId: row.plan_id, frequency, planName: row.plan_name };
+}
+
+/**
+ * The one place a user's plan is written (lint/plan-column.grit keeps it so). Applies `nextPlan`
+ * to `cause` inside the caller's transaction, with the user's row locked from the read to the
+ * write: two events (or an event and the sweep, or the admin command) for one user apply one after
+ * the other, each on the plan the other left. A moved plan starts a new quota cycle at
+ * `cycleStart` with nothing used. True when the plan changed (the gateway's key cache must then
+ * drop the user's keys).
+ */
+export async function moveUserPlan(tx: Queryable, userId: number, cause: PlanCause, cycleStart: Date): Promise<boolean> {
+  const current = await lockCurrentPlan(tx, userId);
+  if (current === null) return false;
+  const target = nextPlan(current, cause);
+  if (target === null) return false;
+  await tx.query('UPDATE users SET plan_id = $2, billing_frequency = $3, credits_used = 0, cycle_start = $4 WHERE id = $1', [
+    userId,
+    target.planId,
+    target.frequency,
+    cycleStart,
+  ]);
+  return true;
+}

@@ -1,0 +1,43 @@
+import { defaultPlanId, type BillingFrequency } from './plan-catalog';
+
+/**
+ * The one rule that decides a user's plan, whoever moves it: the payment provider's events, the
+ * grace sweep, or an operator with the admin command. The server applies it to the user's row,
+ * locked, in the transaction that records the cause (server/repos/user-plan.ts).
+ */
+
+export interface PlanChoice {
+  readonly planId: number;
+  readonly frequency: BillingFrequency;
+}
+
+/** The user's plan now; its name as the plans table spells it (null when the id is not there). */
+export interface CurrentPlan extends PlanChoice {
+  readonly planName: string | null;
+}
+
+/** Why a plan may move. */
+export type PlanCause =
+  /** The provider's live subscription is on `plan`: a checkout, a switch, a renewal. */
+  | { readonly kind: 'subscription'; readonly plan: PlanChoice }
+  /** The subscription ended: cancelled at the provider, or by the grace sweep after a failed renewal. */
+  | { readonly kind: 'subscription-ended' }
+  /** An operator's command: Enterprise after a sales contract, or any correction. */
+  | { readonly kind: 'operator'; readonly plan: PlanChoice };
+
+/** Where an ended subscription leaves its user. */
+export const planAfterSubscription: PlanChoice = { planId: defaultPlanId, frequency: 'MONTHLY' };
+
+/**
+ * The plan the user moves to, or null when it stays. Payments never touch an Enterprise plan (it
+ * is arranged with sales, outside the provider) and leave the same plan and frequency alone (a
+ * renewal keeps its quota cycle, which already runs monthly from its anchor). An operator's command
+ * always applies, even to the same plan: it starts a new cycle, as the command says.
+ */
+export function nextPlan(current: CurrentPlan, cause: PlanCause): PlanChoice | null {
+  if (cause.kind === 'operator') return cause.plan;
+  if (current.planName === 'Enterprise') return null;
+  const target = cause.kind === 'subscription' ? cause.plan : planAfterSubscription;
+  if (current.planId === target.planId && current.frequency === target.frequency) return null;
+  return target;
+}
