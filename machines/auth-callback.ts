@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { CALLBACK_NO_TOKEN, callbackErrorMessage } from '@/domain/auth-errors';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import { shownText } from '@/domain/shown-text';
 import { isFreshSignInAttempt } from '@/domain/sign-in-attempt';
+import type { SessionRef, SessionReply } from './auth.types';
 
 /** What the sign-in redirect put in the query string (SPEC.md /auth/callback). */
 export interface CallbackQuery {
@@ -19,10 +20,17 @@ export interface CallbackInput extends CallbackQuery {
   now: number;
 }
 
+/** What the callback machine starts from: the arrival, and the app-wide session it hands a token to. */
+export interface AuthCallbackInput extends CallbackInput {
+  session: SessionRef;
+}
+
 export interface AuthCallbackContext {
   /** '' until a token is known. */
   token: string;
   error: string | null;
+  /** The app-wide session the token is handed to. */
+  session: SessionRef;
 }
 
 /**
@@ -37,24 +45,29 @@ export interface AuthCallbackContext {
  *   trades it for a token (GET /auth/token; its actor resolves null when there is no session yet).
  * - No token on the first exchange: the cookie may still be on its way, so `waitingToRetry` waits
  *   `retryDelay` (1 s) and `retrying` asks once more; a second miss is final.
- * - `signingIn` hands the token to the app (`acceptToken`: store it, load the user) and ends in
- *   `signedIn` (`goHome`) once the user is loaded.
+ * - `signingIn` hands the token to the app-wide session (`auth.tokenReceived`, naming this actor
+ *   as `replyTo`: it stores the token and loads the user) and ends in `signedIn` (`goHome`) on
+ *   `session.signedIn`. On `session.refused` the session already holds why (its error, shown on
+ *   /login); this screen shows its own text. The session may not have started yet when this
+ *   screen does: the request waits in its mailbox, and the answer comes whenever it decides.
  * - `failed` shows its message for `redirectDelay` (3 s), then `goToLogin`.
  */
 export const authCallbackMachine = setup({
   types: {
     context: {} as AuthCallbackContext,
-    input: {} as CallbackInput,
+    events: {} as SessionReply,
+    input: {} as AuthCallbackInput,
   },
   actors: {
     exchangeToken: fromPromise<string | null, void>(async () => {
       throw new Error('exchangeToken actor not provided');
     }),
-    acceptToken: fromPromise<void, { token: string }>(async () => {
-      throw new Error('acceptToken actor not provided');
-    }),
   },
   actions: {
+    handTokenToSession: sendTo(
+      ({ context }) => context.session,
+      ({ context, self }) => ({ type: 'auth.tokenReceived' as const, token: context.token, replyTo: self }),
+    ),
     forgetSignInAttempt: () => {},
     hideQueryToken: () => {},
     goHome: () => {},
@@ -72,6 +85,7 @@ export const authCallbackMachine = setup({
     return {
       token: startedHere ? (input.token?.trim() ?? '') : '',
       error: error ? callbackErrorMessage(error) : null,
+      session: input.session,
     };
   },
   initial: 'starting',
@@ -110,12 +124,10 @@ export const authCallbackMachine = setup({
       },
     },
     signingIn: {
-      invoke: {
-        id: 'acceptToken',
-        src: 'acceptToken',
-        input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'signedIn' },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage('authCallback', failureIn(event.error)) }) },
+      entry: 'handTokenToSession',
+      on: {
+        'session.signedIn': { target: 'signedIn' },
+        'session.refused': { target: 'failed', actions: assign({ error: failureMessage('authCallback', { kind: 'unexpected' }) }) },
       },
     },
     signedIn: {

@@ -1,36 +1,9 @@
-import { type AnyEventObject, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { components } from '@/api/schema';
+import { type AnyEventObject, assign, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
+import type { AuthContext, AuthEvent, Credentials, LoginResult, User } from './auth.types';
 
-export type User = components['schemas']['User'];
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-/** What a successful login gives: the token, and the user when the server sent it. */
-export interface LoginResult {
-  token: string;
-  user: User | null;
-}
-
-export interface AuthContext {
-  token: string | null;
-  user: User | null;
-  error: string | null;
-}
-
-export type AuthEvent =
-  | { type: 'auth.login'; email: string; password: string }
-  | { type: 'auth.tokenReceived'; token: string }
-  /** The stored token changed outside this tab's own writes (another tab signed in or out). */
-  | { type: 'auth.token.stored'; token: string }
-  | { type: 'auth.token.cleared' }
-  | { type: 'auth.refresh' }
-  | { type: 'auth.logout' }
-  | { type: 'auth.clearError' };
+export type { AuthContext, AuthEvent, Credentials, LoginResult, SessionReply, SessionRef, SessionRequest, User } from './auth.types';
 
 /**
  * The app-wide session (SPEC.md §4 "Auth").
@@ -40,8 +13,15 @@ export type AuthEvent =
  * - `loggingOut` always ends logged out, even when the call fails (SPEC.md: "even if the call fails").
  * - `anonymous.sessionEnded` is a session that ended in this visit (logout, a refused refresh, a
  *   sign-out in another tab): the route guard then goes to /login without remembering the page.
+ * - Every end of a session goes through `endSession`: storage, token, user and the server-data cache
+ *   forget it together (forgetting what another tab already cleared changes nothing).
  * - The stored token is watched (`watchStoredToken`, for the whole life of the actor): a token
  *   stored by another tab is adopted like a new sign-in, one cleared there ends the session here.
+ * - Screens ask to sign in with `auth.login` (credentials) or `auth.tokenReceived` (a redirect
+ *   sign-in's token) and name a `replyTo`: entering `authenticated` answers it `session.signedIn`,
+ *   entering `anonymous` `session.refused` (the error says why). A login asked for while the session
+ *   is busy (a stored token being checked, a logout) waits in `login` and starts from `anonymous`;
+ *   asked for when signed in, it is answered at once.
  * Effects (storage, cache reset, calls, the storage watcher) are named actions and actors supplied by the SPA.
  */
 export const authMachine = setup({
@@ -62,41 +42,67 @@ export const authMachine = setup({
     watchStoredToken: fromCallback<AnyEventObject>(() => undefined),
   },
   actions: {
-    persistToken: (_, _params: { token: string }) => {},
+    /** Stores `context.token` (for the next visit and the other tabs). */
+    persistToken: () => {},
     forgetToken: () => {},
     resetCache: () => {},
     clearError: assign({ error: null }),
-    forgetSession: assign({ token: null, user: null }),
-    takeToken: assign(({ event }) =>
-      event.type === 'auth.tokenReceived' || event.type === 'auth.token.stored' ? { token: event.token, user: null, error: null } : {},
+    takeToken: assign(({ event }) => (event.type === 'auth.token.stored' ? { token: event.token, user: null, error: null } : {})),
+    takeRequester: assign(({ event }) => (event.type === 'auth.login' && event.replyTo ? { requester: event.replyTo } : {})),
+    takeCredentials: assign(({ event }) =>
+      event.type === 'auth.login' ? { login: { email: event.email, password: event.password } } : {},
     ),
+    dropCredentials: assign({ login: null }),
+    /** The one way a session is forgotten: storage, token, user and the server-data cache together. */
+    endSession: enqueueActions(({ enqueue }) => {
+      enqueue('forgetToken');
+      enqueue.assign({ token: null, user: null });
+      enqueue('resetCache');
+    }),
+    /** A redirect sign-in's token, stored; its requester hears the outcome instead of any login asked for. */
+    takeRedirectToken: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'auth.tokenReceived') return;
+      enqueue.assign({ token: event.token, user: null, error: null, requester: event.replyTo ?? context.requester, login: null });
+      enqueue('persistToken');
+    }),
+    answerSignedIn: enqueueActions(({ context, enqueue }) => {
+      if (context.requester) enqueue.sendTo(context.requester, { type: 'session.signedIn' });
+      enqueue.assign({ requester: null, login: null });
+    }),
+    /** A refusal is told once no login is left to try (one asked for while busy starts from `anonymous`). */
+    answerRefused: enqueueActions(({ context, enqueue }) => {
+      if (context.login !== null) return;
+      if (context.requester) enqueue.sendTo(context.requester, { type: 'session.refused' });
+      enqueue.assign({ requester: null });
+    }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
     isNewToken: ({ context, event }) => event.type === 'auth.token.stored' && event.token !== context.token,
+    loginAsked: ({ context }) => context.login !== null,
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ token: input.token, user: null, error: null }),
+  context: ({ input }) => ({ token: input.token, user: null, error: null, requester: null, login: null }),
   initial: 'booting',
   invoke: { id: 'storedToken', src: 'watchStoredToken' },
   on: {
     'auth.clearError': { actions: 'clearError' },
     // A redirect sign-in (Google) hands over a token whatever state we are in: it replaces any
-    // session being loaded or held, so signing in as another account never gets dropped.
-    'auth.tokenReceived': {
-      target: '.loadingUser',
-      actions: ['takeToken', { type: 'persistToken', params: ({ event }) => ({ token: event.token }) }],
-    },
+    // session being loaded or held, and any login asked for, so signing in as another account never gets dropped.
+    'auth.tokenReceived': { target: '.loadingUser', actions: 'takeRedirectToken' },
+    // Taken in any state; `anonymous` starts it, the busy states let it wait for their outcome.
+    'auth.login': { actions: ['takeRequester', 'takeCredentials'] },
   },
   states: {
     booting: {
       always: [{ guard: 'hasToken', target: 'loadingUser' }, { target: 'anonymous' }],
     },
     anonymous: {
+      entry: 'answerRefused',
+      always: { guard: 'loginAsked', target: 'loggingIn' },
       initial: 'visiting',
       on: {
-        'auth.login': { target: 'loggingIn' },
         'auth.token.stored': { target: 'loadingUser', actions: 'takeToken' },
       },
       states: {
@@ -107,26 +113,22 @@ export const authMachine = setup({
     loggingIn: {
       tags: ['busy'],
       entry: 'clearError',
+      exit: 'dropCredentials',
+      // A login already under way: this requester hears its outcome.
+      on: { 'auth.login': { actions: 'takeRequester' } },
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ event }) =>
-          event.type === 'auth.login' ? { email: event.email, password: event.password } : { email: '', password: '' },
+        input: ({ context }) => context.login ?? { email: '', password: '' },
         onDone: [
           {
             guard: ({ event }) => event.output.user !== null,
             target: 'authenticated',
-            actions: [
-              assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }),
-              { type: 'persistToken', params: ({ event }) => ({ token: event.output.token }) },
-            ],
+            actions: [assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }), 'persistToken'],
           },
           {
             target: 'loadingUser',
-            actions: [
-              assign({ token: ({ event }) => event.output.token }),
-              { type: 'persistToken', params: ({ event }) => ({ token: event.output.token }) },
-            ],
+            actions: [assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }), 'persistToken'],
           },
         ],
         onError: {
@@ -139,13 +141,9 @@ export const authMachine = setup({
       tags: ['busy', 'resolving'],
       // A newer token while loading: start over, so the user loaded is the new token's.
       on: {
-        'auth.tokenReceived': {
-          target: 'loadingUser',
-          reenter: true,
-          actions: ['takeToken', { type: 'persistToken', params: ({ event }) => ({ token: event.token }) }],
-        },
+        'auth.tokenReceived': { target: 'loadingUser', reenter: true, actions: 'takeRedirectToken' },
         'auth.token.stored': { guard: 'isNewToken', target: 'loadingUser', reenter: true, actions: 'takeToken' },
-        'auth.token.cleared': { target: 'anonymous', actions: 'forgetSession' },
+        'auth.token.cleared': { target: 'anonymous', actions: 'endSession' },
       },
       invoke: {
         id: 'loadUser',
@@ -154,21 +152,20 @@ export const authMachine = setup({
         onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
         onError: {
           target: 'anonymous',
-          actions: [
-            'forgetToken',
-            'forgetSession',
-            assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) }),
-          ],
+          actions: ['endSession', assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) })],
         },
       },
     },
     authenticated: {
       tags: ['authenticated'],
+      entry: 'answerSignedIn',
       initial: 'idle',
       on: {
+        // Already signed in: the requester is answered at once.
+        'auth.login': { actions: ['takeRequester', 'answerSignedIn'] },
         'auth.logout': { target: 'loggingOut' },
         'auth.token.stored': { guard: 'isNewToken', target: 'loadingUser', actions: 'takeToken' },
-        'auth.token.cleared': { target: 'anonymous.sessionEnded', actions: ['forgetSession', 'resetCache'] },
+        'auth.token.cleared': { target: 'anonymous.sessionEnded', actions: 'endSession' },
       },
       states: {
         idle: {
@@ -182,11 +179,7 @@ export const authMachine = setup({
             onDone: { target: 'idle', actions: assign({ user: ({ event }) => event.output }) },
             onError: {
               target: '#auth.anonymous.sessionEnded',
-              actions: [
-                'forgetToken',
-                'forgetSession',
-                assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) }),
-              ],
+              actions: ['endSession', assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) })],
             },
           },
         },
@@ -199,8 +192,8 @@ export const authMachine = setup({
         id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'anonymous.sessionEnded', actions: ['forgetToken', 'forgetSession', 'resetCache'] },
-        onError: { target: 'anonymous.sessionEnded', actions: ['forgetToken', 'forgetSession', 'resetCache'] },
+        onDone: { target: 'anonymous.sessionEnded', actions: 'endSession' },
+        onError: { target: 'anonymous.sessionEnded', actions: 'endSession' },
       },
     },
   },

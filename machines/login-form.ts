@@ -1,18 +1,19 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { SessionRef, SessionReply } from './auth.types';
 
 export interface LoginFormContext {
   email: string;
   password: string;
+  /** The app-wide session the credentials are handed to. */
+  session: SessionRef;
 }
 
 export type LoginFormEvent =
   | { type: 'login.prefill'; email: string }
   | { type: 'login.setEmail'; value: string }
   | { type: 'login.setPassword'; value: string }
-  | { type: 'login.submit' };
-
-/** What the session answered to the credentials: signed in, or refused (its error says why). */
-export type SignInOutcome = 'signedIn' | 'refused';
+  | { type: 'login.submit' }
+  | SessionReply;
 
 /**
  * The /login form (SPEC.md "/login"; §5: both fields required).
@@ -20,18 +21,23 @@ export type SignInOutcome = 'signedIn' | 'refused';
  * - `editing` owns the two fields; `login.submit` is refused by `canSubmit` while the e-mail is
  *   blank or the password empty. `login.prefill` (the e-mail of an account just created, handed
  *   over by /signup) fills the e-mail only while it is still empty: it never replaces typed text.
- * - `submitting` hands the credentials to the app-wide session (`signIn`) and waits for its answer.
- *   The session keeps the error the screen shows (a failed login, or a stored session that
- *   expired), so a refusal only returns to `editing`, fields kept for a retry.
- * - `signedIn` is final: the route leaves /login for the page the visitor was going to.
+ * - `submitting` hands the credentials to the app-wide session (`auth.login`, naming this actor as
+ *   `replyTo`) and waits for its answer. The session keeps the error the screen shows (a failed
+ *   login, or a stored session that expired), so `session.refused` only returns to `editing`,
+ *   fields kept for a retry.
+ * - `signedIn` (`session.signedIn`) is final: the route leaves /login for the page the visitor was going to.
  */
 export const loginFormMachine = setup({
   types: {
     context: {} as LoginFormContext,
     events: {} as LoginFormEvent,
+    input: {} as { session: SessionRef },
   },
-  actors: {
-    signIn: fromPromise<SignInOutcome, { email: string; password: string }>(async () => 'refused'),
+  actions: {
+    askSession: sendTo(
+      ({ context }) => context.session,
+      ({ context, self }) => ({ type: 'auth.login' as const, email: context.email.trim(), password: context.password, replyTo: self }),
+    ),
   },
   guards: {
     canSubmit: ({ context }) => context.email.trim() !== '' && context.password !== '',
@@ -39,7 +45,7 @@ export const loginFormMachine = setup({
   },
 }).createMachine({
   id: 'loginForm',
-  context: { email: '', password: '' },
+  context: ({ input }) => ({ email: '', password: '', session: input.session }),
   initial: 'editing',
   states: {
     editing: {
@@ -52,13 +58,10 @@ export const loginFormMachine = setup({
     },
     submitting: {
       tags: ['busy'],
-      invoke: {
-        id: 'signIn',
-        src: 'signIn',
-        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
-        onDone: [{ guard: ({ event }) => event.output === 'signedIn', target: 'signedIn' }, { target: 'editing' }],
-        // The session answers every outcome itself; a broken hand-over is a refusal with no news.
-        onError: { target: 'editing' },
+      entry: 'askSession',
+      on: {
+        'session.signedIn': { target: 'signedIn' },
+        'session.refused': { target: 'editing' },
       },
     },
     signedIn: {

@@ -12,7 +12,9 @@ import { clearServerCache } from '@/hooks/server-cache';
  */
 export const appAuthMachine = authMachine.provide({
   actions: {
-    persistToken: (_, params) => writeToken(params.token),
+    persistToken: ({ context }) => {
+      if (context.token !== null) writeToken(context.token);
+    },
     forgetToken: () => clearToken(),
     resetCache: () => clearServerCache(),
   },
@@ -27,5 +29,9 @@ export const appAuthMachine = authMachine.provide({
   },
 });
 
-/** The one app-wide auth actor; views read it with `AuthActor.useSelector(select...)` from machines/auth. */
+/**
+ * The one app-wide auth actor; views read it with `AuthActor.useSelector(select...)` from machines/auth.
+ * Screens that sign in (login form, auth callback) take its ref as their machine's input and talk
+ * to it with events: a request naming their actor, the session's reply to it.
+ */
 export const AuthActor = createActorContext(appAuthMachine);

@@ -6,6 +6,7 @@ import type { Executors } from './flow-model';
 import { type AuthCallbackModelEvent, authCallbackFlows, openedAt } from './models/auth-callback.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
+import { sessionStub } from './session-stub';
 
 /** SPEC.md §8, word for word, by where the flow failed (a query's own error is checked by its arrival). */
 const expectedMessages = new Set(['Authentication failed: No token received', 'Unable to complete authentication. Please try again.']);
@@ -16,12 +17,12 @@ describeModel(
   authCallbackFlows,
   async (path, { input, shownError, usesQueryToken, flow }) => {
     const exchangeToken = pendingCall<string | null>('exchangeToken');
-    const acceptToken = pendingCall<void, { token: string }>('acceptToken');
+    const session = sessionStub();
     const navigations: string[] = [];
     const effects: string[] = [];
     const actor = createActor(
       authCallbackMachine.provide({
-        actors: { exchangeToken: exchangeToken.logic, acceptToken: acceptToken.logic },
+        actors: { exchangeToken: exchangeToken.logic },
         actions: {
           forgetSignInAttempt: () => void effects.push('forgetSignInAttempt'),
           hideQueryToken: () => void effects.push('hideQueryToken'),
@@ -30,11 +31,12 @@ describeModel(
         },
         delays: { retryDelay: 10, redirectDelay: 20 },
       }),
-      { input },
+      { input: { ...input, session: session.actor } },
     ).start();
     // Whatever the query holds, the attempt is used up and the token leaves the address bar, once.
     expect(effects).toEqual(['forgetSignInAttempt', 'hideQueryToken']);
 
+    let handedOver = false;
     const settle = async (settleCall: () => void) => {
       const moved = nextSnapshot(actor);
       settleCall();
@@ -48,8 +50,8 @@ describeModel(
         'xstate.error.actor.exchangeToken': (event) => settle(() => exchangeToken.reject(event.error)),
         'xstate.done.actor.retryExchangeToken': (event) => settle(() => exchangeToken.resolve(event.output)),
         'xstate.error.actor.retryExchangeToken': (event) => settle(() => exchangeToken.reject(event.error)),
-        'xstate.done.actor.acceptToken': (event) => settle(() => acceptToken.resolve(event.output)),
-        'xstate.error.actor.acceptToken': (event) => settle(() => acceptToken.reject(event.error)),
+        'session.signedIn': () => session.answer('session.signedIn'),
+        'session.refused': () => session.answer('session.refused'),
         'xstate.after.retryDelay.authCallback.waitingToRetry': async () => {
           expect(exchangeToken.inputs).toHaveLength(1);
           await nextSnapshot(actor);
@@ -62,7 +64,10 @@ describeModel(
       (expected) => {
         const snapshot = actor.getSnapshot();
         expect(snapshot.value).toEqual(expected.value);
-        expect(snapshot.context).toEqual(expected.context);
+        const { session: ref, ...context } = snapshot.context;
+        const { session: _walked, ...expectedContext } = expected.context;
+        expect(context).toEqual(expectedContext);
+        expect(ref).toBe(session.actor);
         const error = selectError(snapshot);
         if (shownError !== null) expect(error).toBe(shownError);
         else if (error !== null) expect(expectedMessages).toContain(error);
@@ -71,9 +76,11 @@ describeModel(
         // Anyone else's is never handed to the session: the cookie decides.
         if (input.token !== null && !usesQueryToken) {
           expect(snapshot.context.token).not.toBe(input.token);
-          expect(acceptToken.inputs).not.toContainEqual({ token: input.token });
+          expect(session.requests).not.toContainEqual(expect.objectContaining({ token: input.token }));
         }
-        if (snapshot.matches('signingIn')) expect(acceptToken.inputs.at(-1)).toEqual({ token: snapshot.context.token });
+        // The session is asked once, on reaching `signingIn`, with the token and this actor to answer.
+        handedOver ||= snapshot.matches('signingIn');
+        expect(session.requests).toEqual(handedOver ? [{ type: 'auth.tokenReceived', token: snapshot.context.token, replyTo: actor }] : []);
         expect(navigations).toEqual(snapshot.matches('signedIn') ? ['/'] : snapshot.matches('redirected') ? ['/login'] : []);
       },
     );
@@ -88,7 +95,7 @@ describe('auth callback machine', () => {
   it('asks for the cookie exactly twice before giving up', async () => {
     const exchangeToken = pendingCall<string | null>('exchangeToken');
     const actor = createActor(authCallbackMachine.provide({ actors: { exchangeToken: exchangeToken.logic }, delays: { retryDelay: 5 } }), {
-      input: { token: null, error: null, signInStartedAt: null, now: openedAt },
+      input: { token: null, error: null, signInStartedAt: null, now: openedAt, session: sessionStub().actor },
     }).start();
     exchangeToken.resolve(null);
     await nextSnapshot(actor); // waitingToRetry
@@ -101,15 +108,15 @@ describe('auth callback machine', () => {
 
   it('never hands a linked token to the session when this browser started no sign-in', async () => {
     const exchangeToken = pendingCall<string | null>('exchangeToken');
-    const acceptToken = pendingCall<void, { token: string }>('acceptToken');
+    const session = sessionStub();
     const navigations: string[] = [];
     const actor = createActor(
       authCallbackMachine.provide({
-        actors: { exchangeToken: exchangeToken.logic, acceptToken: acceptToken.logic },
+        actors: { exchangeToken: exchangeToken.logic },
         actions: { goToLogin: () => void navigations.push('/login') },
         delays: { retryDelay: 5, redirectDelay: 5 },
       }),
-      { input: { token: 'link-makers-session', error: null, signInStartedAt: null, now: openedAt } },
+      { input: { token: 'link-makers-session', error: null, signInStartedAt: null, now: openedAt, session: session.actor } },
     ).start();
     exchangeToken.resolve(null); // this browser holds no session cookie either
     await nextSnapshot(actor); // waitingToRetry
@@ -119,6 +126,6 @@ describe('auth callback machine', () => {
     expect(actor.getSnapshot().context.error).toBe('Authentication failed: No token received');
     await nextSnapshot(actor); // redirected
     expect(navigations).toEqual(['/login']);
-    expect(acceptToken.inputs).toEqual([]);
+    expect(session.requests).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, createActor, fromCallback } from 'xstate';
 import {
   type AuthEvent,
   authMachine,
@@ -12,7 +12,8 @@ import {
 } from '@machines/auth';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
-import { type AuthModelEvent, authFlows } from './models/auth.model';
+import { CallFailed } from '@/domain/call-failure';
+import { type AuthModelEvent, ada, authFlows, replies, requester } from './models/auth.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
 
@@ -23,6 +24,10 @@ describeModel('auth machine', authMachine, authFlows, async (path, { token, flow
   // The browser's storage and the query cache, as the effects leave them.
   let stored: string | null = token;
   let cacheResets = 0;
+  // Whether the requester (the screen that asked to sign in) still waits for its answer.
+  let awaiting = false;
+  replies.length = 0;
+  let repliesSeen = 0;
   // Another tab's writes: the storage, then the event the browser fires in this tab.
   let fromAnotherTab: (event: AuthEvent) => void = () => {
     throw new Error('the stored token is not watched');
@@ -43,8 +48,8 @@ describeModel('auth machine', authMachine, authFlows, async (path, { token, flow
         }),
       },
       actions: {
-        persistToken: (_, params) => {
-          stored = params.token;
+        persistToken: ({ context }) => {
+          stored = context.token;
         },
         forgetToken: () => {
           stored = null;
@@ -71,8 +76,14 @@ describeModel('auth machine', authMachine, authFlows, async (path, { token, flow
   await flow.run(
     path,
     {
-      'auth.login': (event) => actor.send(event),
-      'auth.tokenReceived': (event) => actor.send(event),
+      'auth.login': (event) => {
+        awaiting ||= event.replyTo === requester;
+        actor.send(event);
+      },
+      'auth.tokenReceived': (event) => {
+        awaiting ||= event.replyTo === requester;
+        actor.send(event);
+      },
       'auth.refresh': (event) => actor.send(event),
       'auth.logout': (event) => actor.send(event),
       'auth.clearError': (event) => actor.send(event),
@@ -113,8 +124,75 @@ describeModel('auth machine', authMachine, authFlows, async (path, { token, flow
       }
       if (snapshot.matches('loggingOut')) expect(logout.inputs.at(-1)).toEqual({ token: snapshot.context.token });
       expect(selectIsResolving(snapshot)).toBe(snapshot.matches('loadingUser'));
+      // A screen that asked to sign in hears exactly one answer, once the session has decided: signed in, or refused
+      // (the error says why). Credentials live only while the session is busy with them or with what they wait for.
+      const heard = replies.slice(repliesSeen);
+      repliesSeen = replies.length;
+      if (awaiting && snapshot.context.requester === null) {
+        expect(heard).toEqual([selectIsAuthenticated(snapshot) ? 'session.signedIn' : 'session.refused']);
+        awaiting = false;
+      } else {
+        expect(heard).toEqual([]);
+        expect(snapshot.context.requester).toBe(awaiting ? requester : null);
+      }
+      if (snapshot.context.login !== null) expect(snapshot.hasTag('busy')).toBe(true);
       // The route guard's plain /login: only after a session held in this visit ended.
       if (selectSessionEnded(snapshot)) expect(snapshot.context).toMatchObject({ token: null, user: null });
     },
   );
 });
+
+describe('auth machine, a sign-in asked for while the session is busy', () => {
+  const start = (token: string | null) => {
+    const login = pendingCall<LoginResult, Credentials>('login');
+    const fetchUser = pendingCall<User, { token: string | null }>('fetchUser');
+    const actor = createActor(authMachine.provide({ actors: { login: login.logic, fetchUser: fetchUser.logic } }), {
+      input: { token },
+    }).start();
+    replies.length = 0;
+    return { login, fetchUser, actor };
+  };
+  const credentials = { email: 'ada@example.com', password: 'Str0ng!pass' };
+
+  it('waits for a stored token being checked: a good one signs in without a login call', async () => {
+    const { login, fetchUser, actor } = start('stored-token');
+    actor.send({ type: 'auth.login', ...credentials, replyTo: requester });
+    expect(replies).toEqual([]);
+    await settled(actor, () => fetchUser.resolve(ada));
+    expect(replies).toEqual(['session.signedIn']);
+    expect(login.inputs).toEqual([]);
+    expect(actor.getSnapshot().context).toMatchObject({ token: 'stored-token', requester: null, login: null });
+  });
+
+  it('waits for a stored token being checked: a refused one, then the login runs with the credentials', async () => {
+    const { login, fetchUser, actor } = start('stored-token');
+    actor.send({ type: 'auth.login', ...credentials, replyTo: requester });
+    await settled(actor, () => fetchUser.reject(new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' })));
+    expect(actor.getSnapshot().value).toBe('loggingIn');
+    expect(login.inputs).toEqual([credentials]);
+    expect(replies).toEqual([]);
+    await settled(actor, () => login.reject(new CallFailed({ kind: 'refused', status: 401, message: 'Invalid e-mail or password' })));
+    expect(replies).toEqual(['session.refused']);
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, requester: null, login: null });
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+  });
+
+  it('answers at once when already signed in, and a redirect token replaces a login waiting', async () => {
+    const { login, fetchUser, actor } = start('stored-token');
+    actor.send({ type: 'auth.login', ...credentials, replyTo: requester });
+    actor.send({ type: 'auth.tokenReceived', token: 'google-token', replyTo: requester });
+    expect(actor.getSnapshot().context).toMatchObject({ token: 'google-token', login: null });
+    while (fetchUser.pending > 1) fetchUser.resolve(ada); // the first load's actor is gone
+    await settled(actor, () => fetchUser.resolve(ada));
+    expect(replies).toEqual(['session.signedIn']);
+    actor.send({ type: 'auth.login', ...credentials, replyTo: requester });
+    expect(replies).toEqual(['session.signedIn', 'session.signedIn']);
+    expect(login.inputs).toEqual([]);
+  });
+});
+
+async function settled(actor: AnyActorRef, settle: () => void) {
+  const moved = nextSnapshot(actor);
+  settle();
+  await moved;
+}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import type { User } from '@machines/auth';
 import { recordSignInAttempt } from '@/api/sign-in-attempt';
+import { CallFailed } from '@/domain/call-failure';
 import { queryClient } from '@/app/query-client';
 import AuthCallbackPage from '@/views/auth-callback/auth-callback-page';
 import { type Executors, describePath } from '../machines/flow-model';
@@ -66,9 +67,10 @@ describe.each(authCallbackFlows)(
             'xstate.error.actor.exchangeToken': ({ error }) => settle(() => exchangeToken.reject(error)),
             'xstate.done.actor.retryExchangeToken': ({ output }) => settle(() => exchangeToken.resolve(output)),
             'xstate.error.actor.retryExchangeToken': ({ error }) => settle(() => exchangeToken.reject(error)),
-            // The real acceptToken: the session loads the user with the token, and the screen waits for it.
-            'xstate.done.actor.acceptToken': () => settle(() => fetchUser.resolve(testUser)),
-            'xstate.error.actor.acceptToken': ({ error }) => settle(() => fetchUser.reject(error)),
+            // The app's session loads the user with the token and answers the screen.
+            'session.signedIn': () => settle(() => fetchUser.resolve(testUser)),
+            'session.refused': () =>
+              settle(() => fetchUser.reject(new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' }))),
             'xstate.after.retryDelay.authCallback.waitingToRetry': async () => {
               await elapse(999);
               expect(exchangeToken.inputs).toHaveLength(1);

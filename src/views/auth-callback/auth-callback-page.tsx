@@ -10,7 +10,6 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { paths } from '@/domain/paths';
 import { AuthPageFrame } from '@/components/auth-page-frame';
 import { ErrorAlert } from '@/components/error-alert';
-import { useAcceptToken } from './use-accept-token';
 
 export interface AuthCallbackPageProps {
   /** The cookie exchange; the real API call unless a test brings its own. */
@@ -22,10 +21,10 @@ export default function AuthCallbackPage({ actors = authCallbackCalls }: AuthCal
   usePageTitle('Signing in');
   const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
-  const acceptToken = useAcceptToken(AuthActor.useActorRef());
+  const session = AuthActor.useActorRef();
   const callback = useFlowActor(
     authCallbackMachine.provide({
-      actors: { ...actors, acceptToken },
+      actors,
       actions: {
         forgetSignInAttempt,
         // Replaced, not pushed: the token stays neither in the address bar nor in the history.
@@ -46,6 +45,8 @@ export default function AuthCallbackPage({ actors = authCallbackCalls }: AuthCal
         error: query.get('error'),
         signInStartedAt: readSignInAttempt(),
         now: Date.now(),
+        // The app-wide session, which takes the token and answers this screen's actor.
+        session,
       },
     },
   );

@@ -22,11 +22,10 @@ import { LegalLinks } from '@/components/legal-links';
 import { OrDivider } from '@/components/or-divider';
 import { ProductName } from '@/components/product-name';
 import { SuccessAlert } from '@/components/success-alert';
-import { useSignIn } from './use-sign-in';
 
 /**
  * /login (SPEC.md §2). The form is machines/login-form.ts, which hands the credentials to the
- * app-wide session; the error shown is the session's (`auth.clearError` dismisses it). Leaving
+ * app-wide session (its ref is the form's input) and hears back; the error shown is the session's (`auth.clearError` dismisses it). Leaving
  * after a successful login is the route's job (PublicOnly sends a signed-in user on), so this
  * screen never navigates by itself. Coming from /signup, the history entry holds the new account's
  * e-mail (src/domain/account-created.ts): the screen says the account exists and fills the field.
@@ -35,8 +34,7 @@ export default function LoginPage() {
   usePageTitle('Log in');
   const auth = AuthActor.useActorRef();
   const error = AuthActor.useSelector(selectAuthError);
-  const signIn = useSignIn(auth);
-  const form = useFlowActor(loginFormMachine.provide({ actors: { signIn } }));
+  const form = useFlowActor(loginFormMachine, { input: { session: auth } });
   const email = useSelector(form, selectEmail);
   const password = useSelector(form, selectPassword);
   const isSubmitting = useSelector(form, selectIsSubmitting);

@@ -1,5 +1,5 @@
-import type { EventFromLogic } from 'xstate';
-import { authMachine, type LoginResult, type User } from '@machines/auth';
+import { createActor, type EventFromLogic, fromCallback } from 'xstate';
+import { authMachine, type LoginResult, type SessionReply, type User } from '@machines/auth';
 import { CallFailed } from '@/domain/call-failure';
 import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
@@ -23,9 +23,19 @@ export const ada: User = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
+/** What the screen that asked the session to sign in has heard back, oldest first (reset by each test). */
+export const replies: Array<SessionReply['type']> = [];
+
+/** A screen's actor that asked the session to sign in (the login form, the callback): it records the replies. */
+export const requester = createActor(
+  fromCallback<SessionReply>(({ receive }) => {
+    receive((reply) => void replies.push(reply.type));
+  }),
+).start();
+
 export const authFixtures: AuthModelEvent[] = [
-  { type: 'auth.login', email: 'ada@example.com', password: 'Str0ng!pass' },
-  { type: 'auth.tokenReceived', token: 'google-token' },
+  { type: 'auth.login', email: 'ada@example.com', password: 'Str0ng!pass', replyTo: requester },
+  { type: 'auth.tokenReceived', token: 'google-token', replyTo: requester },
   { type: 'auth.token.stored', token: 'other-tab-token' },
   { type: 'xstate.done.actor.login', output: { token: 'login-token', user: ada } },
   { type: 'xstate.done.actor.login', output: { token: 'login-token', user: null } },
