@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { authMachine, type User } from '@machines/auth';
 import { authCallbackMachine, selectError } from '@machines/auth-callback';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
 import { type AuthCallbackModelEvent, authCallbackFlows, openedAt } from './models/auth-callback.model';
+import { ada } from './models/auth.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
 import { sessionStub } from './session-stub';
@@ -127,5 +129,23 @@ describe('auth callback machine', () => {
     await nextSnapshot(actor); // redirected
     expect(navigations).toEqual(['/login']);
     expect(session.requests).toEqual([]);
+  });
+
+  it('hands its token to a session that has not started yet (its screen starts first), and hears the answer once it has', async () => {
+    const fetchUser = pendingCall<User, { token: string | null }>('fetchUser');
+    const session = createActor(authMachine.provide({ actors: { fetchUser: fetchUser.logic } }), { input: { token: null } });
+    const navigations: string[] = [];
+    const callback = createActor(authCallbackMachine.provide({ actions: { goHome: () => void navigations.push('/') } }), {
+      input: { token: 'query-token', error: null, signInStartedAt: openedAt - 60_000, now: openedAt, session },
+    }).start();
+    expect(callback.getSnapshot().value).toBe('signingIn');
+    session.start();
+    expect(session.getSnapshot().value).toBe('loadingUser');
+    expect(fetchUser.inputs).toEqual([{ token: 'query-token' }]);
+    const answered = nextSnapshot(callback);
+    fetchUser.resolve(ada);
+    await answered;
+    expect(callback.getSnapshot().value).toBe('signedIn');
+    expect(navigations).toEqual(['/']);
   });
 });
