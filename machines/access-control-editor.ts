@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type AnyEventObject, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { type AccessKind, type AccessLists, isAccessListFull, normalizeAccessValue, validateAccessValue } from '@/domain/access-control';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
@@ -22,7 +22,7 @@ export type AccessControlEditorEvent =
   | { type: 'rule.remove'; value: string }
   | { type: 'rule.cancel' }
   | { type: 'rule.save' }
-  /** The server's lists were read again (another tab or device may have saved since). */
+  /** The server's lists were read again (another tab or device may have saved since): sent by the `storedLists` actor. */
   | { type: 'lists.sync'; lists: AccessLists };
 
 const draftProblem = ({ kind, draft, values }: AccessControlEditorContext) => validateAccessValue(kind, draft, values);
@@ -31,6 +31,8 @@ const withRule = ({ lists, kind, values }: AccessControlEditorContext): AccessLi
 /**
  * The modal of one access-control rule (SPEC.md "Endpoints": Allowed Domains, IPs or CIDRs).
  *
+ * - The lists start from the input (what the server held when the screen opened); the `storedLists`
+ *   actor (the SPA's watches the query cache) sends each later read of them as `lists.sync`.
  * - `lists.sync` takes the server's fresh lists everywhere but `saving`, so that a save never puts
  *   back rules stored elsewhere since the screen opened. An open modal keeps its values and draft
  *   (the user's edit of that rule wins); `saving` ignores it, as the save's answer is newer.
@@ -53,6 +55,8 @@ export const accessControlEditorMachine = setup({
     saveAccessControl: fromPromise<AccessLists, AccessLists>(async () => {
       throw new Error('saveAccessControl actor not provided');
     }),
+    /** Sends `lists.sync` with each read of the stored lists; none unless the app provides it. */
+    storedLists: fromCallback<AnyEventObject>(() => undefined),
   },
   actions: {
     /** Lets the app share the stored lists (its query cache). */
@@ -85,6 +89,7 @@ export const accessControlEditorMachine = setup({
 }).createMachine({
   id: 'accessControlEditor',
   context: ({ input }) => ({ lists: input.lists, kind: 'domains', values: [], draft: '', error: null, saveError: null }),
+  invoke: { id: 'storedLists', src: 'storedLists' },
   initial: 'closed',
   states: {
     closed: {

@@ -22,7 +22,8 @@ export type AutoscalingFormEvent =
  *
  * - `access`: `locked` on a free plan, where every control is disabled and nothing changes;
  *   `unlocked` otherwise. It starts from the input, and follows the plan the screen shows
- *   (`autoscaling.lock` / `unlock`) without losing what was set.
+ *   (`autoscaling.lock` / `unlock`, sent by its parent, machines/settings-page.ts) without losing
+ *   what was set.
  * - `form`: `pristine` (as loaded), `dirty` once the percentage (0-100, clamped) or the
  *   enabled/disabled choice changed, `saving` through the `saveAutoscaling` actor (the demo's only
  *   logs), then `saved` (the screen says so; a change makes it dirty again) or `failed` with the

@@ -1,9 +1,10 @@
-import { fromPromise } from 'xstate';
+import { type AnyEventObject, fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import type { components, paths } from '@/api/schema';
 import { api, bodyOf } from '@/api/client';
 import { $api } from '@/api/query-hooks';
+import { queryFeed } from '@/api/query-feed';
 
 type Schemas = components['schemas'];
 export type Plan = Schemas['Plan'];
@@ -85,8 +86,33 @@ export function usePlans(calls: BillingCalls = billingCalls) {
   return useQuery({ queryKey: billingQueryKeys.plans, queryFn: ({ signal }) => calls.plans(signal) });
 }
 
-export function useUserPlan(calls: BillingCalls = billingCalls) {
-  return useQuery({ queryKey: billingQueryKeys.userPlan, queryFn: ({ signal }) => calls.userPlan(signal) });
+export interface UserPlanOptions {
+  /** The calls to fetch it with: the real client unless a test brings its own (another server, say). */
+  calls?: BillingCalls;
+  /** How long an answer counts as fresh; the cache's default (or a test's seeded data) when left out. */
+  staleTime?: number;
+}
+
+/**
+ * The user's plan (GET /users/plan), the one way every screen reads it: one query, under `$api`'s
+ * key for the path, so one answer serves the dashboard, keys, endpoints, usage, settings, support
+ * and billing alike, and `refreshBillingData` refreshes it for all of them.
+ */
+export function useUserPlan({ calls = billingCalls, staleTime }: UserPlanOptions = {}) {
+  return useQuery({
+    queryKey: billingQueryKeys.userPlan,
+    queryFn: ({ signal }) => calls.userPlan(signal),
+    // Only when asked: an explicit undefined would override the defaults set for the key.
+    ...(staleTime === undefined ? {} : { staleTime }),
+  });
+}
+
+/**
+ * The user's plan as events for a machine: a callback actor that sends `toEvent(plan)` for the
+ * cached answer and each new one, to the machine that invokes it; the screen's `useUserPlan` fetches it.
+ */
+export function userPlanFeed(queryClient: QueryClient, toEvent: (plan: Plan) => AnyEventObject) {
+  return queryFeed<Plan>(queryClient, billingQueryKeys.userPlan, toEvent);
 }
 
 export function useSubscription(calls: BillingCalls = billingCalls) {

@@ -5,17 +5,27 @@ import { fromPromise } from 'xstate';
 import { selectCanSave, selectEnabled, selectError, selectIsLocked, selectIsSaved, selectPercent } from '@machines/autoscaling-form';
 import { selectDraft, selectDraftBlank, selectIsEditing, selectName } from '@machines/project-name';
 import * as projectNameSelectors from '@machines/project-name';
+import {
+  selectAccountPlan,
+  selectAutoscalingLocked,
+  selectOffersInviteUpgrade,
+  selectPlanShown,
+  selectView,
+} from '@machines/settings-page';
 import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import { AUTOSCALING_FREE_TEXT, AUTOSCALING_SAVED_TEXT, type AutoscalingSettings, autoscalingMessage } from '@/domain/autoscaling';
 import { CallFailed } from '@/domain/call-failure';
-import { DEFAULT_PROJECT_NAME, PROJECT_NAME_BLANK, PROJECT_NAME_TOO_LONG } from '@/domain/project-settings';
+import { planLabel } from '@/domain/plan-display';
+import { PLAN_ORDER } from '@/domain/plan-rank';
+import { DEFAULT_PROJECT_NAME, type PlanView, PROJECT_NAME_BLANK, PROJECT_NAME_TOO_LONG, planViewLabels } from '@/domain/project-settings';
 import SettingsPage from '@/views/settings/settings-page';
 import { type SettingsActors, projectQueryKey } from '@/views/settings/settings-actors';
 import { type Executors, describePath } from '../machines/flow-model';
 import { type AutoscalingFormModelEvent, autoscalingFormFlow, autoscalingFormPaths } from '../machines/models/autoscaling-form.model';
 import { type ProjectNameModelEvent, projectNameFlow, projectNamePaths } from '../machines/models/project-name.model';
+import { type SettingsPageModelEvent, settingsPageFlows } from '../machines/models/settings-page.model';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp, testUser } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -39,7 +49,7 @@ function planNamed(name: Schemas['PlanName']): Schemas['Plan'] {
 function renderSettings({ plan = 'Free', storedName = DEFAULT_PROJECT_NAME }: { plan?: Schemas['PlanName']; storedName?: string } = {}) {
   seedConfig();
   localStorage.setItem('token', 'stored-token');
-  seedQuery($api.queryOptions('get', '/users/plan').queryKey, planNamed(plan));
+  seedQuery(planUrl, planNamed(plan));
   seedQuery(projectQueryKey, { id: PROJECT_ID, name: storedName });
   const saveName = pendingCall<{ name: string }, { projectId: string; name: string }>('saveProjectName');
   const saveAutoscaling = pendingCall<void, AutoscalingSettings>('saveAutoscaling');
@@ -61,6 +71,30 @@ const nameField = () => within(projectCard()).getByLabelText('Project name');
 const slider = () => within(autoscalingCard()).getByRole('slider');
 const modeRadio = (label: 'Enabled' | 'Disabled') => within(autoscalingCard()).getByRole('radio', { name: label });
 const planViewGroup = () => screen.getByRole('radiogroup', { name: 'Plan shown' });
+const planUrl = $api.queryOptions('get', '/users/plan').queryKey;
+
+/**
+ * Waits until the autoscaling card is drawn: Chakra's slider keeps its thumb hidden until it has
+ * measured it, a moment after the card first renders (nothing to do with the machines).
+ */
+const sliderShown = () => screen.findByRole('slider', { name: 'Autoscaling limit' });
+
+/**
+ * Clicks a side of the plan view toggle. The switch reports its change a moment after the click
+ * (its radio is checked once the screen's machine took it): this waits for that and no more, as the
+ * cards follow the machine in the same render.
+ */
+async function showPlanView(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(within(planViewGroup()).getByText(label));
+  await waitFor(() => expect(within(planViewGroup()).getByRole('radio', { name: label })).toHaveProperty('checked', true));
+}
+
+/** What a fresh answer of GET /users/plan does: the query cache gets it, and tells its observers on a later task. */
+const planAnswers = (plan: Schemas['PlanName']) =>
+  act(async () => {
+    queryClient.setQueryData(planUrl, planNamed(plan));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 describe('settings page, walking the project name machine paths', () => {
   for (const path of projectNamePaths) {
@@ -116,14 +150,14 @@ describe('settings page, walking the autoscaling form machine paths', () => {
     it(describePath(path), async () => {
       const user = userEvent.setup({ delay: null });
       const { saveAutoscaling } = renderSettings({ plan: 'Free' });
-      await screen.findByRole('button', { name: 'Save Settings' });
+      await sliderShown();
 
       await autoscalingFormFlow.run(
         path,
         {
           // The plan view toggle: the demo unlocks the form, the account's Free plan locks it.
-          'autoscaling.unlock': () => user.click(within(planViewGroup()).getByText('Premium Plan Demo')),
-          'autoscaling.lock': () => user.click(within(planViewGroup()).getByText('Free Plan View')),
+          'autoscaling.unlock': () => showPlanView(user, 'Premium Plan Demo'),
+          'autoscaling.lock': () => showPlanView(user, 'Free Plan View'),
           // The keyboard way: Home and End on the slider's thumb.
           'autoscaling.set': async ({ percent }) => {
             slider().focus();
@@ -139,22 +173,70 @@ describe('settings page, walking the autoscaling form machine paths', () => {
           const percent = selectPercent(expected);
           const locked = selectIsLocked(expected);
           const saving = expected.matches({ form: 'saving' });
-          // The plan view reaches the form through a render and an effect: wait until the screen has caught up.
-          await waitFor(() => {
-            expect(slider().getAttribute('aria-valuenow')).toBe(String(percent));
-            expect(within(card).getByText(autoscalingMessage(percent))).toBeTruthy();
-            expect(slider().getAttribute('aria-disabled') === 'true').toBe(locked || saving);
-            expect(modeRadio('Enabled')).toHaveProperty('checked', selectEnabled(expected));
-            expect(modeRadio('Disabled')).toHaveProperty('checked', !selectEnabled(expected));
-            expect(modeRadio('Enabled')).toHaveProperty('disabled', locked || saving);
-            if (locked) expect(within(card).getByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeTruthy();
-            else expect(within(card).queryByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeNull();
-            const save = within(card).getByRole('button', { name: saving ? /Saving/ : 'Save Settings' });
-            expect(save).toHaveProperty('disabled', !selectCanSave(expected));
-            expect(within(card).getByRole('status').textContent).toBe(selectIsSaved(expected) ? AUTOSCALING_SAVED_TEXT : '');
-            expect(within(card).queryByRole('alert')?.textContent ?? null).toBe(selectError(expected));
-            if (saving) expect(saveAutoscaling.inputs.at(-1)).toEqual({ percent, enabled: selectEnabled(expected) });
-          });
+          // The screen's machine tells the form in the same step as the toggle: no render and effect to wait for.
+          expect(slider().getAttribute('aria-valuenow')).toBe(String(percent));
+          expect(within(card).getByText(autoscalingMessage(percent))).toBeTruthy();
+          expect(slider().getAttribute('aria-disabled') === 'true').toBe(locked || saving);
+          expect(modeRadio('Enabled')).toHaveProperty('checked', selectEnabled(expected));
+          expect(modeRadio('Disabled')).toHaveProperty('checked', !selectEnabled(expected));
+          expect(modeRadio('Enabled')).toHaveProperty('disabled', locked || saving);
+          if (locked) expect(within(card).getByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeTruthy();
+          else expect(within(card).queryByText(new RegExp(AUTOSCALING_FREE_TEXT))).toBeNull();
+          const save = within(card).getByRole('button', { name: saving ? /Saving/ : 'Save Settings' });
+          expect(save).toHaveProperty('disabled', !selectCanSave(expected));
+          expect(within(card).getByRole('status').textContent).toBe(selectIsSaved(expected) ? AUTOSCALING_SAVED_TEXT : '');
+          expect(within(card).queryByRole('alert')?.textContent ?? null).toBe(selectError(expected));
+          if (saving) expect(saveAutoscaling.inputs.at(-1)).toEqual({ percent, enabled: selectEnabled(expected) });
+        },
+      );
+    });
+  }
+});
+
+/** The arrival the screen is rendered in: the plan (Free) already in the cache when it opens. */
+const [knownPlan] = settingsPageFlows;
+
+describe('settings page, walking the settings page machine paths', () => {
+  if (!knownPlan) throw new Error('no settings arrival with the plan known');
+  for (const path of knownPlan.paths) {
+    it(describePath(path), async () => {
+      const user = userEvent.setup({ delay: null });
+      const { upgrades } = renderSettings({ plan: 'Free' });
+      await sliderShown();
+      let accountPlan = knownPlan.input.accountPlan;
+
+      await knownPlan.flow.run(
+        path,
+        {
+          'view.show': ({ view }) => showPlanView(user, planViewLabels(accountPlan)[view]),
+          'plan.loaded': async ({ plan }) => {
+            accountPlan = plan;
+            const name = PLAN_ORDER.find((known) => known === plan);
+            if (!name) throw new Error(`no plan named ${plan}`);
+            await planAnswers(name);
+          },
+        } satisfies Executors<SettingsPageModelEvent>,
+        async (expected) => {
+          const view: PlanView = selectView(expected);
+          const labels = planViewLabels(selectAccountPlan(expected));
+          for (const side of ['account', 'premiumDemo'] as const) {
+            expect(within(planViewGroup()).getByRole('radio', { name: labels[side] })).toHaveProperty('checked', side === view);
+          }
+          const currentPlan = screen.getByRole('region', { name: 'Current Plan' });
+          expect(within(currentPlan).getByText(planLabel(selectPlanShown(expected) ?? ''))).toBeTruthy();
+          expect(within(currentPlan).queryByText('Demo') !== null).toBe(view === 'premiumDemo');
+          // The form follows the plan shown in the same render, keeping what was set.
+          const locked = selectAutoscalingLocked(expected);
+          expect(slider().getAttribute('aria-disabled') === 'true').toBe(locked);
+          expect(modeRadio('Enabled')).toHaveProperty('disabled', locked);
+          expect(within(autoscalingCard()).queryByText(new RegExp(AUTOSCALING_FREE_TEXT)) !== null).toBe(locked);
+          const users = screen.getByRole('region', { name: 'Project Users' });
+          const upgrade = within(users).queryByRole('button', { name: 'Upgrade for invites' });
+          expect(upgrade !== null).toBe(selectOffersInviteUpgrade(expected));
+          if (upgrade) {
+            await user.click(upgrade);
+            expect(upgrades.at(-1)).toBe(PROJECT_ID);
+          }
         },
       );
     });
@@ -175,8 +257,8 @@ describe('settings page', () => {
     expect(within(plan).getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/billing');
     expect(within(planViewGroup()).getByRole('radio', { name: 'Free Plan View' })).toHaveProperty('checked', true);
 
-    await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
-    await waitFor(() => expect(within(plan).getByText('Professional Plan')).toBeTruthy());
+    await showPlanView(user, 'Premium Plan Demo');
+    expect(within(plan).getByText('Professional Plan')).toBeTruthy();
     expect(within(plan).getByText('Demo')).toBeTruthy();
     expect(
       within(plan)
@@ -189,25 +271,25 @@ describe('settings page', () => {
   it('opens the autoscaling form at once on a paid plan, and the plan view toggle does not lock it', async () => {
     const user = userEvent.setup({ delay: null });
     renderSettings({ plan: 'Developer' });
-    await screen.findByRole('button', { name: 'Save Settings' });
-    await waitFor(() => expect(slider().getAttribute('aria-disabled')).toBeNull());
-    const currentPlan = () => screen.getByRole('region', { name: 'Current Plan' });
-    // The plan view reaches the cards through the switch's change, a render and an effect: each
-    // step waits until the screen shows it.
-    await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
-    await waitFor(() => expect(within(currentPlan()).getByText('Professional Plan')).toBeTruthy());
+    await sliderShown();
+    // Started open: the plan in the cache is the form's input, not a prop sent to it after a render.
     expect(slider().getAttribute('aria-disabled')).toBeNull();
-    await user.click(within(planViewGroup()).getByText('Developer Plan View'));
-    await waitFor(() => expect(within(currentPlan()).getByText('Developer Plan')).toBeTruthy());
-    await waitFor(() => expect(slider().getAttribute('aria-disabled')).toBeNull());
+    const currentPlan = () => screen.getByRole('region', { name: 'Current Plan' });
+    // Once the switch has reported the change, the cards show it in the same render.
+    await showPlanView(user, 'Premium Plan Demo');
+    expect(within(currentPlan()).getByText('Professional Plan')).toBeTruthy();
+    expect(slider().getAttribute('aria-disabled')).toBeNull();
+    await showPlanView(user, 'Developer Plan View');
+    expect(within(currentPlan()).getByText('Developer Plan')).toBeTruthy();
+    expect(slider().getAttribute('aria-disabled')).toBeNull();
   });
 
   it('steps the slider by keyboard through the five messages, speaking the level with the value', async () => {
     const user = userEvent.setup({ delay: null });
     renderSettings({ plan: 'Business' });
-    await screen.findByRole('button', { name: 'Save Settings' });
-    // Keys reach the slider once the plan has loaded and unlocked it (a slow machine takes longer).
-    await waitFor(() => expect(slider().getAttribute('aria-disabled')).toBeNull());
+    await sliderShown();
+    // Open from the first render on a paid plan (the plan in the cache is the form's input), so keys reach it at once.
+    expect(slider().getAttribute('aria-disabled')).toBeNull();
     const thumb = slider();
     expect(thumb.getAttribute('aria-valuenow')).toBe('25');
     expect(thumb.getAttribute('aria-valuetext')).toBe('25% (Limited autoscaling)');
@@ -236,7 +318,7 @@ describe('settings page', () => {
   it('labels the slider and the radio group, and moves between the radios with the arrow keys', async () => {
     const user = userEvent.setup({ delay: null });
     renderSettings({ plan: 'Business' });
-    await screen.findByRole('button', { name: 'Save Settings' });
+    await sliderShown();
     expect(await within(autoscalingCard()).findByRole('slider', { name: 'Autoscaling limit' })).toBeTruthy();
     const group = within(autoscalingCard()).getByRole('radiogroup', { name: 'Autoscaling status' });
     expect(modeRadio('Disabled')).toHaveProperty('checked', true);
@@ -272,8 +354,8 @@ describe('settings page', () => {
     await user.click(within(users).getByRole('button', { name: 'Upgrade for invites' }));
     expect(upgrades).toEqual([PROJECT_ID]);
     // The Professional demo is a paid plan: it is never told to upgrade for invites.
-    await user.click(within(planViewGroup()).getByText('Premium Plan Demo'));
-    await waitFor(() => expect(within(users).queryByRole('button', { name: 'Upgrade for invites' })).toBeNull());
+    await showPlanView(user, 'Premium Plan Demo');
+    expect(within(users).queryByRole('button', { name: 'Upgrade for invites' })).toBeNull();
     expect(within(users).getByText('Invites Left: 0')).toBeTruthy();
     expect(within(users).getByText(/share its project ID/)).toBeTruthy();
   });

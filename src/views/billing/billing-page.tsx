@@ -43,7 +43,7 @@ export default function BillingPage({ calls = billingCalls, redirectTo = leaveFo
   usePageTitle(TITLE);
   const [frequency, setFrequency] = useState<BillingFrequency>('MONTHLY');
   const plans = usePlans(calls);
-  const userPlan = useUserPlan(calls);
+  const userPlan = useUserPlan({ calls });
   const subscription = useSubscription(calls);
   const portal = usePortalRedirect(redirectTo, calls);
   const checkout = useFlowActor(

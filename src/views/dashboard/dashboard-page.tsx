@@ -1,4 +1,5 @@
 import { Stack } from '@chakra-ui/react';
+import { useUserPlan } from '@/api/billing-calls';
 import { $api } from '@/api/query-hooks';
 import { useApiKeyList } from '@/api/key-calls';
 import { useAppConfig } from '@/hooks/app-config';
@@ -17,7 +18,7 @@ export default function DashboardPage() {
   usePageTitle('Dashboard');
   const productName = useAppConfig()?.productName;
   const me = $api.useQuery('get', '/users/me');
-  const plan = $api.useQuery('get', '/users/plan');
+  const plan = useUserPlan();
   const keys = useApiKeyList();
 
   const header = <PageHeader title="Dashboard" description="Your plan, credits and API keys." />;

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { accessControlEditorMachine, selectLists, selectSavedKind } from '@machines/access-control-editor';
 import { accessControlActors, accessControlQueryKey, useAccessControlQuery } from '@/api/access-control-calls';
+import { queryFeed } from '@/api/query-feed';
 import { useFlowActor } from '@/hooks/inspection';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -72,15 +73,19 @@ function useLandingTarget(id: string) {
 }
 
 /**
- * The rules once the stored lists are known. The editor writes what the server stored back into
- * the query cache, and gets every fresh read of it (the query refetches on focus, so a save made in
- * another tab arrives here): a save replaces all three lists, and must not put back stale ones.
+ * The rules once the stored lists are known: the editor starts from them, writes what the server
+ * stored back into the query cache, and watches that cache for every fresh read (the query
+ * refetches on focus, so a save made in another tab arrives here): a save replaces all three lists,
+ * and must not put back stale ones.
  */
 function AccessRules({ stored, actors }: { stored: AccessLists; actors: typeof accessControlActors }) {
   const queryClient = useQueryClient();
   const editor = useFlowActor(
     accessControlEditorMachine.provide({
-      actors,
+      actors: {
+        ...actors,
+        storedLists: queryFeed(queryClient, accessControlQueryKey, (lists: AccessLists) => ({ type: 'lists.sync', lists })),
+      },
       actions: {
         listsSaved: (_, { lists }) =>
           queryClient.setQueryData(accessControlQueryKey, {
@@ -92,9 +97,6 @@ function AccessRules({ stored, actors }: { stored: AccessLists; actors: typeof a
     }),
     { input: { lists: stored } },
   );
-  useEffect(() => {
-    editor.send({ type: 'lists.sync', lists: stored });
-  }, [editor, stored]);
   const lists = useSelector(editor, selectLists);
   const savedKind = useSelector(editor, selectSavedKind);
 

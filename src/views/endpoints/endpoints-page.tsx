@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
 import type { accessControlActors } from '@/api/access-control-calls';
 import { apiBaseUrl } from '@/api/client';
+import { useUserPlan } from '@/api/billing-calls';
 import { $api } from '@/api/query-hooks';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { NetworkSwitch } from '@/components/network-switch';
@@ -24,7 +25,7 @@ export default function EndpointsPage({ actors }: EndpointsPageProps) {
   usePageTitle(TITLE);
   const [network, setNetwork] = useState<Network>(DEFAULT_NETWORK);
   const me = $api.useQuery('get', '/users/me');
-  const plan = $api.useQuery('get', '/users/plan');
+  const plan = useUserPlan();
   const apiBase = absoluteApiBase(apiBaseUrl, window.location.origin);
 
   const header = (

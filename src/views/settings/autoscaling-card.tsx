@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Badge, Button, Card, Heading, HStack, RadioGroup, Slider, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import * as autoscalingForm from '@machines/autoscaling-form';
-import { useFlowActor } from '@/hooks/inspection';
 import { ErrorAlert } from '@/components/error-alert';
 import { LockIcon } from '@/components/lock-icon';
 import {
@@ -17,12 +16,13 @@ import {
   autoscalingValueText,
 } from '@/domain/autoscaling';
 import { paths } from '@/domain/paths';
-import type { SettingsActors } from './settings-actors';
 
 interface AutoscalingCardProps {
-  /** Free plans cannot use autoscaling (SPEC.md §6): every control is disabled. */
-  locked: boolean;
-  actors: Pick<SettingsActors, 'saveAutoscaling'>;
+  /**
+   * The form, a child of the screen's machine (machines/settings-page.ts), which locks it while the
+   * plan shown is free (SPEC.md §6): every control is then disabled.
+   */
+  form: ActorRefFrom<typeof autoscalingForm.autoscalingFormMachine>;
 }
 
 const HEADING_ID = 'settings-autoscaling-heading';
@@ -33,12 +33,7 @@ const MODES = [
 const MARKS = [0, 25, 50, 75, 100].map((value) => ({ value, label: `${value}%` }));
 
 /** SPEC.md "Autoscaling settings UI": the percentage, on or off, and Save Settings (machines/autoscaling-form.ts). */
-export function AutoscalingCard({ locked, actors }: AutoscalingCardProps) {
-  const form = useFlowActor(autoscalingForm.autoscalingFormMachine.provide({ actors }), { input: { locked } });
-  // The plan shown can change (the plan view toggle, the plan arriving): the form follows it.
-  useEffect(() => {
-    form.send({ type: locked ? 'autoscaling.lock' : 'autoscaling.unlock' });
-  }, [form, locked]);
+export function AutoscalingCard({ form }: AutoscalingCardProps) {
   const percent = useSelector(form, autoscalingForm.selectPercent);
   const enabled = useSelector(form, autoscalingForm.selectEnabled);
   const error = useSelector(form, autoscalingForm.selectError);

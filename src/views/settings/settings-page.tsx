@@ -1,12 +1,24 @@
 import { useState } from 'react';
 import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { selectUser } from '@machines/auth';
+import { autoscalingFormMachine } from '@machines/autoscaling-form';
+import {
+  selectAccountPlan,
+  selectAutoscalingForm,
+  selectOffersInviteUpgrade,
+  selectView,
+  settingsPageMachine,
+} from '@machines/settings-page';
+import { useUserPlan, userPlanFeed } from '@/api/billing-calls';
 import { $api } from '@/api/query-hooks';
 import { AuthActor } from '@/hooks/auth-actor';
+import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
-import { type PlanView, autoscalingLocked, offersInviteUpgrade, projectIdFor } from '@/domain/project-settings';
+import { projectIdFor } from '@/domain/project-settings';
 import { AutoscalingCard } from './autoscaling-card';
 import { CurrentPlanCard } from './current-plan-card';
 import { PlanViewSwitch } from './plan-view-switch';
@@ -26,23 +38,38 @@ export interface SettingsPageProps {
 /**
  * /settings (SPEC.md "Settings (demo)", "Autoscaling settings UI", §4 "Plan view in settings").
  * The project is the account's own: its ID comes from the user's, its name from GET /project (the
- * server keeps it, so every browser shows the same), its one user is the owner. The
- * toggle shows the account as it is or the Professional demo; the autoscaling form follows the
- * plan shown, so a visitor on Free can try it in the demo.
+ * server keeps it, so every browser shows the same), its one user is the owner. The plan view
+ * toggle is a flow of machines/settings-page.ts, which owns the autoscaling form as its child and
+ * keeps it locked exactly while the plan shown is free, so a visitor on Free can try it in the demo.
  */
 export default function SettingsPage({ actors = settingsActors, now }: SettingsPageProps) {
   usePageTitle(TITLE);
   const user = AuthActor.useSelector(selectUser);
-  const plan = $api.useQuery('get', '/users/plan');
+  const plan = useUserPlan();
   const project = $api.useQuery('get', '/project');
-  const [view, setView] = useState<PlanView>('account');
+  const queryClient = useQueryClient();
+  const settings = useFlowActor(
+    settingsPageMachine.provide({
+      actors: {
+        autoscalingForm: autoscalingFormMachine.provide({ actors: { saveAutoscaling: actors.saveAutoscaling } }),
+        userPlan: userPlanFeed(queryClient, ({ name }) => ({ type: 'plan.loaded', plan: name })),
+      },
+    }),
+    { input: { accountPlan: plan.data?.name ?? null } },
+  );
+  const view = useSelector(settings, selectView);
+  const accountPlan = useSelector(settings, selectAccountPlan);
+  const offerUpgrade = useSelector(settings, selectOffersInviteUpgrade);
+  const autoscaling = useSelector(settings, selectAutoscalingForm);
   const [openedAt] = useState(() => now ?? new Date());
 
   const header = (
     <PageHeader
       title={TITLE}
       description="Your project, its plan, its users and its autoscaling."
-      actions={<PlanViewSwitch value={view} accountPlan={plan.data?.name ?? null} onChange={setView} />}
+      actions={
+        <PlanViewSwitch value={view} accountPlan={accountPlan} onChange={(shown) => settings.send({ type: 'view.show', view: shown })} />
+      }
     />
   );
   if (!user) {
@@ -63,12 +90,8 @@ export default function SettingsPage({ actors = settingsActors, now }: SettingsP
           <CurrentPlanCard view={view} plan={plan} now={openedAt} />
           <ProjectCard projectId={projectId} project={project} actors={actors} />
         </SimpleGrid>
-        <AutoscalingCard locked={autoscalingLocked(view, plan.data?.name)} actors={actors} />
-        <ProjectUsersCard
-          ownerEmail={user.email}
-          offerUpgrade={offersInviteUpgrade(view, plan.data?.name)}
-          onUpgrade={() => actors.upgradeForInvites(projectId)}
-        />
+        {autoscaling ? <AutoscalingCard form={autoscaling} /> : null}
+        <ProjectUsersCard ownerEmail={user.email} offerUpgrade={offerUpgrade} onUpgrade={() => actors.upgradeForInvites(projectId)} />
       </Stack>
     </>
   );

@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { $api } from '@/api/query-hooks';
+import { useUserPlan } from '@/api/billing-calls';
 import { useAppConfig } from '@/hooks/app-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageHeader } from '@/components/page-header';
@@ -13,7 +13,7 @@ import { SupportChannels } from './support-channels';
 export default function SupportPage() {
   usePageTitle('Support');
   const config = useAppConfig();
-  const plan = $api.useQuery('get', '/users/plan');
+  const plan = useUserPlan();
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
-import { $api } from '@/api/query-hooks';
+import { useUserPlan } from '@/api/billing-calls';
 import { useUsageReport } from '@/api/usage-queries';
 import { useAppConfig } from '@/hooks/app-config';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -21,7 +21,7 @@ export default function UsagePage() {
   const documentationUrl = useAppConfig()?.documentationUrl;
   const [filters, setFilters] = useState<UsageFilters>(DEFAULT_FILTERS);
   const report = useUsageReport(filters.range, filters.groupBy);
-  const plan = $api.useQuery('get', '/users/plan');
+  const plan = useUserPlan();
 
   const header = <PageHeader title={TITLE} description="The credits and calls of your API keys, as the gateway counted them." />;
 
