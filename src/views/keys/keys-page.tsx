@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { selectUser } from '@machines/auth';
-import { $api } from '@/api/query-hooks';
+import { useUserPlan } from '@/api/billing-calls';
 import { type ListApiKeys, listApiKeys, refreshKeyData } from '@/api/key-calls';
 import { useApiKeys } from '@/api/use-api-keys';
 import { AuthActor } from '@/hooks/auth-actor';
@@ -35,7 +35,7 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
   usePageTitle(TITLE);
   const user = AuthActor.useSelector(selectUser);
   const { keys, failed, refreshing, retry } = useApiKeys(user?.apiKey, listKeys);
-  const plan = $api.useQuery('get', '/users/plan', undefined, { staleTime: PLAN_STALE_MS });
+  const plan = useUserPlan({ staleTime: PLAN_STALE_MS });
   const queryClient = useQueryClient();
   const auth = AuthActor.useActorRef();
   // The session's user too: User.apiKey (the oldest key left) is the fallback key and the navbar's.
