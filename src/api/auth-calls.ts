@@ -98,7 +98,7 @@ export function authActorsOver(calls: AuthCalls) {
     resetPassword: {
       resetPassword: fromPromise<void, PasswordReset>(({ input, signal }) => calls.resetPassword(input, signal)),
     },
-    /** For `authCallbackMachine.provide({ actors: ... })` (acceptToken comes from the view: it needs the app's session). */
+    /** For `authCallbackMachine.provide({ actors: ... })`: the token it exchanges goes to the session, its input. */
     authCallback: {
       exchangeToken: fromPromise<string | null, void>(({ signal }) => calls.exchangeToken(signal)),
     },
