@@ -64,6 +64,7 @@ const whereMachinesStart: Record<string, Screen> = {
   },
   nodeWizard: { path: '/dedicated-nodes', signedIn: true, drawn: button('Add Your First Dedicated Node') },
   projectName: { path: '/settings', signedIn: true, drawn: button('Edit project name') },
+  settingsPage: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
   autoscalingForm: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
 };
 
@@ -91,9 +92,10 @@ async function machinesReportingOn({ path, signedIn = false, drawn }: Screen): P
   const reported = new Set<string>();
   const inspect = {
     next: (event: InspectionEvent) => {
-      // An actor started from a machine has that machine as its source (invoked promises have theirs).
+      // An actor runs its machine's logic, whether a view started it or a machine invoked it by name
+      // (the settings form is the settings machine's child); invoked promises run theirs.
       const actor = event.actorRef;
-      if (event.type === '@xstate.actor' && 'src' in actor && actor.src instanceof StateMachine) reported.add(actor.src.id);
+      if (event.type === '@xstate.actor' && 'logic' in actor && actor.logic instanceof StateMachine) reported.add(actor.logic.id);
     },
   };
   renderInApp(<AppRoutes />, { path, inspect });
