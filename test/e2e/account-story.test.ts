@@ -4,21 +4,12 @@
  * reset through the mail outbox, log in with the new password; and the guard's return-to-origin.
  * Run at 1280×800 and 390×844 (drawer). Screenshots of every screen land in screenshots/.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import {
-  escapeRegExp,
-  expectHidden,
-  expectPath,
-  expectTitle,
-  expectVisible,
-  isScrollLocked,
-  openContext,
-  uiTimeout,
-} from '../support/page';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { escapeRegExp, expectHidden, expectPath, expectTitle, expectVisible, isScrollLocked, uiTimeout } from '../support/page';
 import { screenshot } from '../support/screenshots';
-import { latestMailTo, startServer, type RunningServer } from '../support/server';
+import { latestMailTo } from '../support/server';
+import { setUpStory, shareOneServer } from '../support/story';
 import { viewports } from '../support/viewports';
 
 /** Texts SPEC.md gives word for word. */
@@ -92,37 +83,25 @@ async function expectStrength(page: Page, strength: string): Promise<void> {
   await expectVisible(page.getByText(new RegExp(`(?<!Very )\\b${strength}$`)));
 }
 
-const user = {
-  email: 'ada.lovelace@example.com',
-  /** Typed in these chunks, each meeting one more rule: lowercase, uppercase, number, special, 8 chars. */
-  passwordChunks: ['a', 'B', '3', '$', 'tory'],
-  newPassword: 'N3w&Secret',
-};
-const password = user.passwordChunks.join('');
+/** Typed in these chunks, each meeting one more rule: lowercase, uppercase, number, special, 8 chars. */
+const passwordChunks = ['a', 'B', '3', '$', 'tory'];
+const password = passwordChunks.join('');
+
+/** Both viewports' stories sign up on the file's one server: each with its own e-mail. */
+const shared = shareOneServer();
 
 for (const viewport of viewports) {
   describe(`account story, ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
-    let server: RunningServer;
-    let browser: Browser;
+    const user = { email: `ada.lovelace.${viewport.name}@example.com`, passwordChunks, newPassword: 'N3w&Secret' };
+    const story = setUpStory(shared, { viewport });
     let productName: string;
     let documentationUrl: string;
 
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-      const { data, error } = await server.api.GET('/config');
+      const { data, error } = await story.server.api.GET('/config');
       if (!data) throw new Error(`GET /api/config failed: ${JSON.stringify(error)}`);
       ({ productName, documentationUrl } = data);
     });
-
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
-
-    async function newPage(): Promise<Page> {
-      const context = await openContext(browser, server.url, viewport);
-      return context.newPage();
-    }
 
     /** SPEC.md §2: '{title} | {product name}'. */
     const titlePattern = (title: string) => new RegExp(`^${escapeRegExp(title)} \\| ${escapeRegExp(productName)}$`);
@@ -160,7 +139,7 @@ for (const viewport of viewports) {
     }
 
     it('signs up with a live strength meter, logs in, opens every sidebar entry and logs out', async () => {
-      const page = await newPage();
+      const page = await story.newPage();
       await page.goto('/');
       await expectPath(page, '/login');
       await expectTitle(page, titlePattern(ui.titles.login));
@@ -219,7 +198,7 @@ for (const viewport of viewports) {
     });
 
     it('signs in with the Google button through the local OpenID provider, then logs out; never into a password account', async () => {
-      const page = await newPage();
+      const page = await story.newPage();
       const signInThroughStandIn = async (email: string) => {
         await page.goto('/login');
         await ui.googleButton(page).click();
@@ -246,10 +225,10 @@ for (const viewport of viewports) {
 
     it('resets a forgotten password with the link from the outbox and logs in with the new one', async () => {
       // The account from the first test; made here too when that test stopped early (409 = exists).
-      const registered = await server.api.POST('/auth/register', { body: { email: user.email, password } });
+      const registered = await story.server.api.POST('/auth/register', { body: { email: user.email, password } });
       expect([201, 409]).toContain(registered.response.status);
 
-      const page = await newPage();
+      const page = await story.newPage();
       await page.goto('/login');
       await ui.forgotPasswordLink(page).click();
       await expectPath(page, '/forgot-password');
@@ -260,9 +239,9 @@ for (const viewport of viewports) {
       await expectVisible(page.getByText(spec.resetRequested));
       await screenshot(page, 'forgot-password-sent');
 
-      const mail = latestMailTo(server.app, user.email);
+      const mail = latestMailTo(story.server.app, user.email);
       const link = mail.link ?? mail.text.match(/https?:\/\/\S+\/reset-password\/\S+/)?.[0];
-      expect(link, 'the reset mail holds a link').toMatch(new RegExp(`^${escapeRegExp(server.url)}/reset-password/.+`));
+      expect(link, 'the reset mail holds a link').toMatch(new RegExp(`^${escapeRegExp(story.server.url)}/reset-password/.+`));
       await page.goto(link ?? '');
       await expectPath(page, /^\/reset-password\/.+/);
       await ui.newPasswordField(page).fill(user.newPassword);
@@ -291,10 +270,10 @@ for (const viewport of viewports) {
 
     it('sends a logged-out visitor of a guarded page to /login and back there after login', async () => {
       const email = `guard.${viewport.name}@example.com`;
-      const registered = await server.api.POST('/auth/register', { body: { email, password } });
+      const registered = await story.server.api.POST('/auth/register', { body: { email, password } });
       expect(registered.error).toBeUndefined();
 
-      const page = await newPage();
+      const page = await story.newPage();
       await page.goto('/billing');
       await expectPath(page, '/login');
       await logIn(page, email, password);

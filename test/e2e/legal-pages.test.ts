@@ -4,13 +4,12 @@
  * out, with the server's text; and the signup → login hand-over (the notice and the e-mail filled
  * in, a long address wrapping instead of widening the phone's screen). axe-core on each page.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { expectPath, expectTitle, expectVisible, horizontalOverflow, openContext } from '../support/page';
+import { expectPath, expectTitle, expectVisible, horizontalOverflow } from '../support/page';
 import { screenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
+import { setUpStory, shareOneServer } from '../support/story';
 import { viewports } from '../support/viewports';
 
 const productName = 'Legal Test RPC';
@@ -60,93 +59,80 @@ async function expectDocument(page: Page, title: string): Promise<void> {
   await expectTitle(page, new RegExp(`^${title} \\| ${productName}$`));
 }
 
+const shared = shareOneServer({ settings: { PRODUCT_NAME: productName } });
+
 describe.each(viewports)('terms, privacy and the signup hand-over at $width px', (viewport) => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ PRODUCT_NAME: productName }), launchBrowser()]);
-    context = await openContext(browser, server.url, viewport);
-    page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-  });
+  const story = setUpStory(shared, { viewport, page: 'signed-out' });
 
   it('/login shows the product name and links the terms as a link; /terms is public and leads back', async () => {
-    await page.goto('/login');
-    await expectVisible(ui.heading(page, 'Log in'));
-    await expectVisible(ui.productName(page));
-    await expectLooksLikeLink(page, ui.termsLink(page));
-    await expectNoViolations(page, `/login at ${viewport.width}`);
-    await screenshot(page, 'login');
-    await ui.termsLink(page).click();
-    await expectPath(page, '/terms');
-    await expectDocument(page, 'Terms of Service');
-    await expectVisible(ui.productName(page));
-    await expectNoHorizontalOverflow(page);
-    await expectNoViolations(page, `/terms signed out at ${viewport.width}`);
-    await screenshot(page, 'terms');
-    await page.getByRole('link', { name: 'Back to log in', exact: true }).click();
-    await expectPath(page, '/login');
+    await story.page.goto('/login');
+    await expectVisible(ui.heading(story.page, 'Log in'));
+    await expectVisible(ui.productName(story.page));
+    await expectLooksLikeLink(story.page, ui.termsLink(story.page));
+    await expectNoViolations(story.page, `/login at ${viewport.width}`);
+    await screenshot(story.page, 'login');
+    await ui.termsLink(story.page).click();
+    await expectPath(story.page, '/terms');
+    await expectDocument(story.page, 'Terms of Service');
+    await expectVisible(ui.productName(story.page));
+    await expectNoHorizontalOverflow(story.page);
+    await expectNoViolations(story.page, `/terms signed out at ${viewport.width}`);
+    await screenshot(story.page, 'terms');
+    await story.page.getByRole('link', { name: 'Back to log in', exact: true }).click();
+    await expectPath(story.page, '/login');
   });
 
   it('/signup shows the product name and links the privacy policy; /privacy opens directly too', async () => {
-    await page.goto('/signup');
-    await expectVisible(ui.heading(page, 'Create your account'));
-    await expectVisible(ui.productName(page));
-    await expectLooksLikeLink(page, ui.privacyLink(page));
-    await expectNoHorizontalOverflow(page);
-    await expectNoViolations(page, `/signup at ${viewport.width}`);
-    await screenshot(page, 'signup');
-    await ui.privacyLink(page).click();
-    await expectPath(page, '/privacy');
-    await expectDocument(page, 'Privacy Policy');
-    await expectNoViolations(page, `/privacy signed out at ${viewport.width}`);
-    await screenshot(page, 'privacy');
-    await page.goto('/privacy');
-    await expectDocument(page, 'Privacy Policy');
-    await expectVisible(page.getByText(/hash of your password/));
+    await story.page.goto('/signup');
+    await expectVisible(ui.heading(story.page, 'Create your account'));
+    await expectVisible(ui.productName(story.page));
+    await expectLooksLikeLink(story.page, ui.privacyLink(story.page));
+    await expectNoHorizontalOverflow(story.page);
+    await expectNoViolations(story.page, `/signup at ${viewport.width}`);
+    await screenshot(story.page, 'signup');
+    await ui.privacyLink(story.page).click();
+    await expectPath(story.page, '/privacy');
+    await expectDocument(story.page, 'Privacy Policy');
+    await expectNoViolations(story.page, `/privacy signed out at ${viewport.width}`);
+    await screenshot(story.page, 'privacy');
+    await story.page.goto('/privacy');
+    await expectDocument(story.page, 'Privacy Policy');
+    await expectVisible(story.page.getByText(/hash of your password/));
   });
 
   it('after signup, /login says the account was created with the e-mail filled in, and a long one wraps', async () => {
     const email = `${viewport.name}.a.rather.long.name.for.a.new.account.holder@subdomain.example-company.com`;
-    await page.goto('/signup');
-    await ui.emailField(page).fill(email);
-    await ui.passwordField(page).fill(password);
-    await ui.confirmField(page).fill(password);
-    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expectPath(page, '/login');
-    await expectVisible(ui.created(page));
-    expect(await ui.created(page).innerText()).toContain(email);
-    expect(await ui.emailField(page).inputValue()).toBe(email);
-    expect(await ui.passwordField(page).inputValue()).toBe('');
+    await story.page.goto('/signup');
+    await ui.emailField(story.page).fill(email);
+    await ui.passwordField(story.page).fill(password);
+    await ui.confirmField(story.page).fill(password);
+    await story.page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expectPath(story.page, '/login');
+    await expectVisible(ui.created(story.page));
+    expect(await ui.created(story.page).innerText()).toContain(email);
+    expect(await ui.emailField(story.page).inputValue()).toBe(email);
+    expect(await ui.passwordField(story.page).inputValue()).toBe('');
     // The address is not in the URL.
-    expect(page.url()).not.toContain('example-company');
-    await expectNoHorizontalOverflow(page);
-    await expectNoViolations(page, `/login after signup at ${viewport.width}`);
-    await screenshot(page, 'login-after-signup');
+    expect(story.page.url()).not.toContain('example-company');
+    await expectNoHorizontalOverflow(story.page);
+    await expectNoViolations(story.page, `/login after signup at ${viewport.width}`);
+    await screenshot(story.page, 'login-after-signup');
 
     // A reload keeps the history entry: the prerendered (empty) /login hydrates, then fills in again.
     const problems: string[] = [];
     const onConsole = (message: { type(): string; text(): string }) => {
       if (message.type() === 'error') problems.push(message.text());
     };
-    page.on('console', onConsole);
-    await page.reload();
-    await expectVisible(ui.created(page));
-    await expect.poll(() => ui.emailField(page).inputValue()).toBe(email);
-    page.off('console', onConsole);
+    story.page.on('console', onConsole);
+    await story.page.reload();
+    await expectVisible(ui.created(story.page));
+    await expect.poll(() => ui.emailField(story.page).inputValue()).toBe(email);
+    story.page.off('console', onConsole);
     expect(problems).toEqual([]);
 
-    await ui.passwordField(page).fill(password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expectPath(page, '/');
+    await ui.passwordField(story.page).fill(password);
+    await story.page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expectPath(story.page, '/');
   });
 
   it('signed in, /terms and /privacy stay where they are and lead back to the dashboard', async () => {
@@ -154,12 +140,12 @@ describe.each(viewports)('terms, privacy and the signup hand-over at $width px',
       ['/terms', 'Terms of Service'],
       ['/privacy', 'Privacy Policy'],
     ] as const) {
-      await page.goto(path);
-      await expectDocument(page, title);
-      expect(new URL(page.url()).pathname).toBe(path);
-      await expectNoViolations(page, `${path} signed in at ${viewport.width}`);
+      await story.page.goto(path);
+      await expectDocument(story.page, title);
+      expect(new URL(story.page.url()).pathname).toBe(path);
+      await expectNoViolations(story.page, `${path} signed in at ${viewport.width}`);
     }
-    await page.getByRole('link', { name: 'Back to the dashboard', exact: true }).click();
-    await expectPath(page, '/');
+    await story.page.getByRole('link', { name: 'Back to the dashboard', exact: true }).click();
+    await expectPath(story.page, '/');
   });
 });

@@ -3,12 +3,11 @@
  * with the screen's HTML, the browser paints it before any JavaScript runs, then React hydrates it.
  * Checked in real Chromium against the real server and the built dist/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { prerenderedPages } from '@server/spa-prerender/pages';
-import { launchBrowser } from '../support/browser';
-import { expectPath, openContext, uiTimeout } from '../support/page';
-import { startServer, type RunningServer } from '../support/server';
+import { expectPath, uiTimeout } from '../support/page';
+import { setUpStory, shareOneServer } from '../support/story';
 import { viewports } from '../support/viewports';
 
 interface Screen {
@@ -57,27 +56,18 @@ async function holdChunk(page: Page, chunk: string): Promise<() => void> {
 /** A field label, tolerating a trailing required-marker asterisk. */
 const label = (words: string) => new RegExp(`^${words}\\s*\\*?$`, 'i');
 
+const shared = shareOneServer();
+
 describe('prerendered entry screens', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const story = setUpStory(shared, { viewport: viewports[0] });
 
   /** A page in a fresh profile (no stored session), closed with its profile at the end of `use`. */
   async function withFreshPage(use: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
-    const context = await openContext(browser, server.url, viewports[0]);
+    const page = await story.newPage();
     try {
-      const page = await context.newPage();
       await use(page, collectProblems(page));
     } finally {
-      await context.close();
+      await page.context().close();
     }
   }
 
@@ -86,7 +76,7 @@ describe('prerendered entry screens', () => {
   });
 
   it.each(prerenderedPages.map((page) => page.path))('answers %s with the screen in the HTML, and the SPA headers', async (path) => {
-    const [page, shell] = await Promise.all([fetch(`${server.url}${path}?from=%2Fkeys`), fetch(`${server.url}/no-such-page`)]);
+    const [page, shell] = await Promise.all([fetch(`${story.server.url}${path}?from=%2Fkeys`), fetch(`${story.server.url}/no-such-page`)]);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'cache-control']) {
@@ -118,7 +108,7 @@ describe('prerendered entry screens', () => {
 
   it('keeps what the user typed before the screen was hydrated, and logs in with it', async () => {
     const account = { email: 'early.typist@example.com', password: 'Early$Pass1' };
-    const registered = await server.api.POST('/auth/register', { body: account });
+    const registered = await story.server.api.POST('/auth/register', { body: account });
     expect(registered.error).toBeUndefined();
 
     await withFreshPage(async (page, problems) => {
@@ -148,8 +138,8 @@ describe('prerendered entry screens', () => {
 
   it('renders /login afresh for a visitor with a stored session, who is sent on to /', async () => {
     const account = { email: 'returning@example.com', password: 'Return$Pass1' };
-    await server.api.POST('/auth/register', { body: account });
-    const login = await server.api.POST('/auth/login', { body: account });
+    await story.server.api.POST('/auth/register', { body: account });
+    const login = await story.server.api.POST('/auth/login', { body: account });
     const token = login.data?.access_token;
     expect(token).toEqual(expect.any(String));
 

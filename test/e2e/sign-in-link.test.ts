@@ -4,12 +4,11 @@
  * browser started the sign-in; the `error` a link carries is shown as one bounded line of text.
  * Run at 1280×800 and 390×844; the long-error screen lands in screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { expectPath, expectTitle, expectVisible, openContext } from '../support/page';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectPath, expectTitle, expectVisible } from '../support/page';
 import { screenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
+import { setUpStory, shareOneServer } from '../support/story';
 import { viewports } from '../support/viewports';
 
 /** SPEC.md §8, word for word. */
@@ -19,36 +18,20 @@ const noTokenReceived = 'Authentication failed: No token received';
 const craftedError = `<b>Your account is locked.</b>\u0000 Call +1 555 0100\u202e\n${'A very long story. '.repeat(40)}`;
 const shownCraftedError = `Authentication error: <b>Your account is locked.</b> Call +1 555 0100 ${'A very long story. '.repeat(7)}A very long story.…`;
 
+const shared = shareOneServer();
+
 for (const viewport of viewports) {
   describe(`a sign-in link, ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
-    let server: RunningServer;
-    let browser: Browser;
-    /** A valid session of the link maker's own account. */
-    let linkMakersToken: string;
-
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-      const account = { email: `link.maker.${viewport.name}@example.com`, password: 'Maker$Pass1' };
-      const registered = await server.api.POST('/auth/register', { body: account });
-      expect(registered.error).toBeUndefined();
-      const { data } = await server.api.POST('/auth/login', { body: account });
-      if (!data?.access_token) throw new Error('the link maker could not log in');
-      linkMakersToken = data.access_token;
-    });
-
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
-
-    const newPage = async (): Promise<Page> => (await openContext(browser, server.url, viewport)).newPage();
+    /** The link maker's own account; story.token is a valid session of it. */
+    const linkMaker = { email: `link.maker.${viewport.name}@example.com`, password: 'Maker$Pass1' };
+    const story = setUpStory(shared, { viewport, account: linkMaker, apiToken: true });
     const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
     it.each([['/auth/callback?token='], ['/?token=']])(
       '%s<someone else’s session> in a browser that started no sign-in signs nobody in',
       async (prefix) => {
-        const page = await newPage();
-        await page.goto(`${prefix}${encodeURIComponent(linkMakersToken)}`);
+        const page = await story.newPage();
+        await page.goto(`${prefix}${encodeURIComponent(story.token)}`);
         await expectVisible(page.getByText(noTokenReceived, { exact: true }));
         // The token left the address bar at once; it was never stored.
         expect(new URL(page.url()).search).not.toContain('token');
@@ -62,18 +45,18 @@ for (const viewport of viewports) {
     );
 
     it('uses a token in the query for a sign-in this browser started with the Google button', async () => {
-      const page = await newPage();
+      const page = await story.newPage();
       await page.goto('/login');
       await expectTitle(page, /^Log in \|/); // hydrated: the button's click handler is there
       await page.getByRole('link', { name: 'Sign in with Google', exact: true }).click();
       await expectPath(page, /^\/api\/oidc\//);
       // A server that hands the session over in the query (SPEC.md's first shape) answers now.
-      await page.goto(`/auth/callback?token=${encodeURIComponent(linkMakersToken)}`);
+      await page.goto(`/auth/callback?token=${encodeURIComponent(story.token)}`);
       await expectPath(page, '/');
-      expect(await storedToken(page)).toBe(linkMakersToken);
+      expect(await storedToken(page)).toBe(story.token);
       // Single use: the same link a second time, after logging out, signs nobody in.
       await page.evaluate(() => localStorage.removeItem('token'));
-      await page.goto(`/auth/callback?token=${encodeURIComponent(linkMakersToken)}`);
+      await page.goto(`/auth/callback?token=${encodeURIComponent(story.token)}`);
       await expectVisible(page.getByText(noTokenReceived, { exact: true }));
       await expectPath(page, '/login', 8_000);
       expect(await storedToken(page)).toBeNull();
@@ -81,7 +64,7 @@ for (const viewport of viewports) {
     });
 
     it('shows the error a link carries as one bounded line of text', async () => {
-      const page = await newPage();
+      const page = await story.newPage();
       await page.goto(`/auth/callback?error=${encodeURIComponent(craftedError)}`);
       const alert = page.getByRole('alert');
       await expectVisible(alert);
@@ -96,7 +79,7 @@ for (const viewport of viewports) {
     });
 
     it('wraps an error of one long word inside the page', async () => {
-      const page = await newPage();
+      const page = await story.newPage();
       await page.goto(`/auth/callback?error=${'x'.repeat(500)}`);
       const alert = page.getByRole('alert');
       await expectVisible(alert);

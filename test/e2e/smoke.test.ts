@@ -1,42 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withProductName } from '@server/http/spa-documents';
-import { launchBrowser } from '../support/browser';
-import { openContext } from '../support/page';
-import { startServer, type RunningServer } from '../support/server';
+import { setUpStory, shareOneServer } from '../support/story';
 import { viewports } from '../support/viewports';
+
+const shared = shareOneServer();
 
 /** The plumbing under every browser test: real server, real Chromium, built SPA, headers. */
 describe('smoke: the built app in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const story = setUpStory(shared, { viewport: viewports[0], page: 'signed-out' });
   /** The built index.html as the server sends it: with the configured product name written in. */
   let productName = '';
   const builtIndex = () => withProductName(readFileSync(join(process.cwd(), 'dist', 'index.html'), 'utf8'), productName);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await openContext(browser, server.url, viewports[0]);
-    const { data, error } = await server.api.GET('/config');
+    const { data, error } = await story.server.api.GET('/config');
     if (!data) throw new Error(`GET /api/config failed: ${JSON.stringify(error)}`);
     productName = data.productName;
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-  });
-
   it('answers /api/config with JSON the SPA can use', async () => {
-    const page = await context.newPage();
+    const page = await story.context.newPage();
     const response = await page.goto('/api/config');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toMatch(/^application\/json/);
-    const { data, error } = await server.api.GET('/config');
+    const { data, error } = await story.server.api.GET('/config');
     expect(error).toBeUndefined();
     expect(data?.productName).toEqual(expect.any(String));
     expect(await response?.json()).toEqual(data);
@@ -44,7 +33,7 @@ describe('smoke: the built app in Chromium', () => {
   });
 
   it('serves the SPA at / with security headers', async () => {
-    const page = await context.newPage();
+    const page = await story.context.newPage();
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     const headers = response?.headers() ?? {};
@@ -59,7 +48,7 @@ describe('smoke: the built app in Chromium', () => {
   });
 
   it('falls back to index.html for a deep SPA path, but not for an unknown API path', async () => {
-    const page = await context.newPage();
+    const page = await story.context.newPage();
     const deep = await page.goto('/some/deep/path');
     expect(deep?.status()).toBe(200);
     expect(deep?.headers()['content-type']).toMatch(/^text\/html/);
@@ -72,7 +61,7 @@ describe('smoke: the built app in Chromium', () => {
   });
 
   it('renders the SPA without script errors or CSP violations', async () => {
-    const page = await context.newPage();
+    const page = await story.context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {

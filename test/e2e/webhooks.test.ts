@@ -6,13 +6,12 @@
  * address messages, 25 addresses at most, and Create, which only logs. axe-core on the screen and on
  * the modal; no sideways scrolling; screenshots in screenshots/.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wcagViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { expectHidden, expectTitle, expectVisible, horizontalOverflow, logIn, openContext } from '../support/page';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectHidden, expectTitle, expectVisible, horizontalOverflow } from '../support/page';
+import { expectNoViolations } from '../support/screen-checks';
 import { screenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
+import { setUpStory, shareOneServer } from '../support/story';
 import { viewports } from '../support/viewports';
 
 /** Texts SPEC.md gives word for word. */
@@ -45,138 +44,119 @@ async function overflowsSideways(page: Page): Promise<boolean> {
   return (await horizontalOverflow(page)) > 0;
 }
 
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  expect(await wcagViolations(page), `WCAG 2.1 AA violations on ${where}`).toEqual([]);
-}
+const shared = shareOneServer();
 
 for (const viewport of viewports) {
   describe(`webhooks, ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
-    let server: RunningServer;
-    let browser: Browser;
-    let context: BrowserContext;
-    let page: Page;
+    const account = { email: `webhooks.${viewport.name}@example.com`, password: 'aB3$tory' };
+    const story = setUpStory(shared, { viewport, account, apiToken: true, page: 'signed-in', timeout: 60_000 });
     let cycle = '';
     const logged: string[] = [];
-    const email = `webhooks.${viewport.name}@example.com`;
-    const password = 'aB3$tory';
 
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-      const registered = await server.api.POST('/auth/register', { body: { email, password } });
-      expect(registered.error).toBeUndefined();
       // The cycle the server counts the user's quota in: the stats card must show this one.
-      const login = await server.api.POST('/auth/login', { body: { email, password } });
-      const token = login.data?.access_token ?? '';
-      const usage = await server.api.GET('/usage', { headers: { Authorization: `Bearer ${token}` } });
+      const usage = await story.server.api.GET('/usage', { headers: { Authorization: `Bearer ${story.token}` } });
       if (!usage.data) throw new Error('GET /usage failed');
       cycle = `${day(usage.data.cycle.start)} to ${day(usage.data.cycle.end)}`;
-      context = await openContext(browser, server.url, viewport);
-      page = await context.newPage();
-      page.on('console', (message) => {
+      story.page.on('console', (message) => {
         if (message.text().startsWith('[demo]')) logged.push(message.text());
       });
-      await logIn(page, email, password);
-    }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
     });
 
     it('shows About, 0/1 with the billing cycle, and the empty My Webhooks', async () => {
-      await page.goto('/webhooks');
-      await expectVisible(page.getByRole('heading', { level: 1, name: 'Webhooks', exact: true }));
-      await expectTitle(page, /^Webhooks \| /);
-      const stats = page.getByRole('region', { name: 'Webhook Usage' });
+      await story.page.goto('/webhooks');
+      await expectVisible(story.page.getByRole('heading', { level: 1, name: 'Webhooks', exact: true }));
+      await expectTitle(story.page, /^Webhooks \| /);
+      const stats = story.page.getByRole('region', { name: 'Webhook Usage' });
       await expectVisible(stats.getByText('0/1', { exact: true }));
       await expectVisible(stats.getByText(cycle, { exact: true }));
-      await expectVisible(page.getByRole('region', { name: /About Webhooks/ }).getByText(/up to 2 minutes/));
-      await expectVisible(page.getByRole('region', { name: 'My Webhooks' }).getByText(spec.empty, { exact: true }));
-      await page.waitForLoadState('networkidle');
-      expect(await overflowsSideways(page)).toBe(false);
-      await expectNoViolations(page, '/webhooks');
-      await screenshot(page, 'webhooks');
+      await expectVisible(story.page.getByRole('region', { name: /About Webhooks/ }).getByText(/up to 2 minutes/));
+      await expectVisible(story.page.getByRole('region', { name: 'My Webhooks' }).getByText(spec.empty, { exact: true }));
+      await story.page.waitForLoadState('networkidle');
+      expect(await overflowsSideways(story.page)).toBe(false);
+      await expectNoViolations(story.page, '/webhooks');
+      await screenshot(story.page, 'webhooks');
     });
 
     it('opens Configure Webhook with the keyboard, and tells about the API limit from the focused info button', async () => {
-      const newWebhook = page.getByRole('button', { name: 'New Webhook', exact: true });
+      const newWebhook = story.page.getByRole('button', { name: 'New Webhook', exact: true });
       await newWebhook.focus();
-      await page.keyboard.press('Enter');
-      await expectVisible(ui.dialog(page));
-      await expectNoViolations(page, 'the Configure Webhook modal');
-      expect(await overflowsSideways(page)).toBe(false);
-      await screenshot(page, 'webhooks-configure');
+      await story.page.keyboard.press('Enter');
+      await expectVisible(ui.dialog(story.page));
+      await expectNoViolations(story.page, 'the Configure Webhook modal');
+      expect(await overflowsSideways(story.page)).toBe(false);
+      await screenshot(story.page, 'webhooks-configure');
 
       // Tab through the modal until the info button holds the focus (focus stays trapped inside).
-      const info = ui.dialog(page).getByRole('button', { name: 'About the address limit' });
+      const info = ui.dialog(story.page).getByRole('button', { name: 'About the address limit' });
       for (let presses = 0; presses < 30 && !(await info.evaluate((button) => button === document.activeElement)); presses++) {
-        await page.keyboard.press('Tab');
-        expect(await ui.dialog(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+        await story.page.keyboard.press('Tab');
+        expect(await ui.dialog(story.page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
       }
       // Focus shows the tip, unless the modal scrolled the button into view just then; Enter shows it anyway.
-      await page.keyboard.press('Enter');
-      await expectVisible(page.getByText(/up to 100,000 addresses per webhook, add them through the API/));
-      await screenshot(page, 'webhooks-address-tip');
+      await story.page.keyboard.press('Enter');
+      await expectVisible(story.page.getByText(/up to 100,000 addresses per webhook, add them through the API/));
+      await screenshot(story.page, 'webhooks-address-tip');
       // Escape hides the tip, and only the tip: the modal stays open.
-      await page.keyboard.press('Escape');
-      await expectHidden(page.getByText(/up to 100,000 addresses per webhook/));
-      await screenshot(page, 'webhooks-after-escape');
-      expect(await ui.dialog(page).isVisible()).toBe(true);
+      await story.page.keyboard.press('Escape');
+      await expectHidden(story.page.getByText(/up to 100,000 addresses per webhook/));
+      await screenshot(story.page, 'webhooks-after-escape');
+      expect(await ui.dialog(story.page).isVisible()).toBe(true);
     });
 
     it("ticks transaction types: another removes 'Any', 'Any' clears the others, the last unticked is 'Any' again", async () => {
-      await ui.checkboxLabel(page, 'Swap').click();
-      expect(await ui.checkbox(page, 'Any').isChecked()).toBe(false);
-      await ui.checkbox(page, 'Burn').focus();
-      await page.keyboard.press('Space');
-      expect(await ui.checkbox(page, 'Burn').isChecked()).toBe(true);
-      await ui.checkboxLabel(page, 'Any').click();
-      for (const name of ['Swap', 'Burn']) expect(await ui.checkbox(page, name).isChecked()).toBe(false);
-      await ui.checkboxLabel(page, 'Mint').click();
-      await ui.checkboxLabel(page, 'Mint').click();
-      expect(await ui.checkbox(page, 'Any').isChecked()).toBe(true);
+      await ui.checkboxLabel(story.page, 'Swap').click();
+      expect(await ui.checkbox(story.page, 'Any').isChecked()).toBe(false);
+      await ui.checkbox(story.page, 'Burn').focus();
+      await story.page.keyboard.press('Space');
+      expect(await ui.checkbox(story.page, 'Burn').isChecked()).toBe(true);
+      await ui.checkboxLabel(story.page, 'Any').click();
+      for (const name of ['Swap', 'Burn']) expect(await ui.checkbox(story.page, name).isChecked()).toBe(false);
+      await ui.checkboxLabel(story.page, 'Mint').click();
+      await ui.checkboxLabel(story.page, 'Mint').click();
+      expect(await ui.checkbox(story.page, 'Any').isChecked()).toBe(true);
     });
 
     it('refuses a missing URL and the three address cases, and disables Add at 25', async () => {
-      await ui.dialog(page).getByRole('button', { name: 'Create Webhook' }).click();
-      await expectVisible(ui.dialog(page).getByText('Webhook URL is required'));
-      await ui.address(page).press('Enter');
-      await expectVisible(ui.dialog(page).getByText(spec.addressEmpty));
-      await ui.address(page).fill('0x52908400098527886E0F7030069857D2E4169EE7');
-      await ui.address(page).press('Enter');
-      await ui.address(page).fill('0x52908400098527886e0f7030069857d2e4169ee7');
-      await ui.address(page).press('Enter');
-      await expectVisible(ui.dialog(page).getByText(spec.addressDuplicate));
+      await ui.dialog(story.page).getByRole('button', { name: 'Create Webhook' }).click();
+      await expectVisible(ui.dialog(story.page).getByText('Webhook URL is required'));
+      await ui.address(story.page).press('Enter');
+      await expectVisible(ui.dialog(story.page).getByText(spec.addressEmpty));
+      await ui.address(story.page).fill('0x52908400098527886E0F7030069857D2E4169EE7');
+      await ui.address(story.page).press('Enter');
+      await ui.address(story.page).fill('0x52908400098527886e0f7030069857d2e4169ee7');
+      await ui.address(story.page).press('Enter');
+      await expectVisible(ui.dialog(story.page).getByText(spec.addressDuplicate));
       for (let i = 2; i <= 25; i++) {
-        await ui.address(page).fill(`0x${String(i).padStart(40, '0')}`);
-        await ui.add(page).click();
+        await ui.address(story.page).fill(`0x${String(i).padStart(40, '0')}`);
+        await ui.add(story.page).click();
       }
-      expect(await ui.add(page).isDisabled()).toBe(true);
-      await expectVisible(ui.dialog(page).getByText(`25/25 addresses · ${spec.addressFull}`));
-      await ui.address(page).fill('0xone-too-many');
-      await ui.address(page).press('Enter');
-      await expectVisible(ui.dialog(page).getByText(spec.addressFull, { exact: true }));
-      expect(await overflowsSideways(page)).toBe(false);
-      await expectNoViolations(page, 'the Configure Webhook modal with its messages');
-      await screenshot(page, 'webhooks-configure-full');
+      expect(await ui.add(story.page).isDisabled()).toBe(true);
+      await expectVisible(ui.dialog(story.page).getByText(`25/25 addresses · ${spec.addressFull}`));
+      await ui.address(story.page).fill('0xone-too-many');
+      await ui.address(story.page).press('Enter');
+      await expectVisible(ui.dialog(story.page).getByText(spec.addressFull, { exact: true }));
+      expect(await overflowsSideways(story.page)).toBe(false);
+      await expectNoViolations(story.page, 'the Configure Webhook modal with its messages');
+      await screenshot(story.page, 'webhooks-configure-full');
     });
 
     it('creates the webhook by logging it only: the modal closes, the list stays empty', async () => {
-      await ui.address(page).fill('');
-      await ui.url(page).fill('https://hooks.example.com/tx');
-      await ui.dialog(page).getByRole('button', { name: 'Create Webhook' }).click();
-      await expectHidden(ui.dialog(page));
-      await expectVisible(page.getByRole('status').getByText(/not stored yet/));
-      await expectVisible(page.getByText(spec.empty, { exact: true }));
+      await ui.address(story.page).fill('');
+      await ui.url(story.page).fill('https://hooks.example.com/tx');
+      await ui.dialog(story.page).getByRole('button', { name: 'Create Webhook' }).click();
+      await expectHidden(ui.dialog(story.page));
+      await expectVisible(story.page.getByRole('status').getByText(/not stored yet/));
+      await expectVisible(story.page.getByText(spec.empty, { exact: true }));
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatch(/^\[demo\] create webhook/);
     });
 
     it('closes with Escape without saving', async () => {
-      await page.getByRole('button', { name: 'New Webhook', exact: true }).click();
-      await expectVisible(ui.dialog(page));
-      await page.keyboard.press('Escape');
-      await expectHidden(ui.dialog(page));
+      await story.page.getByRole('button', { name: 'New Webhook', exact: true }).click();
+      await expectVisible(ui.dialog(story.page));
+      await story.page.keyboard.press('Escape');
+      await expectHidden(ui.dialog(story.page));
       expect(logged).toHaveLength(1);
     });
   });
