@@ -29,7 +29,8 @@ export interface SharedServer {
  * One server and one browser for a whole test file, shared by its describes (one a viewport, each
  * with its own accounts and browser contexts). Called at the file's top level: nothing starts until a
  * story asks (so the start counts in that story's beforeAll and its time limit), and whatever started
- * is closed after the file. Never shared between files: they run side by side.
+ * is closed after the file. Never shared between files: each configures its own server, and vitest
+ * may run files side by side.
  */
 export function shareOneServer(options: { settings?: Settings; upstream?: () => Promise<Upstream> } = {}): SharedServer {
   let upstream: Promise<Upstream | undefined> | undefined;
