@@ -26,10 +26,12 @@ export default defineConfig({
     sourcemap: false,
   },
   test: {
-    // Files run one at a time (vitest's default here: one worker fewer than the 2 cores). Measured on a
-    // clean clone (issue 22 §3): with three workers and the e2e files side by side the vitest run took
-    // as long (1,478 s against 1,413 s) and every file ran 2 to 5 times slower (DOM files 5 times): the
-    // suite is bound by the CPU (jsdom, Chromium, the servers it starts), not by waiting.
+    // Files run one at a time by default (vitest's default here: one worker fewer than the 2 cores). `npm test`
+    // (test/run.ts) chooses per project from what was measured on this box (issue 22 §3): run alone, the unit
+    // files left the CPU 52 % idle (server files wait on their servers, nodes and timers) and the e2e files
+    // 54 %, so unit and dom run two files at a time (the server files: 647 s -> 393 s) and the e2e files one
+    // at a time beside the unit project's second run on Node 24. Three workers with the e2e files among
+    // them were no faster (1,478 s against 1,413 s): Chromium and its server then fought the others.
     // Each project is one kind of test; `npm test` (test/run.ts) runs them all. Time limits only catch a hung test:
     // they are sized for a box running two suites at once (a server start inside a test took 42 s there), since
     // speed is measured by the benchmarks, never by a test's time.
