@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/domain/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/server/**/*.test.ts', 'test/contract/**/*.test.ts'],
+          // The migrated database the servers of a test copy (test/support/database-template.ts).
+          globalSetup: ['test/support/database-template-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
@@ -62,6 +64,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/database-template-setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -124,7 +124,7 @@ describe('metering', () => {
 describe('metering across a restart', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase({ persistent: true });
+    database = await createTestDatabase();
   });
   afterAll(() => database?.drop());
 

@@ -10,7 +10,7 @@ import { createTestDatabase, testDatabaseUrl, type TestDatabase } from './helper
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase({ persistent: true });
+  database = await createTestDatabase({ fresh: true });
 });
 afterAll(() => database.drop());
 

@@ -6,6 +6,7 @@ import type { paths } from '@/api/schema';
 import { buildApp, defaultDistDir } from '@server/app';
 import { loadConfig } from '@server/config';
 import type { Mail } from '@server/mail/mailer';
+import { templateCopy } from './database-template';
 import { freePort } from './free-port';
 
 export interface RunningServer {
@@ -19,7 +20,8 @@ export interface RunningServer {
 }
 
 /**
- * The real server, in-process, on a free loopback port: PGlite in memory, local mode (development
+ * The real server, in-process, on a free loopback port: PGlite on a copy of the run's migrated
+ * database (database-template.ts), local mode (development
  * OpenID provider, mail outbox), serving the built SPA from dist/. Only the variables given here
  * reach loadConfig, so a developer's shell (GOOGLE_CLIENT_ID, NODE_ENV...) cannot change a test.
  */
@@ -31,23 +33,32 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
   // reset link in mails and the Google redirect URI are made from it.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const database = await templateCopy('e2e-server');
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
-    DATA_DIR: 'memory://',
+    DATA_DIR: database.dataDir,
     LOG_LEVEL: 'warn',
     ...overrides,
   });
-  const app = await buildApp(config);
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    try {
+      await app?.close();
+    } finally {
+      await database.remove();
+    }
+  };
   try {
+    app = await buildApp(config);
     await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
-    await app.close();
+    await close();
     throw error;
   }
   const api = createClient<paths>({ baseUrl: `${url}/api` });
-  return { url, app, api, close: () => app.close() };
+  return { url, app, api, close };
 }
 
 /** The newest mail sent to `to`; the outbox keeps mails in the order they were sent. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { copyDatabaseTemplate } from '../../support/database-template';
 import { uniqueEmail } from './accounts';
 import { setUpValue } from './set-up-value';
 import { signUp, type StartedServer, startOnFreePort, stop, stopAllStarted } from './started-server';
@@ -31,6 +32,8 @@ export function setUpStartedAccount(options: StartedAccountOptions): StartedAcco
   let account: { token: string; apiKey: string } | undefined;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), `${options.name}-`));
+    // The server's DATA_DIR (started-server.ts), already created and migrated: a copy of the run's template.
+    await copyDatabaseTemplate(join(dataDir, 'data', 'data'));
     server = await startOnFreePort(join(dataDir, 'data'), { ...options.settings() });
     account = await signUp(server.url, uniqueEmail(options.name.replaceAll('-', '')));
   }, 120_000);

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { templateCopy } from '../../support/database-template';
 
 /**
- * The one place tests choose their database. By default PGlite (in memory, or in a temp dir
- * when the test needs to reopen it). With TEST_DATABASE_URL set, a real PostgreSQL server:
- * each test database is a fresh schema there, dropped afterwards.
+ * The one place tests choose their database. By default PGlite (a copy of a migrated template in a
+ * temp dir, or a fresh directory). With TEST_DATABASE_URL set, a real PostgreSQL server: each test
+ * database is a fresh schema there, dropped afterwards.
  */
 export interface TestDatabase {
   /** Environment variables that point loadConfig at this database. */
@@ -66,10 +67,17 @@ export async function postgresDatabase(serverUrl: string, prefix = 'test'): Prom
   return { kind: 'postgres', env: { DATABASE_URL: own.toString() }, drop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
 }
 
-/** A database that lives until drop(): `persistent` keeps PGlite on disk so an app can reopen it. */
-export async function createTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * A database that lives until drop(). PGlite: a copy of the run's migrated template on disk
+ * (test/support/database-template.ts), which an app may close and reopen; `fresh` starts from an
+ * empty directory instead, created and migrated by the app's first start as `npm start` does.
+ */
+export async function createTestDatabase(options: { fresh?: boolean } = {}): Promise<TestDatabase> {
   if (testDatabaseUrl !== undefined) return postgresSchema(testDatabaseUrl);
-  if (options.persistent !== true) return { kind: 'pglite', env: { DATA_DIR: 'memory://' }, drop: async () => {} };
+  if (options.fresh !== true) {
+    const copy = await templateCopy('rpc-dashboard-test');
+    return { kind: 'pglite', env: { DATA_DIR: copy.dataDir }, drop: copy.remove };
+  }
   const dir = await mkdtemp(join(tmpdir(), 'rpc-dashboard-test-'));
   return { kind: 'pglite', env: { DATA_DIR: join(dir, 'data') }, drop: () => rm(dir, { recursive: true, force: true }) };
 }
