@@ -6,19 +6,40 @@ import { inject } from 'vitest';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated embedded database every test database copies (database-template-setup.ts). */
-    databaseTemplate: string;
+    databaseTemplate: string | undefined;
   }
 }
 
-/** A data directory of its own, a copy of the run's migrated template, at `dataDir` (which must not exist yet). */
-export async function copyDatabaseTemplate(dataDir: string): Promise<void> {
-  await cp(inject('databaseTemplate'), dataDir, { recursive: true, errorOnExist: true, force: false });
+/**
+ * The run's migrated template; undefined where there is none: a project without the globalSetup
+ * (dom), or a process a test started itself (the dom tests' billing server), where vitest's state is
+ * not reachable. Those create their database as before.
+ */
+function databaseTemplate(): string | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    return undefined;
+  }
 }
 
-/** A new temporary directory holding `data`, a copy of the template: for a server's DATA_DIR. */
-export async function templateCopy(prefix: string): Promise<{ readonly dataDir: string; remove(): Promise<void> }> {
+/** Puts a copy of the run's template at `dataDir` (which must not exist yet); false when there is no template. */
+export async function copyDatabaseTemplate(dataDir: string): Promise<boolean> {
+  const template = databaseTemplate();
+  if (template === undefined) return false;
+  await cp(template, dataDir, { recursive: true, errorOnExist: true, force: false });
+  return true;
+}
+
+/**
+ * A server's DATA_DIR: a new temporary directory holding a copy of the template, or, where there is
+ * no template, an embedded database in memory ('memory://', nothing to remove).
+ */
+export async function testDataDir(prefix: string): Promise<{ readonly dataDir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), `${prefix}-`));
   const dataDir = join(dir, 'data');
-  await copyDatabaseTemplate(dataDir);
-  return { dataDir, remove: () => rm(dir, { recursive: true, force: true }) };
+  const remove = () => rm(dir, { recursive: true, force: true });
+  if (await copyDatabaseTemplate(dataDir)) return { dataDir, remove };
+  await remove();
+  return { dataDir: 'memory://', remove: async () => {} };
 }

@@ -6,7 +6,7 @@ import type { paths } from '@/api/schema';
 import { buildApp, defaultDistDir } from '@server/app';
 import { loadConfig } from '@server/config';
 import type { Mail } from '@server/mail/mailer';
-import { templateCopy } from './database-template';
+import { testDataDir } from './database-template';
 import { freePort } from './free-port';
 
 export interface RunningServer {
@@ -33,7 +33,7 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
   // reset link in mails and the Google redirect URI are made from it.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const database = await templateCopy('e2e-server');
+  const database = await testDataDir('e2e-server');
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',

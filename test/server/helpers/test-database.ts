@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { templateCopy } from '../../support/database-template';
+import { testDataDir } from '../../support/database-template';
 
 /**
  * The one place tests choose their database. By default PGlite (a copy of a migrated template in a
@@ -69,13 +69,14 @@ export async function postgresDatabase(serverUrl: string, prefix = 'test'): Prom
 
 /**
  * A database that lives until drop(). PGlite: a copy of the run's migrated template on disk
- * (test/support/database-template.ts), which an app may close and reopen; `fresh` starts from an
- * empty directory instead, created and migrated by the app's first start as `npm start` does.
+ * (test/support/database-template.ts), which an app may close and reopen (in memory where there is
+ * no template); `fresh` starts from an empty directory instead, created and migrated by the app's
+ * first start as `npm start` does.
  */
 export async function createTestDatabase(options: { fresh?: boolean } = {}): Promise<TestDatabase> {
   if (testDatabaseUrl !== undefined) return postgresSchema(testDatabaseUrl);
   if (options.fresh !== true) {
-    const copy = await templateCopy('rpc-dashboard-test');
+    const copy = await testDataDir('rpc-dashboard-test');
     return { kind: 'pglite', env: { DATA_DIR: copy.dataDir }, drop: copy.remove };
   }
   const dir = await mkdtemp(join(tmpdir(), 'rpc-dashboard-test-'));
