@@ -14,6 +14,7 @@ import type { RpcHandler } from '@server/gateway/gateway';
 import { gatewayFront } from '@server/gateway/http-answer';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
+import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import { createGoogleSignIn } from '@server/google/index';
 import { quietProbes } from '@server/health/quiet-probes';
 import { createHandlers } from '@server/handlers/index';
@@ -165,6 +166,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('metering', gateway.metering);
     app.decorate('rpcHandler', gateway.gateway);
     options.behindWorkers?.(gateway);
+    if (options.behindWorkers === undefined) {
+      // The WebSocket endpoint where clients connect to this process (WORKERS=1). Its sockets close
+      // before the server does: Node's close waits for every connection, upgraded ones included.
+      const webSockets = serveWebSockets(app.server, gateway, config, () => clock.now().getTime());
+      app.addHook('preClose', async () => webSockets.close());
+    }
     const payments = await createPayments(config, { db, clock, log: app.log, keyCache });
     app.addHook('onClose', async () => payments.close());
     app.decorate('billing', payments.billing);

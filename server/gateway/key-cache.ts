@@ -22,6 +22,8 @@ export interface GatewayKey {
 
 /** A key as the main process loads it from the database. */
 export interface KeyEntry extends GatewayKey, LocalKey {
+  /** The owner's plan (src/domain/plan-catalog.ts: its WebSocket limits). */
+  readonly planId: number;
   /** The owner's credits in the current cycle (shared by all their keys); its limit null = unlimited. */
   readonly credits: CreditAccount;
   /** The allow-lists as stored (what `access` was compiled from; HTTP workers compile their own). */

@@ -63,6 +63,7 @@ function worker(options: { held: boolean }) {
     async (apiKey) => ({
       apiKey,
       keyId: 3,
+      planId: 1,
       userId: 7,
       rate: plan.rate,
       credits: ledger.sync(

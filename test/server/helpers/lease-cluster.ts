@@ -95,6 +95,7 @@ export class LeaseCluster {
             resolve({
               apiKey: key,
               keyId: 3,
+              planId: 1,
               userId,
               rate: this.plan.rate,
               credits: this.ledger.sync(this.stored(), new Date(this.nowMs), generation),

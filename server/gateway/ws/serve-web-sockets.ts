@@ -1,0 +1,49 @@
+import type { Server } from 'node:http';
+import { catalogPlan } from '@/domain/plan-catalog';
+import type { Config } from '@server/config';
+import type { LocalTicket } from '@server/gateway/admission';
+import type { GatewayParts } from '@server/gateway/create-gateway';
+import type { KeyEntry } from '@server/gateway/key-cache';
+import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
+import { maxBufferedBytes, WsGateway } from '@server/gateway/ws/ws-gateway';
+import { proxyTrust } from '@server/http/client-address';
+
+/**
+ * The WebSocket endpoint of one process's gateway, on `server` (the app's own with WORKERS=1): Node
+ * emits 'upgrade' for the GETs the fast path hands it. An upgrade on any other path is answered 404.
+ */
+export function serveWebSockets(
+  server: Server,
+  parts: GatewayParts,
+  config: Pick<
+    Config,
+    'upstreamMainnetUrl' | 'upstreamDevnetUrl' | 'upstreamMainnetWsUrl' | 'upstreamDevnetWsUrl' | 'upstreamTimeoutMs' | 'trustProxy'
+  >,
+  now: () => number,
+): WsGateway<KeyEntry, LocalTicket> {
+  const webSockets = new WsGateway<KeyEntry, LocalTicket>({
+    handler: parts.gateway,
+    keys: parts.keyCache,
+    admission: parts.admission,
+    meter: parts.metering.meter,
+    now,
+    timeoutMs: config.upstreamTimeoutMs,
+    nodeUrls: {
+      mainnet: nodeSocketUrl(config.upstreamMainnetWsUrl, config.upstreamMainnetUrl),
+      devnet: nodeSocketUrl(config.upstreamDevnetWsUrl, config.upstreamDevnetUrl),
+    },
+    subscriptionLimit: (key) => catalogPlan(key.planId).subscriptionsPerConnection,
+    connectionLimit: (key) => catalogPlan(key.planId).webSocketConnections,
+    maxBufferedBytes,
+    trust: proxyTrust(config.trustProxy),
+  });
+  server.on('upgrade', (request, socket, head) => {
+    if (webSockets.handles(request)) {
+      webSockets.upgrade(request, socket, head);
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  return webSockets;
+}

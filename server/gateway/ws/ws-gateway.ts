@@ -1,0 +1,180 @@
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { checkAccess } from '@server/gateway/access-rules';
+import type { AdmittedKey } from '@server/gateway/admission';
+import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
+import { type GatewayKey, plausibleKey } from '@server/gateway/key-cache';
+import { gatewayErrors, rpcCodes } from '@server/gateway/rpc-errors';
+import { closeCodes } from '@server/gateway/ws/ws-codes';
+import { type SessionDeps, WsSession } from '@server/gateway/ws/ws-session';
+import { apiPrefix } from '@server/http/api-prefix';
+import { clientAddress, type ProxyTrust } from '@server/http/client-address';
+import type { Network } from '@server/repos/usage';
+
+/** Largest message a client may send (a JSON-RPC request or batch); a larger one closes the socket with 1009. */
+export const maxMessageBytes = 1024 * 1024;
+
+/** Unsent bytes a client may have waiting; past it the socket is closed as too slow (4000). */
+export const maxBufferedBytes = 4 * 1024 * 1024;
+
+/** Every open socket is pinged this often; one that did not answer the previous ping is closed (4001). */
+export const pingIntervalMs = 30_000;
+
+/** How often the keys of open sockets are read again: a key deleted or an allow-list changed closes them within it. */
+export const recheckIntervalMs = 1_000;
+
+export interface WsGatewayDeps<Key extends GatewayKey & AdmittedKey, Ticket> extends Omit<SessionDeps<Key, Ticket>, 'nodeUrl'> {
+  /** Each network's node WebSocket (nodeSocketUrl); null: none. */
+  readonly nodeUrls: Readonly<Record<Network, string | null>>;
+  /** Connections a user keeps open at once, from the key's plan. */
+  readonly connectionLimit: (key: Key) => number;
+  readonly trust: ProxyTrust;
+}
+
+const pathPattern = new RegExp(`^${apiPrefix}/v1/([^/?#]*)/([^/?#]*)$`);
+
+/** The gateway path's network and key, undecoded (a key never needs escapes); null: not the gateway's path. */
+function pathOf(request: IncomingMessage): RegExpExecArray | null {
+  const target = request.url ?? '/';
+  const end = target.search(/[?#]/);
+  return pathPattern.exec(end < 0 ? target : target.slice(0, end));
+}
+
+function toNetwork(value: string): Network | null {
+  return value === 'mainnet' || value === 'devnet' ? value : null;
+}
+
+/** An HTTP refusal of the handshake, on the raw socket: the gateway's JSON-RPC error body, then closed. */
+function refuse(socket: Duplex, answer: GatewayAnswer): void {
+  const body = typeof answer.body === 'string' || Buffer.isBuffer(answer.body) ? answer.body : '';
+  const head = [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    '',
+  ].join('\r\n');
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]));
+}
+
+/**
+ * The gateway's WebSocket endpoint, `wss://{host}/api/v1/{network}/{apiKey}`: the HTTP URL, upgraded.
+ * The handshake checks the network, the key, the allow-lists (Origin, and the client's address with
+ * TRUST_PROXY as for HTTP) and the connections the plan allows; each refusal is an HTTP answer with
+ * the gateway's JSON-RPC error body. Accepted sockets are WsSession's.
+ * Connections are counted per user in this process: with several replicas or HTTP workers each
+ * counts its own, so a user may hold the plan's limit on each of them.
+ */
+export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
+  private readonly sessions = new Set<WsSession<Key, Ticket>>();
+  private readonly perUser = new Map<number, number>();
+  private readonly pinger: NodeJS.Timeout;
+  private readonly rechecker: NodeJS.Timeout;
+
+  constructor(private readonly deps: WsGatewayDeps<Key, Ticket>) {
+    this.pinger = setInterval(() => this.ping(), pingIntervalMs);
+    this.pinger.unref();
+    this.rechecker = setInterval(() => this.recheck(), recheckIntervalMs);
+    this.rechecker.unref();
+  }
+
+  /** Whether a request is for this endpoint (a GET with Upgrade: websocket on the gateway's path). */
+  handles(request: IncomingMessage): boolean {
+    return pathOf(request) !== null;
+  }
+
+  /** Node's 'upgrade' event of a request `handles` said yes to. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    this.accept(request, socket, head).catch(() => refuse(socket, refusalAnswer(gatewayErrors.internal(), null)));
+  }
+
+  /** Open sockets, for tests and metrics. */
+  get open(): number {
+    return this.sessions.size;
+  }
+
+  /**
+   * Closes every socket (1001) and stops the timers: the server is shutting down. A client that does
+   * not answer the close within `graceMs` is cut, so the server's own close never waits on it.
+   */
+  async close(graceMs = 1_000): Promise<void> {
+    clearInterval(this.pinger);
+    clearInterval(this.rechecker);
+    for (const session of this.sessions) session.close(closeCodes.goingAway);
+    const clients = [...this.server.clients];
+    const closed = Promise.all(
+      clients.map((client) => (client.readyState === client.CLOSED ? undefined : new Promise((resolve) => client.once('close', resolve)))),
+    );
+    const cut = setTimeout(() => {
+      for (const client of clients) client.terminate();
+    }, graceMs);
+    await closed;
+    clearTimeout(cut);
+    this.server.close();
+  }
+
+  private async accept(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const [, rawNetwork = '', apiKey = ''] = pathOf(request) ?? [];
+    const network = toNetwork(rawNetwork);
+    if (network === null) return refuse(socket, refusalAnswer(gatewayErrors.unknownNetwork(rawNetwork), null));
+    if (!plausibleKey.test(apiKey)) return refuse(socket, refusalAnswer(gatewayErrors.invalidKey(), null));
+    const { keys } = this.deps;
+    let key = keys.peek(apiKey);
+    if (key === undefined) key = await keys.get(apiKey);
+    if (key === null) return refuse(socket, refusalAnswer(gatewayErrors.invalidKey(), null));
+    const origin = request.headers.origin;
+    const clientIp = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], this.deps.trust);
+    const refusal = checkAccess(key.access, origin, clientIp);
+    if (refusal !== null) return refuse(socket, refusalAnswer(gatewayErrors.notAllowed(refusal), null));
+    const limit = this.deps.connectionLimit(key);
+    if ((this.perUser.get(key.userId) ?? 0) >= limit) {
+      const message = `Too many WebSocket connections: your plan allows ${limit} open at once. Close one first, or upgrade your plan.`;
+      return refuse(socket, refusalAnswer({ status: 429, code: rpcCodes.limitExceeded, message }, null));
+    }
+    if (socket.destroyed) return;
+    // Counted before the handshake ends: a burst of handshakes cannot pass the limit together. A
+    // handshake ws refuses (a missing Sec-WebSocket-Key...) closes the socket and gives the count back.
+    this.count(key.userId, 1);
+    let accepted = false;
+    socket.once('close', () => {
+      if (!accepted) this.count(key.userId, -1);
+    });
+    this.server.handleUpgrade(request, socket, head, (client) => {
+      accepted = true;
+      const session = new WsSession(client, { network, apiKey, origin, clientIp }, key, this.sessionDeps(network), (ended) => {
+        this.sessions.delete(ended);
+        this.count(ended.userId, -1);
+      });
+      this.sessions.add(session);
+    });
+  }
+
+  private sessionDeps(network: Network): SessionDeps<Key, Ticket> {
+    return { ...this.deps, nodeUrl: this.deps.nodeUrls[network] };
+  }
+
+  private count(userId: number, by: 1 | -1): void {
+    const next = (this.perUser.get(userId) ?? 0) + by;
+    if (next <= 0) this.perUser.delete(userId);
+    else this.perUser.set(userId, next);
+  }
+
+  private ping(): void {
+    for (const session of this.sessions) {
+      if (!session.alive) {
+        session.close(closeCodes.idle);
+        continue;
+      }
+      session.alive = false;
+      session.client.ping();
+    }
+  }
+
+  private recheck(): void {
+    for (const session of this.sessions) void session.recheck().catch(() => undefined);
+  }
+}

@@ -1,0 +1,369 @@
+import type { Readable } from 'node:stream';
+import type WebSocket from 'ws';
+import type { RawData } from 'ws';
+import { retryAfterValue } from '@/domain/admission-rule';
+import { CREDITS_PER_NOTIFICATION, creditsFor, notificationMethod } from '@/domain/credits';
+import { subscribeVerdict } from '@/domain/rpc-subscriptions';
+import { checkAccess } from '@server/gateway/access-rules';
+import type { Admission, Admit, AdmittedKey } from '@server/gateway/admission';
+import type { KeySource, RpcHandler } from '@server/gateway/gateway';
+import { parsePayload, rpcErrorBody, type RpcId } from '@server/gateway/json-rpc';
+import type { GatewayKey } from '@server/gateway/key-cache';
+import { gatewayErrors, rpcCodes, type GatewayError } from '@server/gateway/rpc-errors';
+import { closeCodes, type CloseReason } from '@server/gateway/ws/ws-codes';
+import { type NodeReply, UpstreamSocket } from '@server/gateway/ws/upstream-socket';
+import type { UsageMeter } from '@server/metering/usage-meter';
+import type { Network } from '@server/repos/usage';
+
+/** JSON-RPC 2.0's "invalid params", the code of a refused eth_subscribe. */
+const invalidParams = -32602;
+
+/** Requests of one connection at the node at once; past it the connection's frames wait unread. */
+export const maxInFlight = 64;
+
+/** Largest answer sent as one message (a node's answer streamed to the gateway is read whole first). */
+export const maxAnswerBytes = 16 * 1024 * 1024;
+
+/** Notifications waiting for their credits at once; past it the client is too slow (closeCodes.tooSlow). */
+const maxQueuedNotifications = 1024;
+
+export interface SessionDeps<Key extends GatewayKey & AdmittedKey, Ticket> {
+  /** The HTTP gateway: every request but a subscription's goes through it, as over HTTP. */
+  readonly handler: RpcHandler;
+  readonly keys: KeySource<Key>;
+  readonly admission: Admission<Key, Ticket>;
+  readonly meter: Pick<UsageMeter, 'count'>;
+  /** Epoch ms (the app's clock). */
+  readonly now: () => number;
+  /** The node's WebSocket for this network; null: none configured (subscriptions are refused). */
+  readonly nodeUrl: string | null;
+  readonly timeoutMs: number;
+  /** Subscriptions one connection may hold, from the key's plan. */
+  readonly subscriptionLimit: (key: Key) => number;
+  /** Unsent bytes a client may have waiting before it is closed as too slow. */
+  readonly maxBufferedBytes: number;
+}
+
+export interface SessionCaller {
+  readonly network: Network;
+  readonly apiKey: string;
+  readonly origin: string | undefined;
+  readonly clientIp: string;
+}
+
+function bufferOf(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+function minuteOf(nowMs: number): number {
+  return nowMs - (nowMs % 60_000);
+}
+
+/** A gateway answer's body as one message's text, or null past maxAnswerBytes. */
+async function wholeBody(body: Buffer | Readable | string): Promise<Buffer | string | null> {
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > maxAnswerBytes) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A single call's fields the subscription methods need (parsePayload has checked the envelope). */
+function callFields(body: Buffer): { id: RpcId; params: unknown } {
+  const message: unknown = JSON.parse(body.toString('utf8'));
+  if (typeof message !== 'object' || message === null) return { id: null, params: undefined };
+  const id = 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : null;
+  return { id, params: 'params' in message ? message.params : undefined };
+}
+
+/** A cheap first look: only a frame naming a subscription method is read twice. */
+function mayNameSubscriptions(body: Buffer): boolean {
+  return body.includes('eth_subscribe') || body.includes('eth_unsubscribe');
+}
+
+/**
+ * One client's WebSocket on the gateway (server/gateway/ws/ws-gateway.ts accepted it). Requests go
+ * through the HTTP gateway (same checks, credits and answers as over HTTP); eth_subscribe and
+ * eth_unsubscribe go to the node's own socket (UpstreamSocket), one per client connection, opened
+ * when first needed. Each notification costs CREDITS_PER_NOTIFICATION, checked against the quota (no
+ * rate token) before it is sent and charged once the socket has taken it: charged, metered and
+ * delivered agree, whatever closes first.
+ */
+export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
+  private readonly subscriptions = new Set<string>();
+  private pendingSubscribes = 0;
+  private upstream: UpstreamSocket | null = null;
+  private inFlight = 0;
+  private queued = 0;
+  private deliveries: Promise<void> = Promise.resolve();
+  private ended = false;
+  /** Whether a pong came since the last ping (ws-gateway.ts pings every open socket). */
+  alive = true;
+
+  constructor(
+    readonly client: WebSocket,
+    readonly caller: SessionCaller,
+    private key: Key,
+    private readonly deps: SessionDeps<Key, Ticket>,
+    private readonly onEnd: (session: WsSession<Key, Ticket>) => void,
+  ) {
+    client.on('message', (data) => this.read(bufferOf(data)));
+    client.on('pong', () => {
+      this.alive = true;
+    });
+    client.on('close', () => this.end());
+    client.on('error', () => this.end());
+  }
+
+  get userId(): number {
+    return this.key.userId;
+  }
+
+  /** Closes with `why` (ws-codes.ts); what was not sent is not charged. */
+  close(why: CloseReason): void {
+    if (this.ended) return;
+    this.client.close(why.code, why.reason);
+    this.end();
+  }
+
+  /** The key again from the cache (a plan change applies at once); null: deleted or no longer allowed. */
+  async recheck(): Promise<void> {
+    const { keys } = this.deps;
+    let key = keys.peek(this.caller.apiKey);
+    if (key === undefined) key = await keys.get(this.caller.apiKey);
+    if (this.ended) return;
+    if (key === null || checkAccess(key.access, this.caller.origin, this.caller.clientIp) !== null) {
+      this.close(closeCodes.keyRevoked);
+      return;
+    }
+    this.key = key;
+  }
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.upstream?.close();
+    this.upstream = null;
+    this.subscriptions.clear();
+    this.onEnd(this);
+  }
+
+  private send(text: Buffer | string): void {
+    if (!this.ended) this.client.send(text, { binary: false });
+  }
+
+  private sendError(id: RpcId, problem: GatewayError): void {
+    this.send(rpcErrorBody(id, problem.code, problem.message, problem.data));
+  }
+
+  private read(body: Buffer): void {
+    if (this.ended) return;
+    if (mayNameSubscriptions(body)) {
+      const parsed = parsePayload(body);
+      if (parsed.ok) {
+        const { payload } = parsed;
+        const named = payload.methods.some((method) => method === 'eth_subscribe' || method === 'eth_unsubscribe');
+        if (named && payload.batch) {
+          this.sendError(null, gatewayErrors.invalid('eth_subscribe and eth_unsubscribe are sent alone, not in a batch'));
+          return;
+        }
+        if (named) {
+          const { id, params } = callFields(body);
+          if (payload.methods[0] === 'eth_subscribe') this.subscribe(id, params);
+          else this.unsubscribe(id, params);
+          return;
+        }
+      }
+    }
+    this.forward(body);
+  }
+
+  /** A request through the HTTP gateway; its answer (or refusal) as one text message. */
+  private forward(body: Buffer): void {
+    this.inFlight += 1;
+    if (this.inFlight === maxInFlight) this.client.pause();
+    const { network, apiKey, origin, clientIp } = this.caller;
+    this.deps.handler
+      .call({ network, apiKey, body, origin, clientIp })
+      .then((answer) => wholeBody(answer.body))
+      .then(
+        (text) => this.send(text ?? rpcErrorBody(null, rpcCodes.internalError, `The answer is larger than ${maxAnswerBytes} bytes.`)),
+        () => this.sendError(null, gatewayErrors.internal()),
+      )
+      .finally(() => {
+        this.inFlight -= 1;
+        if (this.inFlight === maxInFlight - 1) this.client.resume();
+      });
+  }
+
+  private node(): UpstreamSocket | null {
+    if (this.upstream !== null) return this.upstream;
+    if (this.deps.nodeUrl === null) return null;
+    this.upstream = new UpstreamSocket(
+      this.deps.nodeUrl,
+      {
+        notification: (subscription, text) => this.notify(subscription, text),
+        closed: () => this.close(closeCodes.upstreamClosed),
+      },
+      this.deps.timeoutMs,
+    );
+    return this.upstream;
+  }
+
+  /** A refusal of the admission as the client's error; true when it refused. */
+  private refused(id: RpcId, method: string, admit: Admit<Ticket>): admit is Exclude<Admit<Ticket>, { kind: 'admitted' }> {
+    const { key } = this;
+    const minute = minuteOf(this.deps.now());
+    switch (admit.kind) {
+      case 'admitted':
+        return false;
+      case 'quota':
+        this.deps.meter.count(key, this.caller.network, method, minute, 'rateLimited');
+        this.sendError(id, gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd));
+        return true;
+      case 'rate':
+        this.deps.meter.count(key, this.caller.network, method, minute, 'rateLimited');
+        this.sendError(id, gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs))));
+        return true;
+      case 'unknownKey':
+        this.sendError(id, gatewayErrors.invalidKey());
+        this.close(closeCodes.keyRevoked);
+        return true;
+    }
+  }
+
+  /** Admits `method` as one call of the key, then `go` with its ticket (sync when the admission is). */
+  private admitted(id: RpcId, method: string, go: (ticket: Ticket, credits: number) => void): void {
+    const credits = creditsFor(method);
+    const admit = this.deps.admission.admit(this.key, credits, 1, this.deps.now());
+    const decide = (answer: Admit<Ticket>) => {
+      if (this.ended) {
+        if (answer.kind === 'admitted') this.deps.admission.settle(answer.ticket, false);
+        return;
+      }
+      if (!this.refused(id, method, answer) && answer.kind === 'admitted') go(answer.ticket, credits);
+    };
+    if (admit instanceof Promise) admit.then(decide, () => this.sendError(id, gatewayErrors.internal()));
+    else decide(admit);
+  }
+
+  /** The node answered a subscription method: charged as a call answered, its answer with the client's id. */
+  private answered(id: RpcId, method: string, ticket: Ticket, credits: number, reply: NodeReply): void {
+    this.deps.admission.settle(ticket, true);
+    this.deps.meter.count(this.key, this.caller.network, method, minuteOf(this.deps.now()), 'requests', credits);
+    const body = reply.kind === 'result' ? { jsonrpc: '2.0', id, result: reply.result } : { jsonrpc: '2.0', id, error: reply.error };
+    this.send(JSON.stringify(body));
+  }
+
+  private subscribe(id: RpcId, params: unknown): void {
+    const verdict = subscribeVerdict(params);
+    if (!verdict.allowed) {
+      this.send(rpcErrorBody(id, invalidParams, verdict.message));
+      return;
+    }
+    const limit = this.deps.subscriptionLimit(this.key);
+    if (this.subscriptions.size + this.pendingSubscribes >= limit) {
+      const message = `Too many subscriptions on this connection: your plan allows ${limit}. Unsubscribe from one first, or open another connection.`;
+      this.send(rpcErrorBody(id, rpcCodes.limitExceeded, message));
+      return;
+    }
+    const node = this.node();
+    if (node === null) {
+      this.sendError(id, gatewayErrors.noUpstream(this.caller.network));
+      return;
+    }
+    this.pendingSubscribes += 1;
+    this.admitted(id, 'eth_subscribe', (ticket, credits) => {
+      node.request(
+        'eth_subscribe',
+        params,
+        (reply) => {
+          this.pendingSubscribes -= 1;
+          if (reply.kind === 'result' && typeof reply.result === 'string') this.subscriptions.add(reply.result);
+          this.answered(id, 'eth_subscribe', ticket, credits, reply);
+        },
+        () => {
+          this.pendingSubscribes -= 1;
+          this.deps.admission.settle(ticket, false);
+          this.sendError(id, gatewayErrors.upstreamDown(this.caller.network));
+        },
+      );
+    });
+  }
+
+  private unsubscribe(id: RpcId, params: unknown): void {
+    const [subscription] = Array.isArray(params) ? params : [];
+    if (typeof subscription !== 'string' || !this.subscriptions.has(subscription) || this.upstream === null) {
+      // Not a subscription of this connection: the node would say false too, and is not asked.
+      this.send(JSON.stringify({ jsonrpc: '2.0', id, result: false }));
+      return;
+    }
+    const node = this.upstream;
+    this.admitted(id, 'eth_unsubscribe', (ticket, credits) => {
+      // No notification of it is delivered from now on, whatever the node still sends.
+      this.subscriptions.delete(subscription);
+      node.request(
+        'eth_unsubscribe',
+        [subscription],
+        (reply) => this.answered(id, 'eth_unsubscribe', ticket, credits, reply),
+        () => {
+          this.deps.admission.settle(ticket, false);
+          this.sendError(id, gatewayErrors.upstreamDown(this.caller.network));
+        },
+      );
+    });
+  }
+
+  /** A notification of the node's: checked against the quota, then sent and charged, in the node's order. */
+  private notify(subscription: string, text: string): void {
+    if (this.ended || !this.subscriptions.has(subscription)) return;
+    if (this.client.bufferedAmount > this.deps.maxBufferedBytes || this.queued >= maxQueuedNotifications) {
+      this.close(closeCodes.tooSlow);
+      return;
+    }
+    this.queued += 1;
+    this.deliveries = this.deliveries
+      .then(async () => {
+        this.queued -= 1;
+        if (this.ended || !this.subscriptions.has(subscription)) return;
+        const admit = await this.deps.admission.admit(this.key, CREDITS_PER_NOTIFICATION, 0, this.deps.now());
+        this.deliver(text, admit);
+      })
+      // Its credits could not be checked: nothing is sent uncharged, and the client learns why.
+      .catch(() => this.close(closeCodes.internal));
+  }
+
+  private deliver(text: string, admit: Admit<Ticket>): void {
+    const { admission, meter } = this.deps;
+    if (admit.kind !== 'admitted') {
+      if (admit.kind === 'quota') {
+        this.sendError(null, gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd));
+        this.close(closeCodes.quotaUsedUp);
+      } else if (admit.kind === 'unknownKey') {
+        this.close(closeCodes.keyRevoked);
+      }
+      return;
+    }
+    if (this.ended) {
+      admission.settle(admit.ticket, false);
+      return;
+    }
+    const { key } = this;
+    const minute = minuteOf(this.deps.now());
+    this.client.send(text, { binary: false }, (error) => {
+      const sent = error === undefined || error === null;
+      admission.settle(admit.ticket, sent);
+      if (sent) meter.count(key, this.caller.network, notificationMethod, minute, 'requests', CREDITS_PER_NOTIFICATION);
+    });
+  }
+}

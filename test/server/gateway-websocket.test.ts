@@ -1,0 +1,223 @@
+import type { FastifyInstance } from 'fastify';
+import { WebSocketProvider } from 'ethers';
+import { createPublicClient, defineChain, webSocket } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '@server/app';
+import { systemClock } from '@server/clock';
+import { loadConfig } from '@server/config';
+import { localChainIds } from '@server/nodes/local-nodes';
+import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
+import { keyHolder, type KeyHolder } from './gateway-harness';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+
+/**
+ * The gateway's WebSocket endpoint (server/gateway/ws) with WORKERS=1, as viem's and ethers'
+ * WebSocket clients use it, on a real anvil: subscriptions, their notifications charged and metered
+ * one by one, and the handshake's and the plan's refusals.
+ */
+let node: AnvilNode | undefined;
+let database: TestDatabase | undefined;
+let app: FastifyInstance | undefined;
+let wsBase = '';
+
+beforeAll(async () => {
+  node = await startTestAnvil();
+  database = await createTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...database.env, UPSTREAM_MAINNET_URL: node.url });
+  app = await buildApp(config, { clock: systemClock, distDir: null });
+  wsBase = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws');
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+  await node?.stop();
+});
+
+function started(): FastifyInstance {
+  if (app === undefined) throw new Error('the app did not start');
+  return app;
+}
+
+function anvil(): AnvilNode {
+  if (node === undefined) throw new Error('anvil did not start');
+  return node;
+}
+
+const wsUrl = (holder: KeyHolder, network = 'mainnet') => `${wsBase}/api/v1/${network}/${holder.apiKey}`;
+
+const chain = defineChain({
+  id: localChainIds.mainnet,
+  name: 'Berachain (local anvil)',
+  nativeCurrency: { name: 'BERA', symbol: 'BERA', decimals: 18 },
+  rpcUrls: { default: { http: [] } },
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function mine(blocks: number): Promise<void> {
+  for (let index = 0; index < blocks; index += 1) {
+    await callNode(anvil(), JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }));
+    await pause(150);
+  }
+}
+
+/** What was metered for the key under `method`, once the meter has written. */
+async function metered(holder: KeyHolder, method: string): Promise<{ requests: number; credits: number }> {
+  await started().metering.flush();
+  const { rows } = await started().db.query<{ requests: string | null; credits: string | null }>(
+    `SELECT sum(m.requests) AS requests, sum(m.credits) AS credits FROM usage_minutes m
+     JOIN api_keys k ON k.id = m.api_key_id WHERE k.key = $1 AND m.method = $2`,
+    [holder.apiKey, method],
+  );
+  return { requests: Number(rows[0]?.requests ?? 0), credits: Number(rows[0]?.credits ?? 0) };
+}
+
+/** A raw client: its messages parsed, in order. */
+async function rawClient(url: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket; messages: unknown[] }> {
+  const socket = new WebSocket(url, { headers });
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return { socket, messages };
+}
+
+/** The handshake's HTTP refusal: its status and JSON-RPC body. */
+function refusal(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.once('open', () => reject(new Error('the handshake was accepted')));
+    socket.once('unexpected-response', (_request, response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    socket.once('error', () => undefined);
+  });
+}
+
+async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`${what} within ${ms} ms`);
+    await pause(20);
+  }
+}
+
+describe('viem and ethers over the WebSocket endpoint', () => {
+  it("viem's watchBlockNumber sees every block once, and each notification is metered", async () => {
+    const holder = await keyHolder(started(), 'wsviem');
+    const client = createPublicClient({ chain, transport: webSocket(wsUrl(holder)) });
+    const seen: bigint[] = [];
+    const unwatch = client.watchBlockNumber({ onBlockNumber: (block) => seen.push(block), emitOnBegin: false, poll: false });
+    await pause(300);
+    const first = await client.getBlockNumber();
+    await mine(5);
+    await until(() => seen.length >= 5, 'five blocks');
+    unwatch();
+    await (await client.transport.getRpcClient()).close();
+    expect(seen).toEqual([1n, 2n, 3n, 4n, 5n].map((step) => first + step));
+    expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 5, credits: 100 });
+    expect((await metered(holder, 'eth_subscribe')).requests).toBe(1);
+  });
+
+  it("ethers' WebSocketProvider hears every block once", async () => {
+    const holder = await keyHolder(started(), 'wsethers');
+    const provider = new WebSocketProvider(wsUrl(holder), localChainIds.mainnet);
+    const seen: number[] = [];
+    await provider.on('block', (block: number) => seen.push(block));
+    await pause(300);
+    const first = await provider.getBlockNumber();
+    await mine(3);
+    await until(() => seen.length >= 3, 'three blocks');
+    await provider.destroy();
+    expect(seen).toEqual([first + 1, first + 2, first + 3]);
+  });
+});
+
+describe('requests and subscriptions on one socket', () => {
+  it('answers a request as over HTTP, and refuses a subscription no node serves', async () => {
+    const holder = await keyHolder(started(), 'wsraw');
+    const { socket, messages } = await rawClient(wsUrl(holder));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['syncing'] }));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'anvil_mine', params: [] }));
+    socket.send('{"broken');
+    await until(() => messages.length >= 4, 'four answers');
+    socket.close();
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        { jsonrpc: '2.0', id: 1, result: `0x${localChainIds.mainnet.toString(16)}` },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          error: { code: -32602, message: 'The subscription "syncing" is not available on this service: use newHeads, logs, newPendingTransactions.' },
+        },
+        { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'The method anvil_mine is not available on this service.' } },
+        { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the request body is not valid JSON.' } },
+      ]),
+    );
+  });
+
+  it("holds at most the plan's subscriptions on a connection (10 on Free)", async () => {
+    const holder = await keyHolder(started(), 'wssubs');
+    const { socket, messages } = await rawClient(wsUrl(holder));
+    for (let id = 1; id <= 11; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 11, 'eleven answers');
+    const refused = messages.filter((message) => typeof message === 'object' && message !== null && 'error' in message);
+    expect(refused).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 11,
+        error: {
+          code: -32005,
+          message: 'Too many subscriptions on this connection: your plan allows 10. Unsubscribe from one first, or open another connection.',
+        },
+      },
+    ]);
+    socket.close();
+  });
+});
+
+describe('the handshake', () => {
+  it('refuses a bad key, an unknown network and another Origin than the allowed domains, with the JSON-RPC error', async () => {
+    const holder = await keyHolder(started(), 'wshand');
+    expect(await refusal(`${wsBase}/api/v1/mainnet/rpk_not_a_key`)).toEqual({
+      status: 401,
+      body: { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Invalid API key' } },
+    });
+    expect((await refusal(wsUrl(holder, 'testnet'))).status).toBe(400);
+    await started().inject({
+      method: 'PUT',
+      url: '/api/accessControl',
+      headers: { authorization: `Bearer ${holder.token}` },
+      payload: { domains: ['app.example.com'], ips: [], cidrs: [] },
+    });
+    started().keyCache.invalidateUser(holder.userId);
+    const wrongOrigin = await refusal(wsUrl(holder), { origin: 'https://evil.example' });
+    expect(wrongOrigin.status).toBe(403);
+    const { socket } = await rawClient(wsUrl(holder), { origin: 'https://app.example.com' });
+    socket.close();
+  });
+
+  it("refuses a user's connection past the plan's limit (5 on Free) with 429", async () => {
+    const holder = await keyHolder(started(), 'wsconn');
+    const open = await Promise.all(Array.from({ length: 5 }, () => rawClient(wsUrl(holder))));
+    const sixth = await refusal(wsUrl(holder));
+    expect(sixth.status).toBe(429);
+    for (const { socket } of open) socket.close();
+  });
+
+  it('closes the sockets of a deleted key within a second or so (1008)', async () => {
+    const holder = await keyHolder(started(), 'wsdel');
+    const { socket } = await rawClient(wsUrl(holder));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    await started().db.query('DELETE FROM api_keys WHERE key = $1', [holder.apiKey]);
+    started().keyCache.invalidateKey(holder.apiKey);
+    expect(await closed).toBe(1008);
+  });
+});
