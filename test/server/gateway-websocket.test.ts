@@ -212,12 +212,15 @@ describe('the handshake', () => {
     for (const { socket } of open) socket.close();
   });
 
-  it('closes the sockets of a deleted key within a second or so (1008)', async () => {
+  it('closes the sockets of a deleted key (1008; the keys of open sockets are read again every second)', async () => {
     const holder = await keyHolder(started(), 'wsdel');
     const { socket } = await rawClient(wsUrl(holder));
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-    await started().db.query('DELETE FROM api_keys WHERE key = $1', [holder.apiKey]);
-    started().keyCache.invalidateKey(holder.apiKey);
+    const headers = { authorization: `Bearer ${holder.token}` };
+    const listed: unknown = (await started().inject({ method: 'GET', url: '/api/apiKeys', headers })).json();
+    const own = Array.isArray(listed) ? listed.find((key) => key?.apiKey === holder.apiKey) : undefined;
+    const deleted = await started().inject({ method: 'DELETE', url: `/api/apiKeys/${String(own?.id)}`, headers });
+    expect(deleted.statusCode).toBeLessThan(300);
     expect(await closed).toBe(1008);
   });
 });
