@@ -113,7 +113,7 @@ describe('viem and ethers over the WebSocket endpoint', () => {
     const holder = await keyHolder(started(), 'wsviem');
     const client = createPublicClient({ chain, transport: webSocket(wsUrl(holder)) });
     const seen: bigint[] = [];
-    const unwatch = client.watchBlockNumber({ onBlockNumber: (block) => seen.push(block), emitOnBegin: false, poll: false });
+    const unwatch = client.watchBlockNumber({ onBlockNumber: (block) => seen.push(block), emitOnBegin: false });
     await pause(300);
     const first = await client.getBlockNumber();
     await mine(5);
@@ -155,7 +155,10 @@ describe('requests and subscriptions on one socket', () => {
         {
           jsonrpc: '2.0',
           id: 2,
-          error: { code: -32602, message: 'The subscription "syncing" is not available on this service: use newHeads, logs, newPendingTransactions.' },
+          error: {
+            code: -32602,
+            message: 'The subscription "syncing" is not available on this service: use newHeads, logs, newPendingTransactions.',
+          },
         },
         { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'The method anvil_mine is not available on this service.' } },
         { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the request body is not valid JSON.' } },
@@ -175,7 +178,8 @@ describe('requests and subscriptions on one socket', () => {
         id: 11,
         error: {
           code: -32005,
-          message: 'Too many subscriptions on this connection: your plan allows 10. Unsubscribe from one first, or open another connection.',
+          message:
+            'Too many subscriptions on this connection: your plan allows 10. Unsubscribe from one first, or open another connection.',
         },
       },
     ]);
