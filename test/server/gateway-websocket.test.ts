@@ -228,3 +228,39 @@ describe('the handshake', () => {
     expect(await closed).toBe(1008);
   });
 });
+
+describe('hostile clients', () => {
+  it('closes a socket that sends a frame past 1 MiB with 1009, and the server goes on', async () => {
+    const holder = await keyHolder(started(), 'wsbig');
+    const { socket } = await rawClient(wsUrl(holder));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.on('error', () => undefined);
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'web3_sha3', params: [`0x${'ab'.repeat(5 * 1024 * 1024)}`] }));
+    expect(await closed).toBe(1009);
+    const again = await rawClient(wsUrl(holder));
+    again.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] }));
+    await until(() => again.messages.length >= 1, 'an answer');
+    again.socket.close();
+  });
+
+  it('refuses eth_subscribe inside a batch, and sends nothing of the batch', async () => {
+    const holder = await keyHolder(started(), 'wsbatch');
+    const { socket, messages } = await rawClient(wsUrl(holder));
+    socket.send(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['newHeads'] },
+      ]),
+    );
+    await until(() => messages.length >= 1, 'an answer');
+    await pause(200);
+    socket.close();
+    expect(messages).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid request: eth_subscribe and eth_unsubscribe are sent alone, not in a batch.' },
+      },
+    ]);
+  });
+});
