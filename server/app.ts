@@ -11,8 +11,9 @@ import { openDatabase } from '@server/db/open';
 import type { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { createGateway, type GatewayParts } from '@server/gateway/create-gateway';
 import type { RpcHandler } from '@server/gateway/gateway';
+import type { LocalTicket } from '@server/gateway/admission';
 import { gatewayFront } from '@server/gateway/http-answer';
-import type { KeyCache } from '@server/gateway/key-cache';
+import type { KeyCache, KeyEntry } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
 import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import { createGoogleSignIn } from '@server/google/index';
@@ -169,7 +170,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (options.behindWorkers === undefined) {
       // The WebSocket endpoint where clients connect to this process (WORKERS=1). Its sockets close
       // before the server does: Node's close waits for every connection, upgraded ones included.
-      const webSockets = serveWebSockets(app.server, gateway, config, () => clock.now().getTime());
+      const webSockets = serveWebSockets<KeyEntry, LocalTicket>(
+        app.server,
+        { handler: gateway.gateway, keys: gateway.keyCache, admission: gateway.admission, meter: gateway.metering.meter },
+        config,
+        () => clock.now().getTime(),
+      );
       app.addHook('preClose', async () => webSockets.close());
     }
     const payments = await createPayments(config, { db, clock, log: app.log, keyCache });

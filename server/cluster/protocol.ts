@@ -14,6 +14,8 @@ export interface KeyOnChannel {
   /** The plan's credits a month; null = unlimited (no lease needed, charges are reported). */
   readonly creditLimit: number | null;
   readonly lists: AccessControl;
+  /** The owner's plan (its WebSocket limits). */
+  readonly planId: number;
 }
 
 /** Tokens and credits for one call (`tokens`, `credits`) and, when there are some, a spare for the next ones. */
@@ -25,6 +27,8 @@ export interface LeaseRequest {
   readonly spareTokens: number;
   readonly credits: number;
   readonly spareCredits: number;
+  /** Credits that are no call (a subscription's notifications): the quota only, the bucket untouched. */
+  readonly quotaOnly: boolean;
 }
 
 export type LeaseAnswer =

@@ -18,12 +18,12 @@ export interface GatewayKey {
   /** Requests per second of the plan; null = unlimited (no bucket). */
   readonly rate: number | null;
   readonly access: AccessRules;
+  /** The owner's plan (src/domain/plan-catalog.ts: its WebSocket limits). */
+  readonly planId: number;
 }
 
 /** A key as the main process loads it from the database. */
 export interface KeyEntry extends GatewayKey, LocalKey {
-  /** The owner's plan (src/domain/plan-catalog.ts: its WebSocket limits). */
-  readonly planId: number;
   /** The owner's credits in the current cycle (shared by all their keys); its limit null = unlimited. */
   readonly credits: CreditAccount;
   /** The allow-lists as stored (what `access` was compiled from; HTTP workers compile their own). */

@@ -47,6 +47,7 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
   const key: WorkerKey = {
     apiKey: 'rpk_test',
     keyId: 3,
+    planId: 1,
     userId: 7,
     rate: plan.rate,
     creditLimit: plan.creditLimit,

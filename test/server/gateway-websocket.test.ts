@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketProvider } from 'ethers';
 import { createPublicClient, defineChain, webSocket } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildApp } from '@server/app';
 import { systemClock } from '@server/clock';
 import { loadConfig } from '@server/config';
@@ -10,6 +9,7 @@ import { localChainIds } from '@server/nodes/local-nodes';
 import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
 import { keyHolder, type KeyHolder } from './gateway-harness';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import { pause, rawClient, refusal, until } from './helpers/ws-client';
 
 /**
  * The gateway's WebSocket endpoint (server/gateway/ws) with WORKERS=1, as viem's and ethers'
@@ -54,8 +54,6 @@ const chain = defineChain({
   rpcUrls: { default: { http: [] } },
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function mine(blocks: number): Promise<void> {
   for (let index = 0; index < blocks; index += 1) {
     await callNode(anvil(), JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }));
@@ -72,40 +70,6 @@ async function metered(holder: KeyHolder, method: string): Promise<{ requests: n
     [holder.apiKey, method],
   );
   return { requests: Number(rows[0]?.requests ?? 0), credits: Number(rows[0]?.credits ?? 0) };
-}
-
-/** A raw client: its messages parsed, in order. */
-async function rawClient(url: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket; messages: unknown[] }> {
-  const socket = new WebSocket(url, { headers });
-  const messages: unknown[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return { socket, messages };
-}
-
-/** The handshake's HTTP refusal: its status and JSON-RPC body. */
-function refusal(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
-    socket.once('open', () => reject(new Error('the handshake was accepted')));
-    socket.once('unexpected-response', (_request, response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    socket.once('error', () => undefined);
-  });
-}
-
-async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`${what} within ${ms} ms`);
-    await pause(20);
-  }
 }
 
 describe('viem and ethers over the WebSocket endpoint', () => {

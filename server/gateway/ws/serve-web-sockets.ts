@@ -1,31 +1,32 @@
 import type { Server } from 'node:http';
 import { catalogPlan } from '@/domain/plan-catalog';
 import type { Config } from '@server/config';
-import type { LocalTicket } from '@server/gateway/admission';
-import type { GatewayParts } from '@server/gateway/create-gateway';
-import type { KeyEntry } from '@server/gateway/key-cache';
+import type { AdmittedKey } from '@server/gateway/admission';
+import type { GatewayKey } from '@server/gateway/key-cache';
 import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
 import { maxBufferedBytes, WsGateway } from '@server/gateway/ws/ws-gateway';
+import type { SessionDeps } from '@server/gateway/ws/ws-session';
 import { proxyTrust } from '@server/http/client-address';
 
+/** What the endpoint shares with the process's HTTP gateway: the gateway itself, its keys, admission and meter. */
+export type WebSocketParts<Key extends GatewayKey & AdmittedKey, Ticket> = Pick<SessionDeps<Key, Ticket>, 'handler' | 'keys' | 'admission' | 'meter'>;
+
 /**
- * The WebSocket endpoint of one process's gateway, on `server` (the app's own with WORKERS=1): Node
- * emits 'upgrade' for the GETs the fast path hands it. An upgrade on any other path is answered 404.
+ * The WebSocket endpoint of one process's gateway, on `server` (the app's own with WORKERS=1, each
+ * HTTP worker's with WORKERS > 1): Node emits 'upgrade' for the GETs the fast path hands it. An
+ * upgrade on any other path is answered 404.
  */
-export function serveWebSockets(
+export function serveWebSockets<Key extends GatewayKey & AdmittedKey, Ticket>(
   server: Server,
-  parts: GatewayParts,
+  parts: WebSocketParts<Key, Ticket>,
   config: Pick<
     Config,
     'upstreamMainnetUrl' | 'upstreamDevnetUrl' | 'upstreamMainnetWsUrl' | 'upstreamDevnetWsUrl' | 'upstreamTimeoutMs' | 'trustProxy'
   >,
   now: () => number,
-): WsGateway<KeyEntry, LocalTicket> {
-  const webSockets = new WsGateway<KeyEntry, LocalTicket>({
-    handler: parts.gateway,
-    keys: parts.keyCache,
-    admission: parts.admission,
-    meter: parts.metering.meter,
+): WsGateway<Key, Ticket> {
+  const webSockets = new WsGateway<Key, Ticket>({
+    ...parts,
     now,
     timeoutMs: config.upstreamTimeoutMs,
     nodeUrls: {
