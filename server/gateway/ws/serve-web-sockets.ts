@@ -9,7 +9,10 @@ import type { SessionDeps } from '@server/gateway/ws/ws-session';
 import { proxyTrust } from '@server/http/client-address';
 
 /** What the endpoint shares with the process's HTTP gateway: the gateway itself, its keys, admission and meter. */
-export type WebSocketParts<Key extends GatewayKey & AdmittedKey, Ticket> = Pick<SessionDeps<Key, Ticket>, 'handler' | 'keys' | 'admission' | 'meter'>;
+export type WebSocketParts<Key extends GatewayKey & AdmittedKey, Ticket> = Pick<
+  SessionDeps<Key, Ticket>,
+  'handler' | 'keys' | 'admission' | 'meter'
+>;
 
 /**
  * The WebSocket endpoint of one process's gateway, on `server` (the app's own with WORKERS=1, each
