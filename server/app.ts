@@ -65,6 +65,8 @@ declare module 'fastify' {
     rpcHandler: RpcHandler;
     /** Billing: the payment provider's events, checkouts, the grace period of failed renewals. */
     billing: Billing;
+    /** The WebSocket endpoint's open sockets in this process; null when HTTP workers serve it (WORKERS > 1). */
+    webSockets: { readonly open: number } | null;
   }
 }
 
@@ -177,6 +179,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         () => clock.now().getTime(),
       );
       app.addHook('preClose', async () => webSockets.close());
+      options.metrics?.watchWebSockets(webSockets);
+      app.decorate('webSockets', webSockets);
+    } else {
+      app.decorate('webSockets', null);
     }
     const payments = await createPayments(config, { db, clock, log: app.log, keyCache });
     app.addHook('onClose', async () => payments.close());

@@ -85,6 +85,7 @@ const { server, fastPath } = createWorkerServer({
 
 // The WebSocket endpoint on this worker's server: its sockets, subscriptions and notifications are this worker's.
 const webSockets = serveWebSockets(server, { handler: gateway, keys, admission, meter }, config, now);
+metrics?.watchWebSockets(webSockets);
 
 function report(): void {
   const minutes = meter.take();

@@ -149,6 +149,18 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   }
 
+  /** The WebSocket endpoint of this process (server/gateway/ws): its open sockets at each scrape. */
+  watchWebSockets(sockets: { readonly open: number }): void {
+    new Gauge({
+      name: 'rpc_websocket_connections',
+      help: "Clients' WebSocket connections open on the gateway",
+      registers: [this.registry],
+      collect() {
+        this.set(sockets.open);
+      },
+    });
+  }
+
   /** The main process's metering (workers report their counts to it). */
   watchMetering(metering: MeteringGauges): void {
     new Gauge({

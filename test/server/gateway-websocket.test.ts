@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketProvider } from 'ethers';
 import { createPublicClient, defineChain, webSocket } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildApp } from '@server/app';
 import { systemClock } from '@server/clock';
 import { loadConfig } from '@server/config';
 import { localChainIds } from '@server/nodes/local-nodes';
 import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
-import { keyHolder, type KeyHolder } from './gateway-harness';
+import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
-import { pause, rawClient, refusal, until } from './helpers/ws-client';
+import { notificationsOf, pause, rawClient, refusal, until } from './helpers/ws-client';
+import { field } from './helpers/started-server';
 
 /**
  * The gateway's WebSocket endpoint (server/gateway/ws) with WORKERS=1, as viem's and ethers'
@@ -17,14 +19,16 @@ import { pause, rawClient, refusal, until } from './helpers/ws-client';
  * one by one, and the handshake's and the plan's refusals.
  */
 let node: AnvilNode | undefined;
+/** The devnet's node: the upstream-drop test stops it. */
+let devnetNode: AnvilNode | undefined;
 let database: TestDatabase | undefined;
 let app: FastifyInstance | undefined;
 let wsBase = '';
 
 beforeAll(async () => {
-  node = await startTestAnvil();
+  [node, devnetNode] = await Promise.all([startTestAnvil(), startTestAnvil(localChainIds.devnet)]);
   database = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...database.env, UPSTREAM_MAINNET_URL: node.url });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...database.env, UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: devnetNode.url });
   app = await buildApp(config, { clock: systemClock, distDir: null });
   wsBase = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws');
 }, 60_000);
@@ -33,6 +37,7 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
   await node?.stop();
+  await devnetNode?.stop();
 });
 
 function started(): FastifyInstance {
@@ -130,30 +135,60 @@ describe('requests and subscriptions on one socket', () => {
     );
   });
 
-  it("holds at most the plan's subscriptions on a connection (10 on Free)", async () => {
+  it("holds at most the plan's subscriptions on a connection (10 on Free) through a storm of 200, and charges only those", async () => {
     const holder = await keyHolder(started(), 'wssubs');
     const { socket, messages } = await rawClient(wsUrl(holder));
-    for (let id = 1; id <= 11; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params: ['newHeads'] }));
-    await until(() => messages.length >= 11, 'eleven answers');
+    for (let id = 1; id <= 200; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 200, 'two hundred answers');
     const refused = messages.filter((message) => typeof message === 'object' && message !== null && 'error' in message);
-    expect(refused).toEqual([
-      {
-        jsonrpc: '2.0',
-        id: 11,
-        error: {
-          code: -32005,
-          message:
-            'Too many subscriptions on this connection: your plan allows 10. Unsubscribe from one first, or open another connection.',
-        },
+    expect(refused).toHaveLength(190);
+    expect(refused[0]).toEqual({
+      jsonrpc: '2.0',
+      id: 11,
+      error: {
+        code: -32005,
+        message: 'Too many subscriptions on this connection: your plan allows 10. Unsubscribe from one first, or open another connection.',
       },
-    ]);
+    });
+    await mine(1);
+    await until(() => notificationsOf(messages).length >= 10, 'a block on each subscription');
     socket.close();
+    await pause(100);
+    expect(notificationsOf(messages)).toHaveLength(10);
+    expect(await metered(holder, 'eth_subscribe')).toEqual({ requests: 10, credits: 200 });
+    expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 10, credits: 200 });
+  });
+
+  it('unsubscribes: no notification of it after the answer, and an unknown id is false', async () => {
+    const holder = await keyHolder(started(), 'wsunsub');
+    const { socket, messages } = await rawClient(wsUrl(holder));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 1, 'the subscription');
+    const subscription = field(messages[0], 'result');
+    await mine(1);
+    await until(() => notificationsOf(messages).length >= 1, 'a block');
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_unsubscribe', params: [subscription] }));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'eth_unsubscribe', params: ['0xdead'] }));
+    await until(() => messages.length >= 4, 'two answers');
+    await mine(2);
+    await pause(200);
+    socket.close();
+    // Answers come as they are ready: the unknown id's at once, the node's after its round trip.
+    expect(messages.slice(2)).toEqual(
+      expect.arrayContaining([
+        { jsonrpc: '2.0', id: 2, result: true },
+        { jsonrpc: '2.0', id: 3, result: false },
+      ]),
+    );
+    expect(messages).toHaveLength(4);
+    expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 1, credits: 20 });
   });
 });
 
 describe('the handshake', () => {
   it('refuses a bad key, an unknown network and another Origin than the allowed domains, with the JSON-RPC error', async () => {
     const holder = await keyHolder(started(), 'wshand');
+    expect((await refusal(`${wsBase}/api/v1/mainnet/`)).status).toBe(401);
     expect(await refusal(`${wsBase}/api/v1/mainnet/rpk_not_a_key`)).toEqual({
       status: 401,
       body: { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Invalid API key' } },
@@ -172,12 +207,39 @@ describe('the handshake', () => {
     socket.close();
   });
 
-  it("refuses a user's connection past the plan's limit (5 on Free) with 429", async () => {
+  it("lets 1,000 handshakes at once from one address open exactly the plan's 5 (Free); the others get 429", async () => {
     const holder = await keyHolder(started(), 'wsconn');
-    const open = await Promise.all(Array.from({ length: 5 }, () => rawClient(wsUrl(holder))));
+    const attempts = await Promise.all(
+      Array.from(
+        { length: 1000 },
+        () =>
+          new Promise<{ status: number; socket: WebSocket | null }>((resolve) => {
+            const socket = new WebSocket(wsUrl(holder));
+            socket.once('open', () => resolve({ status: 101, socket }));
+            socket.once('unexpected-response', (_request, response) => {
+              response.resume();
+              resolve({ status: response.statusCode ?? 0, socket: null });
+            });
+            socket.once('error', () => resolve({ status: 0, socket: null }));
+          }),
+      ),
+    );
+    const statuses = new Map<number, number>();
+    for (const { status } of attempts) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    expect(Object.fromEntries(statuses)).toEqual({ 101: 5, 429: 995 });
     const sixth = await refusal(wsUrl(holder));
-    expect(sixth.status).toBe(429);
-    for (const { socket } of open) socket.close();
+    expect(sixth.body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32005,
+        message: 'Too many WebSocket connections: your plan allows 5 open at once. Close one first, or upgrade your plan.',
+      },
+    });
+    for (const { socket } of attempts) socket?.close();
+    await until(() => started().webSockets?.open === 0, 'every socket closed');
+    const again = await rawClient(wsUrl(holder));
+    again.socket.close();
   });
 
   it('closes the sockets of a deleted key (1008; the keys of open sockets are read again every second)', async () => {
@@ -194,7 +256,7 @@ describe('the handshake', () => {
 });
 
 describe('hostile clients', () => {
-  it('closes a socket that sends a frame past 1 MiB with 1009, and the server goes on', async () => {
+  it('closes a socket that sends a 10 MiB frame with 1009, and the server goes on', async () => {
     const holder = await keyHolder(started(), 'wsbig');
     const { socket } = await rawClient(wsUrl(holder));
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
@@ -205,6 +267,83 @@ describe('hostile clients', () => {
     again.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] }));
     await until(() => again.messages.length >= 1, 'an answer');
     again.socket.close();
+  });
+
+  it('reads a message sent in fragments, and closes with 1009 when the fragments pass 1 MiB together', async () => {
+    const holder = await keyHolder(started(), 'wsfrag');
+    const { socket, messages, closed } = await rawClient(wsUrl(holder));
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] });
+    for (let at = 0; at < text.length; at += 5) socket.send(text.slice(at, at + 5), { fin: at + 5 >= text.length });
+    await until(() => messages.length >= 1, 'an answer');
+    expect(messages).toEqual([{ jsonrpc: '2.0', id: 7, result: `0x${localChainIds.mainnet.toString(16)}` }]);
+    const piece = 'a'.repeat(256 * 1024);
+    for (let index = 0; index < 5; index += 1) socket.send(piece, { fin: false });
+    expect((await closed).code).toBe(1009);
+  });
+
+  it('closes a client that never reads once its send buffer passes 4 MiB (4000), freeing it, and the server goes on', async () => {
+    const holder = await keyHolder(started(), 'wsslow');
+    // 400 answers of about 48 KiB each, sent faster than Free's rate would allow.
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Professional');
+    const contract = '0x00000000000000000000000000000000000c0de1';
+    await callNode(
+      anvil(),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setCode', params: [contract, `0x${'5b'.repeat(24 * 1024)}`] }),
+    );
+    await until(() => started().webSockets?.open === 0, 'the earlier sockets closed');
+    const socket = new WebSocket(wsUrl(holder));
+    let received = 0;
+    socket.on('message', () => (received += 1));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })),
+    );
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.pause();
+    for (let id = 1; id <= 400; id += 1)
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_getCode', params: [contract, 'latest'] }));
+    await until(() => started().webSockets?.open === 0, 'the server closing the socket', 20_000);
+    socket.resume();
+    expect(await closed).toEqual({ code: 4000, reason: 'the client reads too slowly: send buffer full' });
+    expect(received).toBeLessThan(400);
+    const again = await rawClient(wsUrl(holder));
+    again.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
+    await until(() => again.messages.length >= 1, 'an answer');
+    again.socket.close();
+  });
+
+  it('answers pings; closes a steady ping flood (over 100 a second) with 1008, and cuts a burst (60 pongs unsent)', async () => {
+    const holder = await keyHolder(started(), 'wsping');
+    const steady = await rawClient(wsUrl(holder));
+    let pongs = 0;
+    steady.socket.on('pong', () => (pongs += 1));
+    steady.socket.ping();
+    await until(() => pongs === 1, 'a pong');
+    let open = true;
+    void steady.closed.then(() => (open = false));
+    while (open) {
+      for (let index = 0; index < 10 && steady.socket.readyState === WebSocket.OPEN; index += 1) steady.socket.ping();
+      await pause(5);
+    }
+    expect(await steady.closed).toEqual({ code: 1008, reason: 'too many pings: at most 100 a second' });
+    expect(pongs).toBeGreaterThan(90);
+    // ws itself cuts a client with 60 pongs it could not write yet (maxPendingAutoPongs): no close frame then.
+    const burst = await rawClient(wsUrl(holder));
+    for (let index = 0; index < 1000; index += 1) burst.socket.ping();
+    expect((await burst.closed).code).toBe(1006);
+    const again = await rawClient(wsUrl(holder));
+    again.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
+    await until(() => again.messages.length >= 1, 'an answer');
+    again.socket.close();
+  });
+
+  it('closes the client with 1011 when the node drops its socket; subscriptions are not silently lost', async () => {
+    const holder = await keyHolder(started(), 'wsdrop');
+    const { socket, messages, closed } = await rawClient(wsUrl(holder, 'devnet'));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 1, 'the subscription');
+    expect(typeof field(messages[0], 'result')).toBe('string');
+    await devnetNode?.stop();
+    expect(await closed).toEqual({ code: 1011, reason: 'the node closed its connection; subscriptions were lost' });
   });
 
   it('refuses eth_subscribe inside a batch, and sends nothing of the batch', async () => {

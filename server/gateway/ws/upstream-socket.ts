@@ -3,6 +3,9 @@ import WebSocket, { type RawData } from 'ws';
 /** A node's answer to one request sent on its socket: the result, or its JSON-RPC error object as it came. */
 export type NodeReply = { readonly kind: 'result'; readonly result: unknown } | { readonly kind: 'error'; readonly error: unknown };
 
+/** Largest message taken from a node (a notification or an answer); a larger one closes its socket. */
+export const maxNodeMessageBytes = 16 * 1024 * 1024;
+
 export interface UpstreamSocketEvents {
   /** A subscription's notification, `text` exactly as the node sent it (the client gets these bytes). */
   notification(subscription: string, text: string): void;
@@ -68,7 +71,7 @@ export class UpstreamSocket {
     private readonly events: UpstreamSocketEvents,
     private readonly timeoutMs: number,
   ) {
-    this.socket = new WebSocket(url, { handshakeTimeout: timeoutMs, perMessageDeflate: false });
+    this.socket = new WebSocket(url, { handshakeTimeout: timeoutMs, perMessageDeflate: false, maxPayload: maxNodeMessageBytes });
     this.socket.on('message', (data) => this.read(textOf(data)));
     this.socket.on('error', (error) => this.end(`the node's WebSocket failed (${error.message})`));
     this.socket.on('close', (code) => this.end(`the node closed its WebSocket (${code})`));

@@ -1,3 +1,6 @@
+/** Pings a client may send in a second (viem and ethers send one every 30 s or less often); past it closeCodes.pingFlood. */
+export const maxPingsPerSecond = 100;
+
 /**
  * How the gateway closes a client's WebSocket, code and reason (RFC 6455 §7.4; 4000-4999 are the
  * application's own). README lists them; clients (viem, ethers) reconnect on any of them.
@@ -15,6 +18,8 @@ export const closeCodes = {
   internal: { code: 1011, reason: 'the gateway failed; connect again' },
   /** More unsent data for this client than the send buffer holds: it reads too slowly. */
   tooSlow: { code: 4000, reason: 'the client reads too slowly: send buffer full' },
+  /** More than maxPingsPerSecond pings in a second. */
+  pingFlood: { code: 1008, reason: `too many pings: at most ${maxPingsPerSecond} a second` },
   /** No pong to the last ping within the idle time. */
   idle: { code: 4001, reason: 'no answer to ping' },
 } as const;

@@ -10,7 +10,7 @@ import type { KeySource, RpcHandler } from '@server/gateway/gateway';
 import { parsePayload, rpcErrorBody, type RpcId } from '@server/gateway/json-rpc';
 import type { GatewayKey } from '@server/gateway/key-cache';
 import { gatewayErrors, rpcCodes, type GatewayError } from '@server/gateway/rpc-errors';
-import { closeCodes, type CloseReason } from '@server/gateway/ws/ws-codes';
+import { closeCodes, type CloseReason, maxPingsPerSecond } from '@server/gateway/ws/ws-codes';
 import { type NodeReply, UpstreamSocket } from '@server/gateway/ws/upstream-socket';
 import type { UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
@@ -26,6 +26,9 @@ export const maxAnswerBytes = 16 * 1024 * 1024;
 
 /** Notifications waiting for their credits at once; past it the client is too slow (closeCodes.tooSlow). */
 const maxQueuedNotifications = 1024;
+
+/** A client that does not answer the server's close within this is cut: what it has not read is freed. */
+export const closeGraceMs = 1_000;
 
 export interface SessionDeps<Key extends GatewayKey & AdmittedKey, Ticket> {
   /** The HTTP gateway: every request but a subscription's goes through it, as over HTTP. */
@@ -107,6 +110,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   private queued = 0;
   private deliveries: Promise<void> = Promise.resolve();
   private ended = false;
+  private pings = { second: 0, count: 0 };
   /** Whether a pong came since the last ping (ws-gateway.ts pings every open socket). */
   alive = true;
 
@@ -121,6 +125,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     client.on('pong', () => {
       this.alive = true;
     });
+    client.on('ping', () => this.pinged());
     client.on('close', () => this.end());
     client.on('error', () => this.end());
   }
@@ -129,11 +134,34 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     return this.key.userId;
   }
 
-  /** Closes with `why` (ws-codes.ts); what was not sent is not charged. */
+  /**
+   * Closes with `why` (ws-codes.ts); what was not sent is not charged. A client that does not answer
+   * the close within closeGraceMs (one that does not read, above all) is cut then, so its unread
+   * data does not stay in memory for ws's 30 s.
+   */
   close(why: CloseReason): void {
     if (this.ended) return;
     this.client.close(why.code, why.reason);
+    const cut = setTimeout(() => this.client.terminate(), closeGraceMs);
+    cut.unref();
+    this.client.once('close', () => clearTimeout(cut));
     this.end();
+  }
+
+  /** Whether the client has more unsent data waiting than it may; if so it is closed as too slow. */
+  private tooSlow(): boolean {
+    if (this.client.bufferedAmount <= this.deps.maxBufferedBytes) return false;
+    this.close(closeCodes.tooSlow);
+    return true;
+  }
+
+  /** ws answers each ping with a pong by itself: a flood of them is bounded like any other sending. */
+  private pinged(): void {
+    const second = Math.floor(this.deps.now() / 1000);
+    if (second !== this.pings.second) this.pings = { second, count: 0 };
+    this.pings.count += 1;
+    if (this.pings.count > maxPingsPerSecond) this.close(closeCodes.pingFlood);
+    else this.tooSlow();
   }
 
   /** The key again from the cache (a plan change applies at once); null: deleted or no longer allowed. */
@@ -159,7 +187,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   }
 
   private send(text: Buffer | string): void {
-    if (!this.ended) this.client.send(text, { binary: false });
+    if (!this.ended && !this.tooSlow()) this.client.send(text, { binary: false });
   }
 
   private sendError(id: RpcId, problem: GatewayError): void {
@@ -327,7 +355,8 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   /** A notification of the node's: checked against the quota, then sent and charged, in the node's order. */
   private notify(subscription: string, text: string): void {
     if (this.ended || !this.subscriptions.has(subscription)) return;
-    if (this.client.bufferedAmount > this.deps.maxBufferedBytes || this.queued >= maxQueuedNotifications) {
+    if (this.tooSlow()) return;
+    if (this.queued >= maxQueuedNotifications) {
       this.close(closeCodes.tooSlow);
       return;
     }
