@@ -84,7 +84,12 @@ const { server, fastPath } = createWorkerServer({
 });
 
 // The WebSocket endpoint on this worker's server: its sockets, subscriptions and notifications are this worker's.
-const webSockets = serveWebSockets(server, { handler: gateway, keys, admission, meter }, config, now);
+// Its connections are counted by the main process, for every worker (and every replica, with Redis).
+const slots = {
+  take: (userId: number, limit: number) => channel.slot(userId, limit),
+  release: (slot: string) => channel.send({ type: 'unslot', slot }),
+};
+const webSockets = serveWebSockets(server, { handler: gateway, keys, admission, meter }, config, now, slots);
 metrics?.watchWebSockets(webSockets);
 
 function report(): void {

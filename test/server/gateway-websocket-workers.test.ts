@@ -5,7 +5,7 @@ import { localChainIds } from '@server/nodes/local-nodes';
 import { callNode, setUpTestAnvil } from '../support/anvil';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json } from './helpers/started-server';
-import { notificationsOf, pause, rawClient, until } from './helpers/ws-client';
+import { notificationsOf, pause, rawClient, refusal, until } from './helpers/ws-client';
 
 /**
  * The WebSocket endpoint with WORKERS=2, as `npm start` runs it in production: the fast path hands
@@ -68,5 +68,22 @@ describe('the WebSocket endpoint on the HTTP workers', () => {
     unwatch();
     await (await client.transport.getRpcClient()).close();
     expect(seen).toEqual([first + 1n, first + 2n, first + 3n]);
+  });
+
+  it("holds the plan's 5 connections (Free) across both workers: 60 handshakes at once open 5", async () => {
+    // The sockets of the tests above are closed and their slots given back (a message to the main process each).
+    await pause(300);
+    const attempts = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        rawClient(wsUrl()).then(
+          (client) => ({ status: 101, socket: client.socket }),
+          async () => ({ status: (await refusal(wsUrl())).status, socket: null }),
+        ),
+      ),
+    );
+    const opened = attempts.filter((attempt) => attempt.status === 101);
+    expect(opened).toHaveLength(5);
+    expect(attempts.filter((attempt) => attempt.status === 429)).toHaveLength(55);
+    for (const { socket } of opened) socket?.close();
   });
 });

@@ -3,6 +3,7 @@ import { catalogPlan } from '@/domain/plan-catalog';
 import type { Config } from '@server/config';
 import type { AdmittedKey } from '@server/gateway/admission';
 import type { GatewayKey } from '@server/gateway/key-cache';
+import type { ConnectionSlots } from '@server/gateway/ws/connection-slots';
 import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
 import { maxBufferedBytes, WsGateway } from '@server/gateway/ws/ws-gateway';
 import type { SessionDeps } from '@server/gateway/ws/ws-session';
@@ -27,6 +28,7 @@ export function serveWebSockets<Key extends GatewayKey & AdmittedKey, Ticket>(
     'upstreamMainnetUrl' | 'upstreamDevnetUrl' | 'upstreamMainnetWsUrl' | 'upstreamDevnetWsUrl' | 'upstreamTimeoutMs' | 'trustProxy'
   >,
   now: () => number,
+  slots: ConnectionSlots,
 ): WsGateway<Key, Ticket> {
   const webSockets = new WsGateway<Key, Ticket>({
     ...parts,
@@ -38,6 +40,7 @@ export function serveWebSockets<Key extends GatewayKey & AdmittedKey, Ticket>(
     },
     subscriptionLimit: (key) => catalogPlan(key.planId).subscriptionsPerConnection,
     connectionLimit: (key) => catalogPlan(key.planId).webSocketConnections,
+    slots,
     maxBufferedBytes,
     trust: proxyTrust(config.trustProxy),
   });

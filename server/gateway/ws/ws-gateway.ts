@@ -6,6 +6,7 @@ import type { AdmittedKey } from '@server/gateway/admission';
 import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import { type GatewayKey, plausibleKey } from '@server/gateway/key-cache';
 import { gatewayErrors, rpcCodes } from '@server/gateway/rpc-errors';
+import type { ConnectionSlots } from '@server/gateway/ws/connection-slots';
 import { closeCodes } from '@server/gateway/ws/ws-codes';
 import { type SessionDeps, WsSession } from '@server/gateway/ws/ws-session';
 import { apiPrefix } from '@server/http/api-prefix';
@@ -29,6 +30,8 @@ export interface WsGatewayDeps<Key extends GatewayKey & AdmittedKey, Ticket> ext
   readonly nodeUrls: Readonly<Record<Network, string | null>>;
   /** Connections a user keeps open at once, from the key's plan. */
   readonly connectionLimit: (key: Key) => number;
+  /** Where the connections of a user are counted (connection-slots.ts). */
+  readonly slots: ConnectionSlots;
   readonly trust: ProxyTrust;
 }
 
@@ -64,13 +67,12 @@ function refuse(socket: Duplex, answer: GatewayAnswer): void {
  * The handshake checks the network, the key, the allow-lists (Origin, and the client's address with
  * TRUST_PROXY as for HTTP) and the connections the plan allows; each refusal is an HTTP answer with
  * the gateway's JSON-RPC error body. Accepted sockets are WsSession's.
- * Connections are counted per user in this process: with several replicas or HTTP workers each
- * counts its own, so a user may hold the plan's limit on each of them.
+ * Connections are counted per user in `slots`: in this process, in the main process for its HTTP
+ * workers, or in Redis for replicas, so the plan's limit holds for the user across all of them.
  */
 export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
   private readonly sessions = new Set<WsSession<Key, Ticket>>();
-  private readonly perUser = new Map<number, number>();
   private readonly pinger: NodeJS.Timeout;
   private readonly rechecker: NodeJS.Timeout;
 
@@ -131,23 +133,26 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     const refusal = checkAccess(key.access, origin, clientIp);
     if (refusal !== null) return refuse(socket, refusalAnswer(gatewayErrors.notAllowed(refusal), null));
     const limit = this.deps.connectionLimit(key);
-    if ((this.perUser.get(key.userId) ?? 0) >= limit) {
+    // Taken before the handshake ends: a burst of handshakes cannot pass the limit together.
+    const slot = await this.deps.slots.take(key.userId, limit);
+    if (slot === null) {
       const message = `Too many WebSocket connections: your plan allows ${limit} open at once. Close one first, or upgrade your plan.`;
       return refuse(socket, refusalAnswer({ status: 429, code: rpcCodes.limitExceeded, message }, null));
     }
-    if (socket.destroyed) return;
-    // Counted before the handshake ends: a burst of handshakes cannot pass the limit together. A
-    // handshake ws refuses (a missing Sec-WebSocket-Key...) closes the socket and gives the count back.
-    this.count(key.userId, 1);
+    if (socket.destroyed) {
+      this.deps.slots.release(slot);
+      return;
+    }
+    // A handshake ws refuses (a missing Sec-WebSocket-Key...) closes the socket and frees the slot.
     let accepted = false;
     socket.once('close', () => {
-      if (!accepted) this.count(key.userId, -1);
+      if (!accepted) this.deps.slots.release(slot);
     });
     this.server.handleUpgrade(request, socket, head, (client) => {
       accepted = true;
       const session = new WsSession(client, { network, apiKey, origin, clientIp }, key, this.sessionDeps(network), (ended) => {
         this.sessions.delete(ended);
-        this.count(ended.userId, -1);
+        this.deps.slots.release(slot);
       });
       this.sessions.add(session);
     });
@@ -155,12 +160,6 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
 
   private sessionDeps(network: Network): SessionDeps<Key, Ticket> {
     return { ...this.deps, nodeUrl: this.deps.nodeUrls[network] };
-  }
-
-  private count(userId: number, by: 1 | -1): void {
-    const next = (this.perUser.get(userId) ?? 0) + by;
-    if (next <= 0) this.perUser.delete(userId);
-    else this.perUser.set(userId, next);
   }
 
   private ping(): void {
