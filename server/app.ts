@@ -17,6 +17,7 @@ import type { KeyCache, KeyEntry } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
 import { type ConnectionSlots, MemorySlots } from '@server/gateway/ws/connection-slots';
 import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
+import type { WsGateway } from '@server/gateway/ws/ws-gateway';
 import { createGoogleSignIn } from '@server/google/index';
 import { quietProbes } from '@server/health/quiet-probes';
 import { createHandlers } from '@server/handlers/index';
@@ -68,7 +69,7 @@ declare module 'fastify' {
     /** Billing: the payment provider's events, checkouts, the grace period of failed renewals. */
     billing: Billing;
     /** The WebSocket endpoint's open sockets in this process; null when HTTP workers serve it (WORKERS > 1). */
-    webSockets: { readonly open: number } | null;
+    webSockets: Pick<WsGateway<KeyEntry, LocalTicket>, 'open' | 'subscriptions'> | null;
   }
 }
 

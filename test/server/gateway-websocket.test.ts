@@ -159,6 +159,36 @@ describe('requests and subscriptions on one socket', () => {
     expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 10, credits: 200 });
   });
 
+  it('shares one subscription of the node among clients with the same parameters, each under its own id', async () => {
+    const holder = await keyHolder(started(), 'wsshare');
+    await until(() => started().webSockets?.subscriptions.atNodes === 0, 'the earlier subscriptions ended');
+    const clients = await Promise.all([1, 2, 3].map(() => rawClient(wsUrl(holder))));
+    for (const { socket } of clients) socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+    const [first] = clients;
+    first?.socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['logs', { address: '0x' + '11'.repeat(20) }] }),
+    );
+    await until(() => clients.every(({ messages }) => messages.length >= 1) && (first?.messages.length ?? 0) >= 2, 'the subscriptions');
+    expect(started().webSockets?.subscriptions).toEqual({ clients: 4, atNodes: 2 });
+    await mine(2);
+    await until(() => clients.every(({ messages }) => notificationsOf(messages).length >= 2), 'two blocks each');
+    const ids = clients.map(({ messages }) =>
+      field(
+        messages.find((message) => field(message, 'id') === 1),
+        'result',
+      ),
+    );
+    expect(new Set(ids).size).toBe(3);
+    for (const [index, { messages }] of clients.entries()) {
+      const subscriptions = messages
+        .filter((message) => field(message, 'method') === 'eth_subscription')
+        .map((message) => field(field(message, 'params'), 'subscription'));
+      expect(subscriptions).toEqual([ids[index], ids[index]]);
+    }
+    for (const { socket } of clients) socket.close();
+    await until(() => started().webSockets?.subscriptions.atNodes === 0, 'the node subscriptions ended with the last client');
+  });
+
   it('unsubscribes: no notification of it after the answer, and an unknown id is false', async () => {
     const holder = await keyHolder(started(), 'wsunsub');
     const { socket, messages } = await rawClient(wsUrl(holder));

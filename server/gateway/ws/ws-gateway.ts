@@ -7,6 +7,7 @@ import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import { type GatewayKey, plausibleKey } from '@server/gateway/key-cache';
 import { gatewayErrors, rpcCodes } from '@server/gateway/rpc-errors';
 import type { ConnectionSlots } from '@server/gateway/ws/connection-slots';
+import { SubscriptionHub } from '@server/gateway/ws/subscription-hub';
 import { closeCodes } from '@server/gateway/ws/ws-codes';
 import { type SessionDeps, WsSession } from '@server/gateway/ws/ws-session';
 import { apiPrefix } from '@server/http/api-prefix';
@@ -25,9 +26,11 @@ export const pingIntervalMs = 30_000;
 /** How often the keys of open sockets are read again: a key deleted or an allow-list changed closes them within it. */
 export const recheckIntervalMs = 1_000;
 
-export interface WsGatewayDeps<Key extends GatewayKey & AdmittedKey, Ticket> extends Omit<SessionDeps<Key, Ticket>, 'nodeUrl'> {
+export interface WsGatewayDeps<Key extends GatewayKey & AdmittedKey, Ticket> extends Omit<SessionDeps<Key, Ticket>, 'hub'> {
   /** Each network's node WebSocket (nodeSocketUrl); null: none. */
   readonly nodeUrls: Readonly<Record<Network, string | null>>;
+  /** How long the node gets to answer a subscribe. */
+  readonly timeoutMs: number;
   /** Connections a user keeps open at once, from the key's plan. */
   readonly connectionLimit: (key: Key) => number;
   /** Where the connections of a user are counted (connection-slots.ts). */
@@ -75,8 +78,12 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   private readonly sessions = new Set<WsSession<Key, Ticket>>();
   private readonly pinger: NodeJS.Timeout;
   private readonly rechecker: NodeJS.Timeout;
+  /** Each network's subscriptions, shared by the clients of this process. */
+  private readonly hubs: Readonly<Record<Network, SubscriptionHub | null>>;
 
   constructor(private readonly deps: WsGatewayDeps<Key, Ticket>) {
+    const hub = (url: string | null) => (url === null ? null : new SubscriptionHub(url, deps.timeoutMs));
+    this.hubs = { mainnet: hub(deps.nodeUrls.mainnet), devnet: hub(deps.nodeUrls.devnet) };
     this.pinger = setInterval(() => this.ping(), pingIntervalMs);
     this.pinger.unref();
     this.rechecker = setInterval(() => this.recheck(), recheckIntervalMs);
@@ -99,6 +106,12 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     return this.sessions.size;
   }
 
+  /** Subscriptions of the clients, and those they share at the nodes. */
+  get subscriptions(): { readonly clients: number; readonly atNodes: number } {
+    const { mainnet, devnet } = this.hubs;
+    return { clients: (mainnet?.clients ?? 0) + (devnet?.clients ?? 0), atNodes: (mainnet?.atNode ?? 0) + (devnet?.atNode ?? 0) };
+  }
+
   /**
    * Closes every socket (1001) and stops the timers: the server is shutting down. A client that does
    * not answer the close within `graceMs` is cut, so the server's own close never waits on it.
@@ -116,6 +129,8 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     }, graceMs);
     await closed;
     clearTimeout(cut);
+    this.hubs.mainnet?.close();
+    this.hubs.devnet?.close();
     this.server.close();
   }
 
@@ -159,7 +174,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   }
 
   private sessionDeps(network: Network): SessionDeps<Key, Ticket> {
-    return { ...this.deps, nodeUrl: this.deps.nodeUrls[network] };
+    return { ...this.deps, hub: this.hubs[network] };
   }
 
   private ping(): void {

@@ -11,7 +11,7 @@ import { parsePayload, rpcErrorBody, type RpcId } from '@server/gateway/json-rpc
 import type { GatewayKey } from '@server/gateway/key-cache';
 import { gatewayErrors, rpcCodes, type GatewayError } from '@server/gateway/rpc-errors';
 import { closeCodes, type CloseReason, maxPingsPerSecond } from '@server/gateway/ws/ws-codes';
-import { type NodeReply, UpstreamSocket } from '@server/gateway/ws/upstream-socket';
+import type { SubscribeReply, SubscriptionHub, SubscriptionListener } from '@server/gateway/ws/subscription-hub';
 import type { UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
 
@@ -38,9 +38,8 @@ export interface SessionDeps<Key extends GatewayKey & AdmittedKey, Ticket> {
   readonly meter: Pick<UsageMeter, 'count'>;
   /** Epoch ms (the app's clock). */
   readonly now: () => number;
-  /** The node's WebSocket for this network; null: none configured (subscriptions are refused). */
-  readonly nodeUrl: string | null;
-  readonly timeoutMs: number;
+  /** This network's subscriptions on the node's WebSocket; null: none configured (subscriptions are refused). */
+  readonly hub: SubscriptionHub | null;
   /** Subscriptions one connection may hold, from the key's plan. */
   readonly subscriptionLimit: (key: Key) => number;
   /** Unsent bytes a client may have waiting before it is closed as too slow. */
@@ -105,7 +104,10 @@ function mayNameSubscriptions(body: Buffer): boolean {
 export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   private readonly subscriptions = new Set<string>();
   private pendingSubscribes = 0;
-  private upstream: UpstreamSocket | null = null;
+  private readonly listener: SubscriptionListener = {
+    notify: (subscription, text) => this.notify(subscription, text),
+    lost: () => this.close(closeCodes.upstreamClosed),
+  };
   private inFlight = 0;
   private queued = 0;
   private deliveries: Promise<void> = Promise.resolve();
@@ -180,8 +182,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.upstream?.close();
-    this.upstream = null;
+    for (const subscription of this.subscriptions) this.deps.hub?.unsubscribe(subscription);
     this.subscriptions.clear();
     this.onEnd(this);
   }
@@ -234,20 +235,6 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       });
   }
 
-  private node(): UpstreamSocket | null {
-    if (this.upstream !== null) return this.upstream;
-    if (this.deps.nodeUrl === null) return null;
-    this.upstream = new UpstreamSocket(
-      this.deps.nodeUrl,
-      {
-        notification: (subscription, text) => this.notify(subscription, text),
-        closed: () => this.close(closeCodes.upstreamClosed),
-      },
-      this.deps.timeoutMs,
-    );
-    return this.upstream;
-  }
-
   /** A refusal of the admission as the client's error; true when it refused. */
   private refused(id: RpcId, method: string, admit: Admit<Ticket>): admit is Exclude<Admit<Ticket>, { kind: 'admitted' }> {
     const { key } = this;
@@ -285,12 +272,11 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     else decide(admit);
   }
 
-  /** The node answered a subscription method: charged as a call answered, its answer with the client's id. */
-  private answered(id: RpcId, method: string, ticket: Ticket, credits: number, reply: NodeReply): void {
+  /** A subscription method answered: charged as a call answered, its answer with the client's id. */
+  private answered(id: RpcId, method: string, ticket: Ticket, credits: number, answer: { result: unknown } | { error: unknown }): void {
     this.deps.admission.settle(ticket, true);
     this.deps.meter.count(this.key, this.caller.network, method, minuteOf(this.deps.now()), 'requests', credits);
-    const body = reply.kind === 'result' ? { jsonrpc: '2.0', id, result: reply.result } : { jsonrpc: '2.0', id, error: reply.error };
-    this.send(JSON.stringify(body));
+    this.send(JSON.stringify({ jsonrpc: '2.0', id, ...answer }));
   }
 
   private subscribe(id: RpcId, params: unknown): void {
@@ -305,20 +291,30 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       this.send(rpcErrorBody(id, rpcCodes.limitExceeded, message));
       return;
     }
-    const node = this.node();
-    if (node === null) {
+    const { hub } = this.deps;
+    if (hub === null) {
       this.sendError(id, gatewayErrors.noUpstream(this.caller.network));
       return;
     }
     this.pendingSubscribes += 1;
     this.admitted(id, 'eth_subscribe', (ticket, credits) => {
-      node.request(
-        'eth_subscribe',
+      hub.subscribe(
         params,
-        (reply) => {
+        this.listener,
+        (reply: SubscribeReply) => {
           this.pendingSubscribes -= 1;
-          if (reply.kind === 'result' && typeof reply.result === 'string') this.subscriptions.add(reply.result);
-          this.answered(id, 'eth_subscribe', ticket, credits, reply);
+          if (reply.kind === 'error') {
+            this.answered(id, 'eth_subscribe', ticket, credits, { error: reply.error });
+            return;
+          }
+          // The session closed while the node answered: the subscription is given up at once.
+          if (this.ended) {
+            hub.unsubscribe(reply.id);
+            this.deps.admission.settle(ticket, false);
+            return;
+          }
+          this.subscriptions.add(reply.id);
+          this.answered(id, 'eth_subscribe', ticket, credits, { result: reply.id });
         },
         () => {
           this.pendingSubscribes -= 1;
@@ -331,24 +327,16 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
 
   private unsubscribe(id: RpcId, params: unknown): void {
     const [subscription] = Array.isArray(params) ? params : [];
-    if (typeof subscription !== 'string' || !this.subscriptions.has(subscription) || this.upstream === null) {
-      // Not a subscription of this connection: the node would say false too, and is not asked.
+    if (typeof subscription !== 'string' || !this.subscriptions.has(subscription)) {
+      // Not a subscription of this connection: false, as a node says.
       this.send(JSON.stringify({ jsonrpc: '2.0', id, result: false }));
       return;
     }
-    const node = this.upstream;
     this.admitted(id, 'eth_unsubscribe', (ticket, credits) => {
-      // No notification of it is delivered from now on, whatever the node still sends.
+      // No notification of it is delivered from now on.
       this.subscriptions.delete(subscription);
-      node.request(
-        'eth_unsubscribe',
-        [subscription],
-        (reply) => this.answered(id, 'eth_unsubscribe', ticket, credits, reply),
-        () => {
-          this.deps.admission.settle(ticket, false);
-          this.sendError(id, gatewayErrors.upstreamDown(this.caller.network));
-        },
-      );
+      const ended = this.deps.hub?.unsubscribe(subscription) ?? false;
+      this.answered(id, 'eth_unsubscribe', ticket, credits, { result: ended });
     });
   }
 
