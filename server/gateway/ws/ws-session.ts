@@ -340,7 +340,11 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     });
   }
 
-  /** A notification of the node's: checked against the quota, then sent and charged, in the node's order. */
+  /**
+   * A notification of the node's: checked against the quota, then sent and charged, in the node's
+   * order. Sent at once when the admission answers at once (this process's memory) and none is
+   * waiting before it; else in turn behind those waiting for theirs (Redis, or a worker's lease).
+   */
   private notify(subscription: string, text: string): void {
     if (this.ended || !this.subscriptions.has(subscription)) return;
     if (this.tooSlow()) return;
@@ -348,19 +352,36 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       this.close(closeCodes.tooSlow);
       return;
     }
+    const { admission } = this.deps;
+    if (this.queued === 0) {
+      const admit = admission.admit(this.key, CREDITS_PER_NOTIFICATION, 0, this.deps.now());
+      if (!(admit instanceof Promise)) {
+        this.deliver(subscription, text, admit);
+        return;
+      }
+      this.queued += 1;
+      this.deliveries = admit.then((answer) => this.delivered(subscription, text, answer), this.admissionFailed);
+      return;
+    }
     this.queued += 1;
     this.deliveries = this.deliveries
-      .then(async () => {
-        this.queued -= 1;
-        if (this.ended || !this.subscriptions.has(subscription)) return;
-        const admit = await this.deps.admission.admit(this.key, CREDITS_PER_NOTIFICATION, 0, this.deps.now());
-        this.deliver(text, admit);
-      })
-      // Its credits could not be checked: nothing is sent uncharged, and the client learns why.
-      .catch(() => this.close(closeCodes.internal));
+      .then(() => admission.admit(this.key, CREDITS_PER_NOTIFICATION, 0, this.deps.now()))
+      .then((answer) => this.delivered(subscription, text, answer), this.admissionFailed);
   }
 
-  private deliver(text: string, admit: Admit<Ticket>): void {
+  /** A notification that waited for its admission is out of the queue: delivered now. */
+  private delivered(subscription: string, text: string, admit: Admit<Ticket>): void {
+    this.queued -= 1;
+    this.deliver(subscription, text, admit);
+  }
+
+  /** A notification's credits could not be checked: nothing is sent uncharged, and the client learns why. */
+  private readonly admissionFailed = (): void => {
+    this.queued -= 1;
+    this.close(closeCodes.internal);
+  };
+
+  private deliver(subscription: string, text: string, admit: Admit<Ticket>): void {
     const { admission, meter } = this.deps;
     if (admit.kind !== 'admitted') {
       if (admit.kind === 'quota') {
@@ -371,7 +392,8 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       }
       return;
     }
-    if (this.ended) {
+    // Closed or unsubscribed while it waited: not sent, not charged.
+    if (this.ended || !this.subscriptions.has(subscription)) {
       admission.settle(admit.ticket, false);
       return;
     }
