@@ -1,6 +1,7 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { MAX_WEBSOCKET_MESSAGE_BYTES, WEBSOCKET_PING_SECONDS } from '@/domain/websocket-protocol';
 import { checkAccess } from '@server/gateway/access-rules';
 import type { AdmittedKey } from '@server/gateway/admission';
 import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
@@ -14,14 +15,10 @@ import { apiPrefix } from '@server/http/api-prefix';
 import { clientAddress, type ProxyTrust } from '@server/http/client-address';
 import type { Network } from '@server/repos/usage';
 
-/** Largest message a client may send (a JSON-RPC request or batch); a larger one closes the socket with 1009. */
-export const maxMessageBytes = 1024 * 1024;
 
 /** Unsent bytes a client may have waiting; past it the socket is closed as too slow (4000). */
 export const maxBufferedBytes = 4 * 1024 * 1024;
 
-/** Every open socket is pinged this often; one that did not answer the previous ping is closed (4001). */
-export const pingIntervalMs = 30_000;
 
 /** How often the keys of open sockets are read again: a key deleted or an allow-list changed closes them within it. */
 export const recheckIntervalMs = 1_000;
@@ -74,7 +71,7 @@ function refuse(socket: Duplex, answer: GatewayAnswer): void {
  * workers, or in Redis for replicas, so the plan's limit holds for the user across all of them.
  */
 export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES, perMessageDeflate: false });
   private readonly sessions = new Set<WsSession<Key, Ticket>>();
   private readonly pinger: NodeJS.Timeout;
   private readonly rechecker: NodeJS.Timeout;
@@ -84,7 +81,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   constructor(private readonly deps: WsGatewayDeps<Key, Ticket>) {
     const hub = (url: string | null) => (url === null ? null : new SubscriptionHub(url, deps.timeoutMs));
     this.hubs = { mainnet: hub(deps.nodeUrls.mainnet), devnet: hub(deps.nodeUrls.devnet) };
-    this.pinger = setInterval(() => this.ping(), pingIntervalMs);
+    this.pinger = setInterval(() => this.ping(), WEBSOCKET_PING_SECONDS * 1000);
     this.pinger.unref();
     this.rechecker = setInterval(() => this.recheck(), recheckIntervalMs);
     this.rechecker.unref();

@@ -10,7 +10,8 @@ import type { KeySource, RpcHandler } from '@server/gateway/gateway';
 import { parsePayload, rpcErrorBody, type RpcId } from '@server/gateway/json-rpc';
 import type { GatewayKey } from '@server/gateway/key-cache';
 import { gatewayErrors, rpcCodes, type GatewayError } from '@server/gateway/rpc-errors';
-import { closeCodes, type CloseReason, maxPingsPerSecond } from '@server/gateway/ws/ws-codes';
+import { MAX_PINGS_PER_SECOND } from '@/domain/websocket-protocol';
+import { closeCodes, type CloseReason } from '@server/gateway/ws/ws-codes';
 import type { SubscribeReply, SubscriptionHub, SubscriptionListener } from '@server/gateway/ws/subscription-hub';
 import type { UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
@@ -162,7 +163,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     const second = Math.floor(this.deps.now() / 1000);
     if (second !== this.pings.second) this.pings = { second, count: 0 };
     this.pings.count += 1;
-    if (this.pings.count > maxPingsPerSecond) this.close(closeCodes.pingFlood);
+    if (this.pings.count > MAX_PINGS_PER_SECOND) this.close(closeCodes.pingFlood);
     else this.tooSlow();
   }
 
