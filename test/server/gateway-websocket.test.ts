@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { WebSocketProvider } from 'ethers';
-import { createPublicClient, defineChain, webSocket } from 'viem';
+import { createPublicClient, createWalletClient, defineChain, type Hex, http, pad, toEventSelector, toHex, webSocket } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '@server/app';
 import { systemClock } from '@server/clock';
 import { loadConfig } from '@server/config';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { devAccounts, localChainIds } from '@server/nodes/local-nodes';
 import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
 import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
@@ -105,6 +106,66 @@ describe('viem and ethers over the WebSocket endpoint', () => {
     await until(() => seen.length >= 3, 'three blocks');
     await provider.destroy();
     expect(seen).toEqual([first + 1, first + 2, first + 3]);
+  });
+});
+
+/** An event the test contract emits: `Ping(uint256 n)`, n being the call's 32 bytes of data. */
+const pingAbi = [{ type: 'event', name: 'Ping', inputs: [{ name: 'n', type: 'uint256', indexed: false }] }] as const;
+
+/**
+ * A contract in raw bytecode: any call emits Ping with the call data (LOG1: its topic, then the data).
+ * Runtime: CALLDATASIZE 0 0 CALLDATACOPY, PUSH32 topic, CALLDATASIZE 0 LOG1, STOP.
+ */
+function pingContract(): Hex {
+  const topic = toEventSelector('Ping(uint256)').slice(2);
+  const runtime = `3660006000377f${topic}366000a100`;
+  const length = (runtime.length / 2).toString(16).padStart(2, '0');
+  return `0x60${length}80600b6000396000f3${runtime}`;
+}
+
+describe('contract events over the WebSocket endpoint', () => {
+  it("viem's watchBlocks and watchContractEvent and ethers' log filter see every block and log once; usage matches", async () => {
+    const holder = await keyHolder(started(), 'wsevents');
+    const wallet = createWalletClient({ account: privateKeyToAccount(devAccounts.first.privateKey), chain, transport: http(anvil().url) });
+    const nodeClient = createPublicClient({ chain, transport: http(anvil().url) });
+    const deployed = await nodeClient.waitForTransactionReceipt({
+      hash: await wallet.deployContract({ abi: pingAbi, bytecode: pingContract() }),
+    });
+    const address = deployed.contractAddress;
+    if (address === null || address === undefined) throw new Error('the contract was not deployed');
+
+    const client = createPublicClient({ chain, transport: webSocket(wsUrl(holder)) });
+    const blocks: bigint[] = [];
+    const viemLogs: bigint[] = [];
+    const unwatchBlocks = client.watchBlocks({ onBlock: (block) => blocks.push(block.number) });
+    const unwatchEvents = client.watchContractEvent({
+      address,
+      abi: pingAbi,
+      eventName: 'Ping',
+      onLogs: (logs) => viemLogs.push(...logs.map((log) => log.args.n ?? -1n)),
+    });
+    const provider = new WebSocketProvider(wsUrl(holder), localChainIds.mainnet);
+    const ethersLogs: bigint[] = [];
+    await provider.on({ address, topics: [toEventSelector('Ping(uint256)')] }, (log: { data: string }) =>
+      ethersLogs.push(BigInt(log.data)),
+    );
+    await pause(500);
+    const first = await client.getBlockNumber();
+    for (const n of [1n, 2n, 3n]) {
+      // Each call is mined at once (anvil's automine): a block and a log each.
+      const hash = await wallet.sendTransaction({ to: address, data: pad(toHex(n)) });
+      await nodeClient.waitForTransactionReceipt({ hash });
+    }
+    await until(() => viemLogs.length >= 3 && ethersLogs.length >= 3 && blocks.length >= 3, 'three blocks and logs');
+    await pause(300);
+    unwatchBlocks();
+    unwatchEvents();
+    await (await client.transport.getRpcClient()).close();
+    await provider.destroy();
+    expect(viemLogs).toEqual([1n, 2n, 3n]);
+    expect(ethersLogs).toEqual([1n, 2n, 3n]);
+    expect(blocks).toEqual([first + 1n, first + 2n, first + 3n]);
+    expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 9, credits: 9 * 20 });
   });
 });
 
