@@ -220,6 +220,30 @@ describe('requests and subscriptions on one socket', () => {
     expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 10, credits: 200 });
   });
 
+  it('applies a plan change to an open socket: on Developer, an eleventh subscription is taken', async () => {
+    const holder = await keyHolder(started(), 'wsplan');
+    const { socket, messages } = await rawClient(wsUrl(holder));
+    const subscribe = (id: number) => socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params: ['newHeads'] }));
+    for (let id = 1; id <= 11; id += 1) subscribe(id);
+    await until(() => messages.length >= 11, 'eleven answers');
+    expect(
+      field(
+        field(
+          messages.find((message) => field(message, 'id') === 11),
+          'error',
+        ),
+        'code',
+      ),
+    ).toBe(-32005);
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Developer');
+    // The keys of open sockets are read again every second.
+    await pause(1_200);
+    subscribe(12);
+    await until(() => messages.length >= 12, 'an answer');
+    expect(typeof field(messages.at(-1), 'result')).toBe('string');
+    socket.close();
+  });
+
   it('shares one subscription of the node among clients with the same parameters, each under its own id', async () => {
     const holder = await keyHolder(started(), 'wsshare');
     await until(() => started().webSockets?.subscriptions.atNodes === 0, 'the earlier subscriptions ended');
@@ -273,6 +297,33 @@ describe('requests and subscriptions on one socket', () => {
     );
     expect(messages).toHaveLength(4);
     expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 1, credits: 20 });
+  });
+});
+
+describe('the monthly credit quota', () => {
+  it('delivers notifications while credits last, then sends a -32005 error and closes with 1008; nothing past it is charged', async () => {
+    const holder = await keyHolder(started(), 'wsquota');
+    const { socket, messages, closed } = await rawClient(wsUrl(holder));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 1, 'the subscription');
+    // Two notifications' worth left of Free's 500,000 (the subscription's own credits written first).
+    await started().metering.flush();
+    await started().db.query('UPDATE users SET credits_used = $2, credits_cycle_start = cycle_start WHERE id = $1', [
+      holder.userId,
+      500_000 - 40,
+    ]);
+    started().keyCache.invalidateUser(holder.userId);
+    // The keys of open sockets are read again every second.
+    await pause(1_200);
+    await mine(3);
+    const end = await closed;
+    expect(notificationsOf(messages)).toHaveLength(2);
+    expect(field(field(messages.at(-1), 'error'), 'code')).toBe(-32005);
+    expect(String(field(field(messages.at(-1), 'error'), 'message'))).toMatch(
+      /^Monthly credit quota exceeded: 500000 of your plan's 500000 credits are used\./,
+    );
+    expect(end).toEqual({ code: 1008, reason: 'the monthly credit quota is used up' });
+    expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 2, credits: 40 });
   });
 });
 
@@ -331,6 +382,19 @@ describe('the handshake', () => {
     await until(() => started().webSockets?.open === 0, 'every socket closed');
     const again = await rawClient(wsUrl(holder));
     again.socket.close();
+  });
+
+  it('closes a socket its allow-list no longer lets in (1008; read again every second)', async () => {
+    const holder = await keyHolder(started(), 'wsallow');
+    const { closed } = await rawClient(wsUrl(holder), { origin: 'https://app.example.com' });
+    const saved = await started().inject({
+      method: 'PUT',
+      url: '/api/accessControl',
+      headers: { authorization: `Bearer ${holder.token}` },
+      payload: { domains: ['other.example.com'], ips: [], cidrs: [] },
+    });
+    expect(saved.statusCode).toBeLessThan(300);
+    expect(await closed).toEqual({ code: 1008, reason: 'the API key was deleted or no longer allows this client' });
   });
 
   it('closes the sockets of a deleted key (1008; the keys of open sockets are read again every second)', async () => {
