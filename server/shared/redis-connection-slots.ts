@@ -5,10 +5,8 @@ import { type ConnectionSlots, MemorySlots } from '@server/gateway/ws/connection
 import { type RedisObserver, timedRedisCall } from '@server/shared/redis';
 import { localShare } from '@server/shared/redis-admission-store';
 
-/** A slot lives this long in Redis unless its replica renews it: a replica killed without closing frees its slots by then. */
+/** A slot lives this long in Redis unless its replica renews it (a third of it): a replica killed without closing frees its slots by then. */
 export const slotTtlMs = 30_000;
-/** How often a replica renews the slots of its open connections. */
-const renewEveryMs = 10_000;
 
 /**
  * One more slot in a user's sorted set (member → expiry on Redis's clock) when fewer than the limit
@@ -40,6 +38,8 @@ export interface RedisSlotsSettings {
   readonly observer: RedisObserver;
   /** Replicas heard from lately (the admission store's heartbeat): what divides a limit while Redis is away. */
   readonly replicas: () => number;
+  /** slotTtlMs unless a test wants it shorter. */
+  readonly ttlMs?: number;
 }
 
 /**
@@ -50,7 +50,13 @@ export interface RedisSlotsSettings {
  * heard from lately, at least one connection), counted in its memory, as the admission does with the
  * rate; connections taken meanwhile are not in Redis's count until they close.
  */
-export function redisConnectionSlots({ redis, log, observer, replicas }: RedisSlotsSettings): ConnectionSlots & { close(): void } {
+export function redisConnectionSlots({
+  redis,
+  log,
+  observer,
+  replicas,
+  ttlMs = slotTtlMs,
+}: RedisSlotsSettings): ConnectionSlots & { close(): void } {
   const replica = randomUUID();
   const memory = new MemorySlots('local');
   /** This replica's slots in Redis: member → user. */
@@ -69,14 +75,14 @@ export function redisConnectionSlots({ redis, log, observer, replicas }: RedisSl
     for (const [member, userId] of held) byUser.set(userId, [...(byUser.get(userId) ?? []), member]);
     try {
       for (const [userId, members] of byUser) {
-        await timedRedisCall(observer, 'websocket', () => redis.eval(renewScript, 1, setKey(userId), slotTtlMs, ...members));
+        await timedRedisCall(observer, 'websocket', () => redis.eval(renewScript, 1, setKey(userId), ttlMs, ...members));
       }
       away = false;
     } catch (error) {
       lost(error);
     }
   }
-  const renewer = setInterval(() => void renew(), renewEveryMs);
+  const renewer = setInterval(() => void renew(), ttlMs / 3);
   renewer.unref();
 
   return {
@@ -84,9 +90,7 @@ export function redisConnectionSlots({ redis, log, observer, replicas }: RedisSl
       last += 1;
       const member = `${replica}:${last}`;
       try {
-        const taken = await timedRedisCall(observer, 'websocket', () =>
-          redis.eval(takeScript, 1, setKey(userId), slotTtlMs, limit, member),
-        );
+        const taken = await timedRedisCall(observer, 'websocket', () => redis.eval(takeScript, 1, setKey(userId), ttlMs, limit, member));
         if (taken !== 1) return null;
         held.set(member, userId);
         return `redis:${member}`;
