@@ -251,7 +251,7 @@ describe('requests and subscriptions on one socket', () => {
     for (const { socket } of clients) socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
     const [first] = clients;
     first?.socket.send(
-      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['logs', { address: '0x' + '11'.repeat(20) }] }),
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['logs', { address: `0x${'11'.repeat(20)}` }] }),
     );
     await until(() => clients.every(({ messages }) => messages.length >= 1) && (first?.messages.length ?? 0) >= 2, 'the subscriptions');
     expect(started().webSockets?.subscriptions).toEqual({ clients: 4, atNodes: 2 });

@@ -15,10 +15,8 @@ import { apiPrefix } from '@server/http/api-prefix';
 import { clientAddress, type ProxyTrust } from '@server/http/client-address';
 import type { Network } from '@server/repos/usage';
 
-
 /** Unsent bytes a client may have waiting; past it the socket is closed as too slow (4000). */
 export const maxBufferedBytes = 4 * 1024 * 1024;
-
 
 /** How often the keys of open sockets are read again: a key deleted or an allow-list changed closes them within it. */
 export const recheckIntervalMs = 1_000;
