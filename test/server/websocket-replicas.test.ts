@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { startThrowawayPostgres, findPostgresBin, type ThrowawayPostgres } from '../support/throwaway-postgres';
+import { realPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
 import { startThrowawayRedis, type ThrowawayRedis } from '../support/throwaway-redis';
 import { startFakeNode, type FakeNode } from './helpers/fake-node';
 import { ManualClock } from './helpers/manual-clock';
@@ -15,14 +15,8 @@ import { keyHolder, type KeyHolder } from './gateway-harness';
  * across both, a closed connection frees its slot for the other replica, and with Redis gone each
  * replica keeps serving on its share of the limit.
  */
-const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
-const postgresBin = serverUrl === undefined ? findPostgresBin() : undefined;
-const canRun = serverUrl !== undefined || (postgresBin !== undefined && process.getuid?.() === 0);
-if (!canRun) {
-  if (process.env.CI)
-    throw new Error('WebSocket replica tests need PostgreSQL: set TEST_DATABASE_URL or run as root with the server binaries');
-  console.warn('websocket-replicas.test.ts SKIPPED: no TEST_DATABASE_URL and no throw-away PostgreSQL here (root + binaries)');
-}
+const postgresServer = realPostgres('websocket-replicas.test.ts');
+const canRun = postgresServer.canRun;
 
 describe.runIf(canRun)('WebSocket connections of one user on two replicas sharing Redis', () => {
   let postgres: ThrowawayPostgres | undefined;
@@ -34,9 +28,8 @@ describe.runIf(canRun)('WebSocket connections of one user on two replicas sharin
   const bases = { a: '', b: '' };
 
   beforeAll(async () => {
-    if (serverUrl === undefined && postgresBin !== undefined) postgres = await startThrowawayPostgres(postgresBin);
-    const url = serverUrl ?? postgres?.url;
-    if (url === undefined) throw new Error('no PostgreSQL server');
+    postgres = await postgresServer.start();
+    const { url } = postgres;
     redis = await startThrowawayRedis();
     database = await postgresSchema(url);
     node = await startFakeNode();

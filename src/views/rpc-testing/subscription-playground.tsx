@@ -1,18 +1,15 @@
-import { Link } from 'wouter';
-import { Button, Card, Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { wsSubscriptionMachine } from '@machines/ws-subscription';
 import * as ws from '@machines/ws-subscription.selectors';
 import { currentApiBase } from '@/api/rpc-calls';
 import { useFlowActor } from '@/hooks/inspection';
-import { useCopyFeedback } from '@/hooks/use-copy-feedback';
-import { CopyField } from '@/components/copy-field';
 import { NetworkSwitch } from '@/components/network-switch';
 import { SegmentSwitch } from '@/components/segment-switch';
 import { websocketUrl } from '@/domain/endpoint-urls';
-import { paths } from '@/domain/paths';
 import { PLAYGROUND_SUBSCRIPTIONS, SUBSCRIPTION_HINTS, SUBSCRIPTION_LABELS, isPlaygroundSubscription } from '@/domain/subscription-form';
 import { FilterEditor } from './filter-editor';
+import { PlaygroundUrlField } from './playground-url-field';
 import { NotificationPanel } from './notification-panel';
 import type { RpcTestingActors, SubscriptionTiming } from './rpc-testing-actors';
 
@@ -46,7 +43,6 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
   const notifications = useSelector(flow, ws.selectNotifications);
   const credits = useSelector(flow, ws.selectCredits);
   const lastNotification = useSelector(flow, ws.selectLastNotification);
-  const urlCopy = useCopyFeedback(actors.clipboard);
   const url = websocketUrl(currentApiBase(), network, apiKey);
   const send = flow.send;
 
@@ -76,24 +72,7 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
               disabled={networkLocked}
               onChange={(next) => send({ type: 'ws.selectNetwork', network: next })}
             />
-            <CopyField
-              label="WebSocket URL"
-              value={url}
-              copied={urlCopy.copied}
-              failed={urlCopy.failed}
-              onCopy={() => urlCopy.copy(url)}
-              helperText={
-                apiKey ? null : (
-                  <>
-                    You need an API key to subscribe.{' '}
-                    <ChakraLink asChild colorPalette="blue">
-                      <Link href={paths.keys}>Generate one in API Keys</Link>
-                    </ChakraLink>
-                    .
-                  </>
-                )
-              }
-            />
+            <PlaygroundUrlField label="WebSocket URL" url={url} apiKey={apiKey} purpose="subscribe" clipboard={actors.clipboard} />
             <Stack gap="1.5">
               <SegmentSwitch
                 label="Subscription type"
