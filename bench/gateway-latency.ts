@@ -24,6 +24,7 @@ import { type RunningGateway, startGateway } from './gateway-target';
 import { printProbe, startProbe } from './loop-probe-summary';
 import { startNginx } from './nginx';
 import { type OpenLoopSample, runOpenLoop } from './open-loop';
+import { printTable } from './print-table';
 
 export interface LatencySettings {
   /** Requests a second, all targets alike. */
@@ -185,17 +186,6 @@ const median = (values: readonly number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
-
-function printTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
-  const lines = [header, ...rows];
-  const widths = header.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length)));
-  for (const [index, line] of lines.entries()) {
-    console.log(
-      line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '),
-    );
-    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  }
-}
 
 async function measure(target: Target, settings: LatencySettings): Promise<void> {
   await runOpenLoop({ urls: target.urls, body, rate: settings.rate, seconds: 1 });

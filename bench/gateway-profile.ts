@@ -2,7 +2,8 @@
  * `npm run bench:gateway:profile`: the gateway under the benchmark's load for 10 s, its processes
  * started with `node --cpu-prof`, then the functions that took the most CPU (self time) in the
  * busiest one (an HTTP worker), grouped by where they live. The .cpuprofile files are kept (open
- * one in Chrome DevTools → Performance). `... read <dir>` summarises a directory again.
+ * one in Chrome DevTools → Performance). `... read <dir>` summarises a directory again; `... stalls <dir>`
+ * lists its busy stretches (profiles sampled every 250 µs: --latency's, the WebSocket row's BENCH_WS_PROFILE).
  *
  * `... -- --latency [--workers 1]`: the latency bench's open-loop load instead (300 req/s of
  * eth_blockNumber over 40 Free-plan keys), sampled every 250 µs, and for every process its busy
@@ -208,6 +209,7 @@ async function profile(): Promise<void> {
 
 function chosen(): Promise<void> {
   if (process.argv[2] === 'read') return summarise(process.argv[3] ?? '');
+  if (process.argv[2] === 'stalls') return summariseStalls(process.argv[3] ?? '');
   const { values } = parseArgs({ options: { latency: { type: 'boolean' }, workers: { type: 'string' } } });
   return values.latency ? profileLatency(Number(values.workers ?? 1)) : profile();
 }

@@ -10,7 +10,7 @@ import { projectRoot } from '@server/spa-build';
 export interface RunningGateway {
   /** The RPC URL of the first key on mainnet. */
   readonly url: string;
-  /** The RPC URLs of every key prepared (one on the bench plan, or `freeKeys` on Free). */
+  /** The RPC URLs of every key prepared (`benchUsers` on the bench plan, default one, or `freeKeys` on Free). */
   readonly urls: readonly string[];
   readonly apiKeys: readonly string[];
   /** The main process: its HTTP workers are its children. */
@@ -24,26 +24,42 @@ const benchUser = { email: 'bench@example.com', password: 'Bench$Pass1' };
  * start, this row is left alone): a rate and a quota far above what one machine can send, so
  * neither is the bottleneck, while the bucket and the credit ledger still run for every call.
  */
-const benchPlan = { id: 99, name: 'Bench', ratePerSecond: 10_000_000, creditsPerMonth: 1_000_000_000_000 };
+export const benchPlan = { id: 99, name: 'Bench', ratePerSecond: 10_000_000, creditsPerMonth: 1_000_000_000_000 };
 
 type Prepared = Awaited<ReturnType<typeof buildApp>>;
 
-/** The bench user on the bench plan; returns their key. */
-async function prepareBenchPlan(app: Prepared): Promise<string[]> {
-  const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: benchUser });
-  if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
+/**
+ * The bench user on the bench plan; returns their key. With `users` > 1, that many users on it
+ * (bench-0@…, bench-1@…), one key each: what a user may hold at once that is not the plan's rate or
+ * quota (WebSocket connections, src/domain/plan-catalog.ts) is spread over them.
+ */
+async function prepareBenchPlan(app: Prepared, users = 1): Promise<string[]> {
   await app.db.query(
     `INSERT INTO plans (id, name, description, sort_order, monthly_price_usd, credits_per_month, rate_per_second, max_keys)
      VALUES ($1, $2, 'Benchmark only', 99, NULL, $3, $4, NULL)`,
     [benchPlan.id, benchPlan.name, benchPlan.creditsPerMonth, benchPlan.ratePerSecond],
   );
-  const user = await findUserByEmail(app.db, benchUser.email);
-  if (user === null) throw new Error('the bench user is missing');
-  await setUserPlan(app.db, user.id, { planId: benchPlan.id, frequency: 'MONTHLY', now: new Date() });
-  const keys = await app.db.query<{ key: string }>('SELECT key FROM api_keys WHERE user_id = $1', [user.id]);
-  const apiKey = keys.rows[0]?.key;
-  if (apiKey === undefined) throw new Error('the bench user has no key');
-  return [apiKey];
+  const keys: string[] = [];
+  for (let index = 0; index < users; index += 1) {
+    const email = users === 1 ? benchUser.email : `bench-${index}@example.com`;
+    // A documentation address per account: sign-ups are limited per address.
+    const remoteAddress = `192.0.2.${(index % 250) + 1}`;
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: benchUser.password },
+      remoteAddress,
+    });
+    if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
+    const user = await findUserByEmail(app.db, email);
+    if (user === null) throw new Error(`${email} is missing`);
+    await setUserPlan(app.db, user.id, { planId: benchPlan.id, frequency: 'MONTHLY', now: new Date() });
+    const found = await app.db.query<{ key: string }>('SELECT key FROM api_keys WHERE user_id = $1', [user.id]);
+    const apiKey = found.rows[0]?.key;
+    if (apiKey === undefined) throw new Error(`${email} has no key`);
+    keys.push(apiKey);
+  }
+  return keys;
 }
 
 /**
@@ -74,10 +90,14 @@ async function prepareFreeKeys(app: Prepared, count: number): Promise<string[]> 
 }
 
 /** A fresh database (DATA_DIR or DATABASE_URL) with the bench's accounts; returns the keys to call with. */
-async function prepare(database: Readonly<Record<string, string>>, freeKeys: number | undefined): Promise<string[]> {
+async function prepare(
+  database: Readonly<Record<string, string>>,
+  freeKeys: number | undefined,
+  benchUsers: number | undefined,
+): Promise<string[]> {
   const app = await buildApp(loadConfig({ ...database, LOG_LEVEL: 'silent' }), { distDir: null });
   try {
-    return freeKeys === undefined ? await prepareBenchPlan(app) : await prepareFreeKeys(app, freeKeys);
+    return freeKeys === undefined ? await prepareBenchPlan(app, benchUsers) : await prepareFreeKeys(app, freeKeys);
   } finally {
     await app.close();
   }
@@ -130,6 +150,8 @@ export interface GatewayOptions {
   readonly nodeFlags?: readonly string[];
   /** Free-plan keys (one per new user) instead of the bench user on the bench plan. */
   readonly freeKeys?: number;
+  /** Users on the bench plan, one key each (default 1); ignored with `freeKeys`. */
+  readonly benchUsers?: number;
   /** More environment for the server, e.g. LOOP_PROBE_DIR. */
   readonly env?: Readonly<Record<string, string>>;
   /** An empty PostgreSQL database to use instead of the embedded one in a fresh data directory. */
@@ -150,12 +172,12 @@ export interface GatewayOptions {
  * for every call.
  */
 export async function startGateway(port: number, nodeUrl: string, workers: number, options: GatewayOptions = {}): Promise<RunningGateway> {
-  const { nodeFlags = [], freeKeys, env: moreEnv = {}, databaseUrl } = options;
+  const { nodeFlags = [], freeKeys, benchUsers, env: moreEnv = {}, databaseUrl } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
   const database: Record<string, string> = databaseUrl === undefined ? { DATA_DIR: join(dataDir, 'data') } : { DATABASE_URL: databaseUrl };
   const overHttp = options.root !== undefined;
   if (overHttp && freeKeys === undefined) throw new Error('a server from another checkout is measured with Free-plan keys only');
-  const prepared = overHttp ? [] : (options.apiKeys ?? (await prepare(database, freeKeys)));
+  const prepared = overHttp ? [] : (options.apiKeys ?? (await prepare(database, freeKeys, benchUsers)));
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),

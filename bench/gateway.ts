@@ -8,6 +8,13 @@
  * eth_chainId body, after a 2 s warm-up), twice: in order, then in reverse order (each line is the
  * mean of its two passes). The last line,
  * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.8, issue 14).
+ * Then the WebSocket row (bench/gateway-websocket.ts, issue 23): newHeads subscribers on anvil mining
+ * every 100 ms, directly and through the gateway's WebSocket endpoint, delivery delay p50/p99 and
+ * notifications lost. BENCH_WS_SUBSCRIBERS (200 each way), BENCH_WS_SECONDS (20), BENCH_WS_WORKERS (1),
+ * BENCH_WS_BARE=1 (a third group through a bare Node ws relay, bench/bare-ws-relay.ts), BENCH_WS_PROFILE=DIR
+ * (the gateway's CPU profiles there; `npx tsx bench/gateway-profile.ts read DIR` or `stalls DIR`).
+ *
+ * `npm run bench:gateway -- --websocket` runs the WebSocket row alone (~40 s with the defaults).
  *
  * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe] [--postgres] [--redis] [--baseline REV] [--bench-plan]`
  * measures latency instead, with an open-loop fixed-rate load: bench/gateway-latency.ts. With
@@ -24,9 +31,11 @@ import { freeLoopbackPort } from '@server/nodes/free-port';
 import { startBareProxy } from './bare-proxy';
 import { defaultLatencySettings, type LatencySettings, runLatencyBench } from './gateway-latency';
 import { startGateway } from './gateway-target';
+import { defaultWebSocketSettings, runWebSocketBench, type WebSocketSettings } from './gateway-websocket';
 import { canMeasureCpu, cpuNanoseconds } from './cpu-time';
 import { runLoad, type LoadResult, type LoadSettings } from './load';
 import { startNginx } from './nginx';
+import { printTable } from './print-table';
 
 const settings: LoadSettings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
@@ -84,10 +93,11 @@ function cpuPerRequest(result: Measured): number {
   return result.cpuNs / 1000 / result.total;
 }
 
-function printTable(rows: ReadonlyArray<readonly [string, Measured]>): void {
-  const lines = [
+function printRows(rows: ReadonlyArray<readonly [string, Measured]>): void {
+  console.log('');
+  printTable(
     ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'CPU µs/req'],
-    ...rows.map(([name, result]) => [
+    rows.map(([name, result]) => [
       name,
       result.requestsPerSecond.toFixed(0),
       String(result.p50Ms),
@@ -95,15 +105,7 @@ function printTable(rows: ReadonlyArray<readonly [string, Measured]>): void {
       String(result.total),
       cpuPerRequest(result).toFixed(0),
     ]),
-  ];
-  const widths = lines[0]?.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length))) ?? [];
-  console.log('');
-  for (const [index, line] of lines.entries()) {
-    console.log(
-      line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '),
-    );
-    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  }
+  );
 }
 
 async function main(): Promise<void> {
@@ -127,7 +129,7 @@ async function main(): Promise<void> {
     const passes = new Map<Target, Measured[]>(targets.map((target) => [target, []]));
     for (const target of [...targets, ...[...targets].reverse()]) passes.get(target)?.push(await measure(target));
     const result = (target: Target) => combine(passes.get(target) ?? []);
-    printTable(targets.map((target) => [target.name, result(target)] as const));
+    printRows(targets.map((target) => [target.name, result(target)] as const));
     if (cpuKnown) console.log("\nCPU µs/req: the target's own processes (a proxy's, not anvil's behind it), per answered request.");
 
     const rate = (target: Target) => result(target).requestsPerSecond;
@@ -143,14 +145,28 @@ async function main(): Promise<void> {
   } finally {
     for (const stop of stops) await stop().catch((error: unknown) => console.error(error));
   }
+  // Its own anvil (mining) and gateway (WORKERS of its own), once the HTTP rows are done with theirs.
+  await runWebSocketBench(webSocketSettings());
 }
 
-/** A whole number of at least 1 from an option, or the default; anything else stops with a message naming it. */
+/** A whole number of at least 1 from an option or variable (`name`, e.g. --rate), or the default; anything else stops with a message naming it. */
 function countOption(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a whole number of at least 1, not "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
   return parsed;
+}
+
+/** BENCH_WS_SUBSCRIBERS, BENCH_WS_SECONDS, BENCH_WS_WORKERS, BENCH_WS_BARE and BENCH_WS_PROFILE over the WebSocket row's defaults. */
+function webSocketSettings(): WebSocketSettings {
+  const defaults = defaultWebSocketSettings;
+  return {
+    subscribers: countOption('BENCH_WS_SUBSCRIBERS', process.env.BENCH_WS_SUBSCRIBERS, defaults.subscribers),
+    seconds: countOption('BENCH_WS_SECONDS', process.env.BENCH_WS_SECONDS, defaults.seconds),
+    workers: countOption('BENCH_WS_WORKERS', process.env.BENCH_WS_WORKERS, defaults.workers),
+    bare: process.env.BENCH_WS_BARE === '1',
+    profileDir: process.env.BENCH_WS_PROFILE || defaults.profileDir,
+  };
 }
 
 function latencySettings(values: Record<string, string | boolean | undefined>): LatencySettings {
@@ -162,12 +178,12 @@ function latencySettings(values: Record<string, string | boolean | undefined>): 
   const workers =
     text('workers')
       ?.split(',')
-      .map((count) => countOption('workers', count.trim(), 1)) ?? defaults.workers;
+      .map((count) => countOption('--workers', count.trim(), 1)) ?? defaults.workers;
   return {
-    rate: countOption('rate', text('rate'), defaults.rate),
-    seconds: countOption('seconds', text('seconds'), defaults.seconds),
-    keys: countOption('keys', text('keys'), defaults.keys),
-    runs: countOption('runs', text('runs'), defaults.runs),
+    rate: countOption('--rate', text('rate'), defaults.rate),
+    seconds: countOption('--seconds', text('seconds'), defaults.seconds),
+    keys: countOption('--keys', text('keys'), defaults.keys),
+    runs: countOption('--runs', text('runs'), defaults.runs),
     workers,
     probe: values.probe === true,
     postgres: values.postgres === true,
@@ -181,6 +197,7 @@ function chosen(): Promise<void> {
   const { values } = parseArgs({
     options: {
       latency: { type: 'boolean' },
+      websocket: { type: 'boolean' },
       rate: { type: 'string' },
       seconds: { type: 'string' },
       keys: { type: 'string' },
@@ -193,6 +210,7 @@ function chosen(): Promise<void> {
       'bench-plan': { type: 'boolean' },
     },
   });
+  if (values.websocket) return runWebSocketBench(webSocketSettings());
   return values.latency ? runLatencyBench(latencySettings(values)) : main();
 }
 

@@ -11,9 +11,13 @@ import { openDatabase } from '@server/db/open';
 import type { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { createGateway, type GatewayParts } from '@server/gateway/create-gateway';
 import type { RpcHandler } from '@server/gateway/gateway';
+import type { LocalTicket } from '@server/gateway/admission';
 import { gatewayFront } from '@server/gateway/http-answer';
-import type { KeyCache } from '@server/gateway/key-cache';
+import type { KeyCache, KeyEntry } from '@server/gateway/key-cache';
 import { gatewayRoutes } from '@server/gateway/routes';
+import { type ConnectionSlots, MemorySlots } from '@server/gateway/ws/connection-slots';
+import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
+import type { WsGateway } from '@server/gateway/ws/ws-gateway';
 import { createGoogleSignIn } from '@server/google/index';
 import { quietProbes } from '@server/health/quiet-probes';
 import { createHandlers } from '@server/handlers/index';
@@ -44,7 +48,8 @@ import { registerOperations } from '@server/openapi/register';
 import { inProcessKeyChanges, sharedKeyCache, type KeyChanges } from '@server/shared/key-changes';
 import { postgresKeyChanges } from '@server/shared/postgres-key-changes';
 import { closeRedisConnection, createRedisConnection, noRedisObserver, timedRedisCall } from '@server/shared/redis';
-import { redisAdmissionStore } from '@server/shared/redis-admission-store';
+import { type RedisAdmissionStore, redisAdmissionStore } from '@server/shared/redis-admission-store';
+import { redisConnectionSlots } from '@server/shared/redis-connection-slots';
 import { redisKeyChanges } from '@server/shared/redis-key-changes';
 
 declare module 'fastify' {
@@ -63,6 +68,8 @@ declare module 'fastify' {
     rpcHandler: RpcHandler;
     /** Billing: the payment provider's events, checkouts, the grace period of failed renewals. */
     billing: Billing;
+    /** The WebSocket endpoint's open sockets in this process; null when HTTP workers serve it (WORKERS > 1). */
+    webSockets: Pick<WsGateway<KeyEntry, LocalTicket>, 'open' | 'subscriptions'> | null;
   }
 }
 
@@ -75,7 +82,7 @@ export interface BuildOptions {
    * Behind the HTTP workers (WORKERS > 1): the app listens on a private socket only they reach, so
    * it takes the client address from their X-Forwarded-For, and hands them the gateway's parts.
    */
-  behindWorkers?: (gateway: GatewayParts) => void;
+  behindWorkers?: (gateway: GatewayParts, webSocketSlots: ConnectionSlots) => void;
   /** The main process's metrics (METRICS_PORT): HTTP answers, gateway calls, metering. None counted without. */
   metrics?: ProcessMetrics | null;
 }
@@ -138,11 +145,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (redis !== null) app.addHook('onClose', async () => closeRedisConnection(redis));
     const redisObserver = options.metrics ?? noRedisObserver;
     // With Redis the replicas share the gateway's rate buckets and credit reservations.
+    let redisStore: RedisAdmissionStore | null = null;
     const sharedStore =
       redis === null
         ? undefined
         : (memory: MemoryAdmissionStore, ledger: CreditLedger) => {
             const store = redisAdmissionStore({ redis, memory, ledger, log: app.log, observer: redisObserver });
+            redisStore = store;
             app.addHook('onClose', async () => store.close());
             return store;
           };
@@ -164,7 +173,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('keyCache', gateway.keyCache);
     app.decorate('metering', gateway.metering);
     app.decorate('rpcHandler', gateway.gateway);
-    options.behindWorkers?.(gateway);
+    // WebSocket connections per user: counted in Redis when the replicas share one, else here.
+    const redisSlots =
+      redis === null
+        ? null
+        : redisConnectionSlots({ redis, log: app.log, observer: redisObserver, replicas: () => redisStore?.replicas ?? 1 });
+    if (redisSlots !== null) app.addHook('onClose', async () => redisSlots.close());
+    const webSocketSlots: ConnectionSlots = redisSlots ?? new MemorySlots();
+    options.behindWorkers?.(gateway, webSocketSlots);
+    if (options.behindWorkers === undefined) {
+      // The WebSocket endpoint where clients connect to this process (WORKERS=1). Its sockets close
+      // before the server does: Node's close waits for every connection, upgraded ones included.
+      const webSockets = serveWebSockets<KeyEntry, LocalTicket>(
+        app.server,
+        { handler: gateway.gateway, keys: gateway.keyCache, admission: gateway.admission, meter: gateway.metering.meter },
+        config,
+        () => clock.now().getTime(),
+        webSocketSlots,
+      );
+      app.addHook('preClose', async () => webSockets.close());
+      options.metrics?.watchWebSockets(webSockets);
+      app.decorate('webSockets', webSockets);
+    } else {
+      app.decorate('webSockets', null);
+    }
     const payments = await createPayments(config, { db, clock, log: app.log, keyCache });
     app.addHook('onClose', async () => payments.close());
     app.decorate('billing', payments.billing);

@@ -74,6 +74,10 @@ export interface Config {
   readonly upstreamMainnetUrl: string | null;
   /** The devnet EVM node; null as for mainnet. */
   readonly upstreamDevnetUrl: string | null;
+  /** The mainnet node's WebSocket (ws:// or wss://); null = its HTTP URL with ws:// or wss:// (anvil serves both on one port). */
+  readonly upstreamMainnetWsUrl: string | null;
+  /** The devnet node's WebSocket; null as for mainnet. */
+  readonly upstreamDevnetWsUrl: string | null;
   /** How long the gateway waits for a node (headers, then between body chunks) before a 504. */
   readonly upstreamTimeoutMs: number;
   /** Largest JSON-RPC request body the gateway reads, in bytes; beyond it answers 413. */
@@ -211,6 +215,8 @@ export function loadConfig(env: Env): Config {
     logLevel: settings.read('LOG_LEVEL', 'info', (n, v) => parseOneOf(n, v, logLevels), 'info'),
     upstreamMainnetUrl: settings.optional('UPSTREAM_MAINNET_URL', parseHttpUrl),
     upstreamDevnetUrl: settings.optional('UPSTREAM_DEVNET_URL', parseHttpUrl),
+    upstreamMainnetWsUrl: settings.optional('UPSTREAM_MAINNET_WS_URL', (n, v) => parseUrlWithProtocols(n, v, ['ws:', 'wss:'])),
+    upstreamDevnetWsUrl: settings.optional('UPSTREAM_DEVNET_WS_URL', (n, v) => parseUrlWithProtocols(n, v, ['ws:', 'wss:'])),
     upstreamTimeoutMs: integer('UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
     gatewayBodyLimit: integer('GATEWAY_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     workers: integer('WORKERS', 1, 1, 64),

@@ -37,7 +37,14 @@ export class LeaseAuthority {
     const entry = await this.parts.keys.get(apiKey);
     if (entry === null) return null;
     const account = this.parts.ledger.account(entry.userId) ?? entry.credits;
-    return { keyId: entry.keyId, userId: entry.userId, rate: entry.rate, creditLimit: account.limit, lists: entry.lists };
+    return {
+      keyId: entry.keyId,
+      userId: entry.userId,
+      rate: entry.rate,
+      creditLimit: account.limit,
+      lists: entry.lists,
+      planId: entry.planId,
+    };
   }
 
   async lease(workerId: number, request: LeaseRequest, nowMs: number): Promise<LeaseAnswer> {
@@ -49,7 +56,7 @@ export class LeaseAuthority {
     const taken = await this.parts.store.take(
       {
         userId: entry.userId,
-        rate: entry.rate,
+        rate: request.quotaOnly ? null : entry.rate,
         account,
         tokens: request.tokens,
         spareTokens: request.spareTokens,

@@ -79,7 +79,9 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
       pool.refusedAt = nowMs;
       return { kind: 'quota', used: refusal.used, limit: refusal.limit, cycleEnd: refusal.cycleEnd };
     }
-    if (key.rate !== null && nowMs < pool.rateRefusedUntil) {
+    // No call (a subscription's notification, `calls` 0): the quota only, never the bucket.
+    const quotaOnly = calls === 0;
+    if (key.rate !== null && !quotaOnly && nowMs < pool.rateRefusedUntil) {
       pool.refusedAt = nowMs;
       return { kind: 'rate', retryAfterMs: pool.rateRefusedUntil - nowMs };
     }
@@ -93,7 +95,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
     }
     this.hold(pool);
     pool.asking += 1;
-    const leasing = this.lease(key, pool, { credits, leased, tokens }, nowMs);
+    const leasing = this.lease(key, pool, { credits, leased, tokens, quotaOnly }, nowMs);
     // A refusal, or a lease that failed, holds nothing: only an admitted call keeps the pool until it settles.
     leasing.then(
       (answer) => {
@@ -173,11 +175,11 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   private async lease(
     key: WorkerKey,
     pool: Pool,
-    need: { credits: number; leased: number; tokens: number },
+    need: { credits: number; leased: number; tokens: number; quotaOnly: boolean },
     nowMs: number,
   ): Promise<Admit<WorkerTicket>> {
     // Below 100 req/s (Free 10, Developer 50) no spare: a burst gets exactly what the bucket holds.
-    const spareTokens = key.rate === null || key.rate < spareFromRate ? 0 : Math.floor(key.rate / spareShareOfRate);
+    const spareTokens = need.quotaOnly || key.rate === null || key.rate < spareFromRate ? 0 : Math.floor(key.rate / spareShareOfRate);
     const request: LeaseRequest = {
       apiKey: key.apiKey,
       userId: key.userId,
@@ -186,6 +188,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
       spareTokens,
       credits: need.leased,
       spareCredits: need.leased === 0 ? 0 : Math.max(spareTokens, spareCalls) * need.leased,
+      quotaOnly: need.quotaOnly,
     };
     const answer = await this.ask(request);
     switch (answer.kind) {

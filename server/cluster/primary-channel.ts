@@ -42,6 +42,14 @@ export class PrimaryChannel {
     );
   }
 
+  /** A WebSocket connection slot of the user, counted in the main process (or Redis, by it) for every worker. */
+  slot(userId: number, limit: number): Promise<string | null> {
+    return this.request<string | null>(
+      (id) => ({ type: 'slot', id, userId, limit }),
+      (message) => (message.type === 'slot' ? message.slot : undefined),
+    );
+  }
+
   send(message: WorkerMessage): void {
     process.send?.(message);
   }
@@ -89,6 +97,7 @@ export class PrimaryChannel {
     switch (message.type) {
       case 'key':
       case 'lease':
+      case 'slot':
       case 'failed': {
         const waiting = this.waiting.get(message.id);
         this.waiting.delete(message.id);

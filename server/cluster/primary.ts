@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
 import type { Config } from '@server/config';
 import type { GatewayParts } from '@server/gateway/create-gateway';
+import type { ConnectionSlots } from '@server/gateway/ws/connection-slots';
 import type { ProcessMetrics } from '@server/metrics/process-metrics';
 import { LeaseAuthority } from '@server/cluster/lease-authority';
 import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from '@server/cluster/protocol';
@@ -45,10 +46,10 @@ function send(worker: Worker, message: PrimaryMessage): void {
 export async function startCluster(config: Config, metrics: ProcessMetrics | null = null): Promise<RunningCluster> {
   const socketDir = await createSocketDir();
   const socketPath = join(socketDir, 'api.sock');
-  let parts: GatewayParts | null = null;
-  const app = await buildApp(config, { behindWorkers: (gateway) => (parts = gateway), metrics });
+  let parts: { gateway: GatewayParts; slots: ConnectionSlots } | null = null;
+  const app = await buildApp(config, { behindWorkers: (gateway, slots) => (parts = { gateway, slots }), metrics });
   if (parts === null) throw new Error('the app did not hand over its gateway');
-  const gateway: GatewayParts = parts;
+  const { gateway, slots }: { gateway: GatewayParts; slots: ConnectionSlots } = parts;
   await app.listen({ path: socketPath, listenTextResolver: () => `API listening for the ${config.workers} HTTP workers on ${socketPath}` });
 
   const authority = new LeaseAuthority({
@@ -58,6 +59,8 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
     meter: gateway.metering.meter,
   });
   const workers = new Set<Worker>();
+  /** The WebSocket connection slots each worker holds: freed when it dies. */
+  const workerSlots = new Map<Worker, Set<string>>();
   /** Reports still being taken in (a charge waiting for its key): the last metering write waits for them. */
   const reports = new Set<Promise<void>>();
   let stopping = false;
@@ -96,6 +99,21 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
             answerFailure(worker, message.id, "a worker's lease failed"),
           );
         return;
+      case 'slot':
+        Promise.resolve(slots.take(message.userId, message.limit)).then(
+          (slot) => {
+            // A worker that died meanwhile holds nothing: its slot is free again at once.
+            const held = workerSlots.get(worker);
+            if (slot !== null && held === undefined) slots.release(slot);
+            else if (slot !== null) held?.add(slot);
+            send(worker, { type: 'slot', id: message.id, slot });
+          },
+          answerFailure(worker, message.id, "a worker's WebSocket slot failed"),
+        );
+        return;
+      case 'unslot':
+        if (workerSlots.get(worker)?.delete(message.slot)) slots.release(message.slot);
+        return;
       case 'report': {
         const reported = authority
           .report(worker.id, message.minutes, message.settlements, Date.now())
@@ -120,12 +138,15 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
   function fork(): Promise<void> {
     const worker = cluster.fork(env);
     workers.add(worker);
+    workerSlots.set(worker, new Set());
     worker.on('message', (message: unknown) => {
       if (isWorkerMessage(message)) handle(worker, message);
     });
     worker.once('exit', (code, signal) => {
       workers.delete(worker);
       authority.forget(worker.id);
+      for (const slot of workerSlots.get(worker) ?? []) slots.release(slot);
+      workerSlots.delete(worker);
       if (stopping) return;
       app.log.error(`HTTP worker ${worker.process.pid ?? '?'} exited (${signal ?? code}); starting another`);
       // After a pause: a worker that cannot start must not be forked again in a tight loop.

@@ -14,6 +14,8 @@ export interface KeyOnChannel {
   /** The plan's credits a month; null = unlimited (no lease needed, charges are reported). */
   readonly creditLimit: number | null;
   readonly lists: AccessControl;
+  /** The owner's plan (its WebSocket limits). */
+  readonly planId: number;
 }
 
 /** Tokens and credits for one call (`tokens`, `credits`) and, when there are some, a spare for the next ones. */
@@ -25,6 +27,8 @@ export interface LeaseRequest {
   readonly spareTokens: number;
   readonly credits: number;
   readonly spareCredits: number;
+  /** Credits that are no call (a subscription's notifications): the quota only, the bucket untouched. */
+  readonly quotaOnly: boolean;
 }
 
 export type LeaseAnswer =
@@ -55,12 +59,17 @@ export type WorkerMessage =
   | { readonly type: 'key'; readonly id: number; readonly apiKey: string }
   | { readonly type: 'lease'; readonly id: number; readonly request: LeaseRequest }
   | { readonly type: 'report'; readonly minutes: readonly UsageMinute[]; readonly settlements: readonly Settlement[] }
+  /** A slot for one more WebSocket connection of the user (server/gateway/ws/connection-slots.ts), and its release. */
+  | { readonly type: 'slot'; readonly id: number; readonly userId: number; readonly limit: number }
+  | { readonly type: 'unslot'; readonly slot: string }
   /** The worker has stopped serving and sent its last report. */
   | { readonly type: 'stopped' };
 
 export type PrimaryMessage =
   | { readonly type: 'key'; readonly id: number; readonly key: KeyOnChannel | null }
   | { readonly type: 'lease'; readonly id: number; readonly answer: LeaseAnswer }
+  /** The slot taken; null: the user's connections are at the plan's limit. */
+  | { readonly type: 'slot'; readonly id: number; readonly slot: string | null }
   /** A key load or a lease failed here (e.g. the database is down): the call fails as it would in one process. */
   | { readonly type: 'failed'; readonly id: number; readonly message: string }
   | { readonly type: 'invalidate'; readonly apiKey: string | null; readonly userId: number | null }
@@ -72,12 +81,25 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** Messages come from our own processes; the check keeps a stray one (another IPC user) from being taken for ours. */
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
-  return isObject(value) && (value.type === 'key' || value.type === 'lease' || value.type === 'report' || value.type === 'stopped');
+  return (
+    isObject(value) &&
+    (value.type === 'key' ||
+      value.type === 'lease' ||
+      value.type === 'report' ||
+      value.type === 'slot' ||
+      value.type === 'unslot' ||
+      value.type === 'stopped')
+  );
 }
 
 export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
   return (
     isObject(value) &&
-    (value.type === 'key' || value.type === 'lease' || value.type === 'failed' || value.type === 'invalidate' || value.type === 'stop')
+    (value.type === 'key' ||
+      value.type === 'lease' ||
+      value.type === 'slot' ||
+      value.type === 'failed' ||
+      value.type === 'invalidate' ||
+      value.type === 'stop')
   );
 }

@@ -7,6 +7,7 @@ import { compileAccessRules } from '@server/gateway/access-rules';
 import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
 import { Upstream } from '@server/gateway/upstream';
+import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import { UsageMeter } from '@server/metering/usage-meter';
 import { createApiProxy } from '@server/cluster/api-proxy';
 import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
@@ -48,6 +49,7 @@ const keys = new GatewayKeyCache<WorkerKey>(async (apiKey) => {
         rate: sent.rate,
         creditLimit: sent.creditLimit,
         access: compileAccessRules(sent.lists),
+        planId: sent.planId,
       };
 }, now);
 const admission = new LeasedAdmission(
@@ -81,6 +83,15 @@ const { server, fastPath } = createWorkerServer({
   onFailure: (error) => logError('gateway call failed', error),
 });
 
+// The WebSocket endpoint on this worker's server: its sockets, subscriptions and notifications are this worker's.
+// Its connections are counted by the main process, for every worker (and every replica, with Redis).
+const slots = {
+  take: (userId: number, limit: number) => channel.slot(userId, limit),
+  release: (slot: string) => channel.send({ type: 'unslot', slot }),
+};
+const webSockets = serveWebSockets(server, { handler: gateway, keys, admission, meter }, config, now, slots);
+metrics?.watchWebSockets(webSockets);
+
 function report(): void {
   const minutes = meter.take();
   const settlements = admission.takeSettlements(now());
@@ -90,6 +101,9 @@ const reporter = setInterval(report, reportEveryMs);
 
 async function stop(): Promise<void> {
   clearInterval(reporter);
+  // Sockets first (1001): Node's close waits for every connection, upgraded ones included, and
+  // their notifications in flight settle before the last report.
+  await webSockets.close();
   // No new connections; idle keep-alive ones close now, busy ones once their answer is written.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();

@@ -29,6 +29,7 @@ export type Admit<Ticket> =
  * main process by an HTTP worker (server/cluster/leased-admission.ts). Synchronous when it can be.
  */
 export interface Admission<Key extends AdmittedKey, Ticket> {
+  /** `calls` 0: credits that are no call (a subscription's notification), checked against the quota only. */
   admit(key: Key, credits: number, calls: number, nowMs: number): Admit<Ticket> | Promise<Admit<Ticket>>;
   /** The node answered 2xx (the credits are spent) or did not (they are given back). */
   settle(ticket: Ticket, answered: boolean): void;
@@ -65,7 +66,9 @@ export class LocalAdmission implements Admission<LocalKey, LocalTicket> {
   admit(key: LocalKey, credits: number, calls: number, nowMs: number): Admit<LocalTicket> | Promise<Admit<LocalTicket>> {
     // The ledger's account when it has a newer one (another key of the user loaded a plan change).
     const account = this.ledger.account(key.userId) ?? key.credits;
-    const request = { userId: key.userId, rate: key.rate, account, tokens: calls, spareTokens: 0, credits, spareCredits: 0 };
+    // No call (a subscription's notification): the quota only, no token of the bucket.
+    const rate = calls === 0 ? null : key.rate;
+    const request = { userId: key.userId, rate, account, tokens: calls, spareTokens: 0, credits, spareCredits: 0 };
     const taken = this.store.take(request, nowMs);
     return taken instanceof Promise ? taken.then((answer) => admitted(answer, account)) : admitted(taken, account);
   }

@@ -14,6 +14,8 @@ import { Metering } from '@server/metering/metering';
 
 export interface GatewayParts {
   readonly gateway: Gateway<KeyEntry, LocalTicket>;
+  /** The gateway's admission, also the WebSocket endpoint's (server/gateway/ws). */
+  readonly admission: LocalAdmission;
   /** Where admission takes tokens and credits: this process's memory, or Redis shared by the replicas. */
   readonly store: AdmissionStore;
   readonly keyCache: GatewayKeyCache;
@@ -73,6 +75,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
   sweeper.unref();
   return {
     gateway,
+    admission,
     store,
     keyCache,
     metering,

@@ -18,6 +18,8 @@ export interface GatewayKey {
   /** Requests per second of the plan; null = unlimited (no bucket). */
   readonly rate: number | null;
   readonly access: AccessRules;
+  /** The owner's plan (src/domain/plan-catalog.ts: its WebSocket limits). */
+  readonly planId: number;
 }
 
 /** A key as the main process loads it from the database. */

@@ -24,6 +24,7 @@ export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): Key
       apiKey,
       keyId: row.keyId,
       userId: row.credits.userId,
+      planId: row.planId,
       rate: row.ratePerSecond,
       credits: ledger.sync(row.credits, now, generation),
       access: compileAccessRules(lists),

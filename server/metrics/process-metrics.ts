@@ -149,6 +149,31 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   }
 
+  /** The WebSocket endpoint of this process (server/gateway/ws): its open sockets at each scrape. */
+  watchWebSockets(sockets: {
+    readonly open: number;
+    readonly subscriptions: { readonly clients: number; readonly atNodes: number };
+  }): void {
+    new Gauge({
+      name: 'rpc_websocket_connections',
+      help: "Clients' WebSocket connections open on the gateway",
+      registers: [this.registry],
+      collect() {
+        this.set(sockets.open);
+      },
+    });
+    new Gauge({
+      name: 'rpc_websocket_subscriptions',
+      help: "eth_subscribe subscriptions: the clients' (at=clients), and the nodes' they share (at=nodes)",
+      labelNames: ['at'],
+      registers: [this.registry],
+      collect() {
+        this.set({ at: 'clients' }, sockets.subscriptions.clients);
+        this.set({ at: 'nodes' }, sockets.subscriptions.atNodes);
+      },
+    });
+  }
+
   /** The main process's metering (workers report their counts to it). */
   watchMetering(metering: MeteringGauges): void {
     new Gauge({

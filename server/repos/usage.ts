@@ -72,6 +72,7 @@ export async function findStoredCredits(q: Queryable, userId: number): Promise<S
 /** What the gateway needs of an API key: its owner, the plan's rate and the owner's credits. */
 export interface GatewayKeyRow {
   readonly keyId: number;
+  readonly planId: number;
   /** Requests per second; null = unlimited. */
   readonly ratePerSecond: number | null;
   readonly credits: StoredCredits;
@@ -79,14 +80,16 @@ export interface GatewayKeyRow {
 
 /** One query per key load (the gateway caches the answer; never one per call). */
 export async function findGatewayKey(q: Queryable, apiKey: string): Promise<GatewayKeyRow | null> {
-  const { rows } = await q.query<StoredCreditsRow & { key_id: number; rate_per_second: number | null }>(
-    `SELECT k.id AS key_id, p.rate_per_second, u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month
+  const { rows } = await q.query<StoredCreditsRow & { key_id: number; plan_id: number; rate_per_second: number | null }>(
+    `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month
      FROM api_keys k JOIN users u ON u.id = k.user_id JOIN plans p ON p.id = u.plan_id
      WHERE k.key = $1`,
     [apiKey],
   );
   const row = rows[0];
-  return row === undefined ? null : { keyId: row.key_id, ratePerSecond: row.rate_per_second, credits: toStoredCredits(row) };
+  return row === undefined
+    ? null
+    : { keyId: row.key_id, planId: row.plan_id, ratePerSecond: row.rate_per_second, credits: toStoredCredits(row) };
 }
 
 /**

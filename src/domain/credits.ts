@@ -29,3 +29,16 @@ export function usageTypeOf(method: string): UsageType {
 export function creditsFor(method: string): number {
   return CREDITS_PER_CALL[usageTypeOf(method)];
 }
+
+/**
+ * What one subscription notification delivered over WebSocket costs (an `eth_subscription` message:
+ * a new head, one log, one pending transaction's hash): a standard call's credits, because it is the
+ * answer a client would otherwise poll for with one call. QuickNode charges every response of a
+ * subscription as a call of its method; Alchemy charges by bandwidth (0.04 CU a byte, about 40 CU for
+ * a typical 1 KB event). Metered as the method `eth_subscription`, so Usage shows notifications per key
+ * beside calls.
+ */
+export const CREDITS_PER_NOTIFICATION = CREDITS_PER_CALL.standard;
+
+/** The method name notifications are metered under (the JSON-RPC method of the message itself). */
+export const notificationMethod = 'eth_subscription';

@@ -76,3 +76,13 @@ export function priceSentence(plans: readonly CatalogPlan[]): string {
 export function creditCostFigures(costs: Readonly<Record<UsageType, number>> = CREDITS_PER_CALL): string {
   return `about ${costs.standard} credits per standard call, ${costs.logs} for eth_getLogs and ${costs.transaction} for eth_sendRawTransaction`;
 }
+
+/**
+ * 'Free 5, Developer 50, ... WebSocket connections open at once (all your API keys together), and on
+ * each connection Free 10, Developer 50, ... subscriptions.' (the plan table the gateway enforces).
+ */
+export function webSocketLimitSentence(plans: readonly CatalogPlan[]): string {
+  const connections = limitedFigures(plans, (plan) => plan.webSocketConnections, whole.format);
+  const subscriptions = limitedFigures(plans, (plan) => plan.subscriptionsPerConnection, whole.format);
+  return `${connections} WebSocket connections open at once (all your API keys together), and on each connection ${subscriptions} subscriptions.`;
+}

@@ -1,4 +1,4 @@
-import { CREDITS_PER_CALL } from './credits';
+import { CREDITS_PER_CALL, CREDITS_PER_NOTIFICATION } from './credits';
 import {
   AUTOSCALING_PREMIUM_PERCENT,
   CHAIN_IDS,
@@ -12,9 +12,18 @@ import {
   WEBHOOK_ADDRESSES_VIA_API,
   WEBHOOK_CHANGE_MINUTES,
 } from './faq-facts';
-import { creditCostFigures, creditQuotaSentence, joinNames, keyLimitSentence, priceSentence, rateLimitSentence } from './faq-figures';
+import {
+  creditCostFigures,
+  creditQuotaSentence,
+  joinNames,
+  keyLimitSentence,
+  priceSentence,
+  rateLimitSentence,
+  webSocketLimitSentence,
+} from './faq-figures';
 import { type CatalogPlan, planCatalog } from './plan-catalog';
 import { PUBLIC_METHODS } from './rpc-method-policy';
+import { MAX_WEBSOCKET_MESSAGE_BYTES, WEBSOCKET_CLOSES, WEBSOCKET_PING_SECONDS } from './websocket-protocol';
 
 /**
  * The support FAQ (SPEC.md "/support"): its seven sections, in SPEC.md's order and words, and the
@@ -203,12 +212,14 @@ const dedicatedNodes: FaqItem[] = [
   },
 ];
 
-const websocketAndWebhooks: FaqItem[] = [
+const websocketAndWebhooks = (plans: readonly CatalogPlan[]): FaqItem[] => [
   {
     id: 'websocket',
     question: 'Is there a WebSocket endpoint?',
     answer: [
-      'Not yet: the Standard Websocket URL and the Geyser Enhanced Websocket URL (Business plan and above) are listed on the Endpoints page as not available yet. Meanwhile, poll over HTTP: eth_blockNumber for new blocks, or a filter (eth_newFilter, then eth_getFilterChanges) for new logs.',
+      'Yes: your RPC URL takes WebSocket connections too, as wss://{host}/api/v1/{mainnet|devnet}/{API key} (the Standard Websocket URL on the Endpoints page). Send any method of the HTTP endpoint over it, and subscribe with eth_subscribe to newHeads, logs (with an address and topics filter) or newPendingTransactions; eth_unsubscribe ends a subscription.',
+      `A request costs what it costs over HTTP. Each notification delivered costs ${CREDITS_PER_NOTIFICATION} credits, a standard call's, and shows on the Usage page as eth_subscription.`,
+      `Limits per plan: ${webSocketLimitSentence(plans)} A message may be up to ${MAX_WEBSOCKET_MESSAGE_BYTES / 1024 / 1024} MiB. The server pings every ${WEBSOCKET_PING_SECONDS} seconds and closes a connection that does not answer (code ${WEBSOCKET_CLOSES.idle.code}); it also closes one that reads too slowly (${WEBSOCKET_CLOSES.tooSlow.code}), one whose key was deleted (${WEBSOCKET_CLOSES.keyRevoked.code}) and all of them when the credits run out (${WEBSOCKET_CLOSES.quotaUsedUp.code}, after a quota error). viem and ethers connect again by themselves.`,
     ],
   },
   {
@@ -326,7 +337,7 @@ export function faqSections(plans: readonly CatalogPlan[] = planCatalog): FaqSec
     'Limits & Endpoints': limits(plans),
     RPC: rpc,
     'Dedicated Nodes & gRPC': dedicatedNodes,
-    'Websocket & Webhooks': websocketAndWebhooks,
+    'Websocket & Webhooks': websocketAndWebhooks(plans),
     'Berachain RPC APIs': berachain,
     'Error Codes': errorCodes,
   };

@@ -21,6 +21,10 @@ export interface CatalogPlan {
   readonly ratePerSecond: number | null;
   /** API keys allowed; null = unlimited. */
   readonly maxKeys: number | null;
+  /** WebSocket connections a user keeps open at once, all keys together (the gateway's wss endpoint). */
+  readonly webSocketConnections: number;
+  /** eth_subscribe subscriptions open at once on one WebSocket connection. */
+  readonly subscriptionsPerConnection: number;
 }
 
 /** The one table of plans (SPEC.md §9): seeded into the database at every start-up, in plan order. */
@@ -33,6 +37,8 @@ export const planCatalog: readonly CatalogPlan[] = [
     creditsPerMonth: 500_000,
     ratePerSecond: 10,
     maxKeys: 3,
+    webSocketConnections: 5,
+    subscriptionsPerConnection: 10,
   },
   {
     id: 2,
@@ -42,6 +48,8 @@ export const planCatalog: readonly CatalogPlan[] = [
     creditsPerMonth: 1_500_000,
     ratePerSecond: 50,
     maxKeys: 10,
+    webSocketConnections: 50,
+    subscriptionsPerConnection: 50,
   },
   {
     id: 3,
@@ -51,6 +59,8 @@ export const planCatalog: readonly CatalogPlan[] = [
     creditsPerMonth: 3_000_000,
     ratePerSecond: 200,
     maxKeys: 25,
+    webSocketConnections: 250,
+    subscriptionsPerConnection: 100,
   },
   {
     id: 4,
@@ -60,6 +70,8 @@ export const planCatalog: readonly CatalogPlan[] = [
     creditsPerMonth: 5_000_000,
     ratePerSecond: 500,
     maxKeys: null,
+    webSocketConnections: 1_000,
+    subscriptionsPerConnection: 250,
   },
   {
     id: 5,
@@ -69,6 +81,8 @@ export const planCatalog: readonly CatalogPlan[] = [
     creditsPerMonth: null,
     ratePerSecond: null,
     maxKeys: null,
+    webSocketConnections: 5_000,
+    subscriptionsPerConnection: 1000,
   },
 ];
 
@@ -89,4 +103,11 @@ export function priceCentsFor(monthlyPriceUsd: number | null, frequency: Billing
   const monthCents = monthlyPriceUsd * 100;
   if (frequency === 'MONTHLY') return monthCents;
   return (monthCents * 12 * (100 - yearlyDiscountPercent)) / 100;
+}
+
+/** The plan of `id`; an id the table does not hold (none is seeded) reads as the default plan's limits. */
+export function catalogPlan(id: number): CatalogPlan {
+  const found = planCatalog.find((plan) => plan.id === id) ?? planCatalog.find((plan) => plan.id === defaultPlanId);
+  if (found === undefined) throw new Error('the plan table has no default plan');
+  return found;
 }

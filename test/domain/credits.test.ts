@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CREDITS_PER_CALL, creditsFor, usageTypeOf } from '@/domain/credits';
+import { CREDITS_PER_CALL, CREDITS_PER_NOTIFICATION, creditsFor, notificationMethod, usageTypeOf } from '@/domain/credits';
 
 describe('credits per call (SPEC.md §9)', () => {
   it.each([
@@ -22,5 +22,10 @@ describe('credits per call (SPEC.md §9)', () => {
 
   it('prices the three usage types of the contract', () => {
     expect(CREDITS_PER_CALL).toEqual({ standard: 20, logs: 60, transaction: 40 });
+  });
+
+  it('prices a subscription notification as a standard call, metered as eth_subscription', () => {
+    expect(CREDITS_PER_NOTIFICATION).toBe(20);
+    expect(creditsFor(notificationMethod)).toBe(CREDITS_PER_NOTIFICATION);
   });
 });

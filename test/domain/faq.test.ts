@@ -142,6 +142,13 @@ describe('the FAQ (SPEC.md "/support")', () => {
     ['Limits & Endpoints', 'credits', 'about 20 credits per standard call, 60 for eth_getLogs and 40 for eth_sendRawTransaction'],
     ['Limits & Endpoints', 'keys', 'Free 3, Developer 10, Business 25 API keys'],
     ['Subscriptions & Billing', 'plans', 'Developer $49.00'],
+    [
+      'Websocket & Webhooks',
+      'websocket',
+      'Free 5, Developer 50, Business 250, Professional 1,000, Enterprise 5,000 WebSocket connections open at once (all your API keys together), and on each connection Free 10, Developer 50, Business 100, Professional 250, Enterprise 1,000 subscriptions.',
+    ],
+    ['Websocket & Webhooks', 'websocket', 'Each notification delivered costs 20 credits'],
+    ['Websocket & Webhooks', 'websocket', 'A message may be up to 1 MiB. The server pings every 30 seconds'],
   ])('%s › %s quotes the plan and credit tables: %j', (title, id, figure) => {
     expect(answerText(section(title), id)).toContain(figure);
   });

@@ -281,13 +281,12 @@ for (const viewport of viewports) {
       await story.page.goto('/endpoints');
       await expectVisible(ui.editIpsButton(story.page));
       await screenshot(story.page, 'endpoints');
-      // Only the addresses that answer can be copied; the others say they are not available yet,
-      // and none is made a subdomain of this server's IP address (wss://mainnet.127.0.0.1:… is no address).
+      // Only the addresses that answer can be copied (the RPC URL, its websocket and the other network's);
+      // the others say they are not available yet, and none is made a subdomain of this server's IP
+      // address (wss://staked.mainnet.127.0.0.1:… is no address).
       const rpcs = story.page.getByRole('region', { name: 'RPCs', exact: true });
-      await expect.poll(() => rpcs.getByRole('button', { name: /^Copy/ }).count()).toBe(2);
-      await expectVisible(
-        rpcs.getByRole('group', { name: 'Standard Websocket URL' }).getByText('This server does not answer this address yet.'),
-      );
+      await expect.poll(() => rpcs.getByRole('button', { name: /^Copy/ }).count()).toBe(3);
+      expect(await story.page.getByLabel('Standard Websocket URL', { exact: true }).inputValue()).toBe(urls.mainnet.replace(/^http/, 'ws'));
       expect(await story.page.locator('main').innerText()).not.toMatch(/\.127\.0\.0\.1/);
       const shared = await story.page.getByLabel('Shared Devnet URL', { exact: true }).inputValue();
       expect(shared).toBe(urls.devnet);

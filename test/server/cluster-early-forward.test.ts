@@ -63,6 +63,7 @@ function worker(options: { held: boolean }) {
     async (apiKey) => ({
       apiKey,
       keyId: 3,
+      planId: 1,
       userId: 7,
       rate: plan.rate,
       credits: ledger.sync(
@@ -96,7 +97,7 @@ function worker(options: { held: boolean }) {
         : authority.lease(1, request, nowMs),
     () => undefined,
   );
-  const key: WorkerKey = { apiKey: 'rpk_early', keyId: 3, userId: 7, ...plan, access: compileAccessRules(lists) };
+  const key: WorkerKey = { apiKey: 'rpk_early', keyId: 3, planId: 1, userId: 7, ...plan, access: compileAccessRules(lists) };
   const upstream = new CountedUpstream(node.url, 5_000);
   const meter = new UsageMeter();
   const gateway = new Gateway<WorkerKey, WorkerTicket>({

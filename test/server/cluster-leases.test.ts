@@ -33,6 +33,7 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
         ? {
             apiKey,
             keyId: 3,
+            planId: 1,
             userId: 7,
             rate: plan.rate,
             credits: ledger.sync(stored, new Date(nowMs), ledger.generation),
@@ -46,6 +47,7 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
   const key: WorkerKey = {
     apiKey: 'rpk_test',
     keyId: 3,
+    planId: 1,
     userId: 7,
     rate: plan.rate,
     creditLimit: plan.creditLimit,

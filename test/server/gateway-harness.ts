@@ -91,7 +91,7 @@ export async function keyHolder(app: FastifyInstance, label = 'rpc'): Promise<Ke
 }
 
 /** What `npm run admin -- set-plan` does (a new cycle starts at the test clock's now), then the cache is dropped. */
-export async function putOnPlan(app: FastifyInstance, clock: ManualClock, userId: number, planName: PlanName): Promise<void> {
+export async function putOnPlan(app: FastifyInstance, clock: Pick<ManualClock, 'now'>, userId: number, planName: PlanName): Promise<void> {
   const plan = await findPlanByName(app.db, planName);
   if (plan === null) throw new Error(`no plan ${planName}`);
   await setUserPlan(app.db, userId, { planId: plan.id, frequency: 'MONTHLY', now: clock.now() });

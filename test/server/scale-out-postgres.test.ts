@@ -3,7 +3,7 @@ import { Billing } from '@server/payments/billing';
 import { createLocalProvider } from '@server/payments/local/local-provider';
 import type { PaymentProvider } from '@server/payments/provider';
 import { keyChangesChannel } from '@server/shared/postgres-key-changes';
-import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
+import { realPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
 import { bearer, signedInUser } from './helpers/accounts';
 import { startFakeNode, type FakeNode } from './helpers/fake-node';
 import { keyCalls } from './helpers/key-calls';
@@ -18,13 +18,8 @@ import { call, me, rpc, storedCredits } from './gateway-harness';
  * it (advisory locks, a unique index, LISTEN/NOTIFY, adding upserts). A real server is needed:
  * TEST_DATABASE_URL's, else a throw-away one. Without either this fails in CI and says it is skipped elsewhere.
  */
-const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
-const postgresBin = serverUrl === undefined ? findPostgresBin() : undefined;
-const canRun = serverUrl !== undefined || (postgresBin !== undefined && process.getuid?.() === 0);
-if (!canRun) {
-  if (process.env.CI) throw new Error('scale-out tests need PostgreSQL: set TEST_DATABASE_URL or run as root with the server binaries');
-  console.warn('scale-out-postgres.test.ts SKIPPED: no TEST_DATABASE_URL and no throw-away PostgreSQL here (root + binaries)');
-}
+const postgresServer = realPostgres('scale-out-postgres.test.ts');
+const canRun = postgresServer.canRun;
 
 const clock = new ManualClock();
 
@@ -36,9 +31,8 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
   let b: TestApp;
 
   beforeAll(async () => {
-    if (serverUrl === undefined && postgresBin !== undefined) throwaway = await startThrowawayPostgres(postgresBin);
-    const url = serverUrl ?? throwaway?.url;
-    if (url === undefined) throw new Error('no PostgreSQL server');
+    throwaway = await postgresServer.start();
+    const { url } = throwaway;
     // A database of its own (not a schema): NOTIFY channels and advisory locks are per database.
     database = await postgresDatabase(url, 'scale_out');
     node = await startFakeNode();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowawayPostgres, findPostgresBin, type ThrowawayPostgres } from '../support/throwaway-postgres';
+import { realPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
 import { startThrowawayRedis, type ThrowawayRedis } from '../support/throwaway-redis';
 import { signedInUser } from './helpers/accounts';
 import { startFakeNode, type FakeNode } from './helpers/fake-node';
@@ -16,14 +16,8 @@ import { call, me, rpc } from './gateway-harness';
  * server, else a throw-away one (root and Debian's binaries); Redis is always a throw-away
  * redis-server, which npm test provides.
  */
-const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
-const postgresBin = serverUrl === undefined ? findPostgresBin() : undefined;
-const canRun = serverUrl !== undefined || (postgresBin !== undefined && process.getuid?.() === 0);
-if (!canRun) {
-  if (process.env.CI)
-    throw new Error('Redis scale-out tests need PostgreSQL: set TEST_DATABASE_URL or run as root with the server binaries');
-  console.warn('scale-out-redis.test.ts SKIPPED: no TEST_DATABASE_URL and no throw-away PostgreSQL here (root + binaries)');
-}
+const postgresServer = realPostgres('scale-out-redis.test.ts');
+const canRun = postgresServer.canRun;
 
 const clock = new ManualClock();
 
@@ -41,9 +35,8 @@ describe.runIf(canRun)('two replicas sharing one Redis (key changes)', () => {
   let b: TestApp;
 
   beforeAll(async () => {
-    if (serverUrl === undefined && postgresBin !== undefined) postgres = await startThrowawayPostgres(postgresBin);
-    const url = serverUrl ?? postgres?.url;
-    if (url === undefined) throw new Error('no PostgreSQL server');
+    postgres = await postgresServer.start();
+    const { url } = postgres;
     redis = await startThrowawayRedis();
     database = await postgresSchema(url);
     node = await startFakeNode();

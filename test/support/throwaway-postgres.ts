@@ -66,3 +66,27 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
   }
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
+
+/**
+ * The PostgreSQL server of a test file that needs a real one (replicas sharing it): TEST_DATABASE_URL's,
+ * else a throw-away one (root and Debian's server binaries). Without either, `canRun` is false and the
+ * file says it is skipped; in CI, where one must be, it fails instead.
+ */
+export function realPostgres(file: string): { readonly canRun: boolean; start(): Promise<ThrowawayPostgres> } {
+  const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+  const bin = serverUrl === undefined ? findPostgresBin() : undefined;
+  const canRun = serverUrl !== undefined || (bin !== undefined && process.getuid?.() === 0);
+  if (!canRun) {
+    if (process.env.CI) throw new Error(`${file} needs PostgreSQL: set TEST_DATABASE_URL or run as root with the server binaries`);
+    console.warn(`${file} SKIPPED: no TEST_DATABASE_URL and no throw-away PostgreSQL here (root + binaries)`);
+  }
+  return {
+    canRun,
+    async start() {
+      // TEST_DATABASE_URL's server belongs to whoever set it: never stopped here.
+      if (serverUrl !== undefined) return { url: serverUrl, stop: () => undefined };
+      if (bin === undefined) throw new Error('no PostgreSQL server');
+      return startThrowawayPostgres(bin);
+    },
+  };
+}

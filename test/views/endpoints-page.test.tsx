@@ -46,17 +46,20 @@ describe('endpoints screen', () => {
     }
   });
 
-  it('shows the working RPC URLs with Copy, and the addresses not answered yet without it, saying so', () => {
+  it('shows the working RPC and websocket URLs with Copy, and the addresses not answered yet without it, saying so', () => {
     renderEndpoints({ plan: 'Business' });
     expect(screen.getByRole('radio', { name: 'Mainnet' })).toHaveProperty('checked', true);
     expect(field('RPC URL').value).toBe(`${apiBase()}/v1/mainnet/${testUser.apiKey}`);
+    // The gateway's WebSocket: the RPC URL with ws:// (jsdom's origin is http) or wss://.
+    expect(field('Standard Websocket URL').value).toBe(`ws://${host()}/api/v1/mainnet/${testUser.apiKey}`);
     expect(field('Shared Devnet URL').value).toBe(`${apiBase()}/v1/devnet/${testUser.apiKey}`);
-    expect(screen.getAllByRole('button', { name: /^Copy/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Copy/ })).toHaveLength(3);
     expect(screen.getByRole('button', { name: /^Copy ?RPC URL$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Copy ?Standard Websocket URL$/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Copy ?Shared Devnet URL$/ })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Standard Websocket URL' })).toBeNull();
     const planned: Array<[string, string]> = [
       ['Dedicated Staked Connection URL', `https://staked.mainnet.${host()}/?api-key=${testUser.apiKey}`],
-      ['Standard Websocket URL', `wss://mainnet.${host()}/?api-key=${testUser.apiKey}`],
       ['Geyser Enhanced Websocket URL', `wss://geyser.mainnet.${host()}/?api-key=${testUser.apiKey}`],
       ['Parse Transaction(s) URL', `https://api.mainnet.${host()}/v0/transactions/?api-key=${testUser.apiKey}`],
       ['Parse Transaction History URL', `https://api.mainnet.${host()}/v0/addresses/{address}/transactions/?api-key=${testUser.apiKey}`],
@@ -76,9 +79,7 @@ describe('endpoints screen', () => {
     await user.click(screen.getByRole('radio', { name: 'Devnet' }));
     expect(field('RPC URL').value).toBe(`${apiBase()}/v1/devnet/${testUser.apiKey}`);
     expect(field('Shared Mainnet URL').value).toBe(`${apiBase()}/v1/mainnet/${testUser.apiKey}`);
-    expect(
-      within(screen.getByRole('group', { name: 'Standard Websocket URL' })).getByText(`wss://devnet.${host()}/?api-key=${testUser.apiKey}`),
-    ).toBeTruthy();
+    expect(field('Standard Websocket URL').value).toBe(`ws://${host()}/api/v1/devnet/${testUser.apiKey}`);
     expect(within(screen.getByRole('group', { name: 'Parse Transaction(s) URL' })).getByText(/^https:\/\/api\.devnet\./)).toBeTruthy();
   });
 
@@ -105,6 +106,7 @@ describe('endpoints screen', () => {
   it('shows the placeholder key while the user has none', () => {
     renderEndpoints({ apiKey: null });
     expect(field('RPC URL').value).toBe(`${apiBase()}/v1/mainnet/YOUR_API_KEY`);
+    expect(field('Standard Websocket URL').value).toBe(`ws://${host()}/api/v1/mainnet/YOUR_API_KEY`);
   });
 
   it("copies the RPC URL and says 'Copied!'", async () => {
@@ -114,6 +116,14 @@ describe('endpoints screen', () => {
     await user.click(screen.getByRole('button', { name: /^Copy ?RPC URL$/ }));
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(`${apiBase()}/v1/mainnet/${testUser.apiKey}`);
+  });
+
+  it("copies the websocket URL the gateway answers and says 'Copied!'", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderEndpoints();
+    await user.click(screen.getByRole('button', { name: /^Copy ?Standard Websocket URL$/ }));
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(`ws://${host()}/api/v1/mainnet/${testUser.apiKey}`);
   });
 
   describe('a link to the RPC Access Control card (the playground refusal notice links there)', () => {

@@ -46,6 +46,15 @@ const whereMachinesStart: Record<string, Screen> = {
   keyRow: { path: '/keys', signedIn: true, drawn: button('Rename Key 1') },
   copyFeedback: { path: '/keys', signedIn: true, drawn: button('Copy key Key 1') },
   rpcTest: { path: '/rpc-testing', signedIn: true, drawn: () => screen.findByLabelText('Method', { selector: 'select' }, timeout) },
+  // The subscription mode mounts when its tab is first opened.
+  wsSubscription: {
+    path: '/rpc-testing',
+    signedIn: true,
+    drawn: async () => {
+      fireEvent.click(await screen.findByRole('tab', { name: 'Subscription (WebSocket)' }, timeout));
+      return screen.findByRole('button', { name: 'Subscribe' }, timeout);
+    },
+  },
   accessControlEditor: { path: '/endpoints', signedIn: true, drawn: button(/^Edit /) },
   // The seeded user is on Free, the only plan listed: its card says so instead of offering Upgrade.
   checkout: { path: '/billing', signedIn: true, drawn: () => screen.findAllByText('Current plan', {}, timeout) },

@@ -13,6 +13,7 @@ import { rpcUrl } from '@/domain/rpc-urls';
 import RpcTestingPage from '@/views/rpc-testing/rpc-testing-page';
 import { type Executors, describePath } from '../machines/flow-model';
 import { type RpcTestModelEvent, rpcTestFlows } from '../machines/models/rpc-test.model';
+import { fakeSocket } from '../machines/fake-socket';
 import { pendingCall } from '../machines/pending-call';
 import { deferred, renderInApp, testUser } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -43,7 +44,10 @@ async function renderRpcTesting(keys: Promise<ApiKey[]>) {
   const runRpc = pendingCall<RpcExchange, RpcRun>('runRpc');
   const writeText = pendingCall<void, { text: string }>('writeText');
   const rendered = renderInApp(
-    <RpcTestingPage actors={{ rpc: { runRpc: runRpc.logic }, clipboard: { writeText: writeText.logic } }} listKeys={() => keys} />,
+    <RpcTestingPage
+      actors={{ rpc: { runRpc: runRpc.logic }, subscription: { socket: fakeSocket().logic }, clipboard: { writeText: writeText.logic } }}
+      listKeys={() => keys}
+    />,
     { path: '/rpc-testing' },
   );
   await screen.findByLabelText('Method', { selector: 'select' });

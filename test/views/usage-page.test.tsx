@@ -111,6 +111,7 @@ describe('usage screen', () => {
     renderUsage();
     const note = screen.getByText(/Each call costs credits by method/);
     expect(note.textContent).toContain('about 20 per standard call, 60 for eth_getLogs and 40 for eth_sendRawTransaction');
+    expect(note.textContent).toContain('each WebSocket notification (eth_subscription) costs 20.');
     const link = within(note).getByRole('link', { name: /documentation/ });
     expect(link.getAttribute('href')).toBe(testConfig.documentationUrl);
     expect(link.getAttribute('target')).toBe('_blank');

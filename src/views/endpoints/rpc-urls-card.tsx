@@ -21,9 +21,9 @@ interface RpcUrlsCardProps {
 const HEADING_ID = 'rpc-urls-heading';
 
 /**
- * SPEC.md "Endpoints": the RPCs card. The RPC URL and the shared URL of the other network are the
- * gateway's working addresses, with Copy; the staked, websocket and Geyser addresses (SPEC.md §7)
- * are not answered yet and say so, gated by plan as SPEC.md §6 says.
+ * SPEC.md "Endpoints": the RPCs card. The RPC URL, the standard websocket (the same URL, ws/wss) and
+ * the shared URL of the other network are the gateway's working addresses, with Copy; the staked and
+ * Geyser addresses (SPEC.md §7) are not answered yet and say so, gated by plan as SPEC.md §6 says.
  */
 export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardProps) {
   const other = NETWORKS.find((candidate) => candidate !== network) ?? network;
@@ -34,7 +34,7 @@ export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardP
           RPCs
         </Heading>
         <Text color="fg.muted">
-          The RPC URLs work now: paste them into curl or your app. The staked, websocket and Geyser connections are not available yet.
+          The RPC and websocket URLs work now: paste them into curl or your app. The staked and Geyser connections are not available yet.
         </Text>
       </Card.Header>
       <Card.Body>
@@ -45,7 +45,7 @@ export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardP
           ) : (
             <LockedUrl label="Dedicated Staked Connection URL" message={STAKED_LOCKED} />
           )}
-          <UnavailableUrl label="Standard Websocket URL" plannedUrl={websocketUrl(apiBase, network, apiKey)} />
+          <UrlField label="Standard Websocket URL" url={websocketUrl(apiBase, network, apiKey)} />
           {atLeast(planName, 'Business') ? (
             <UnavailableUrl label="Geyser Enhanced Websocket URL" plannedUrl={geyserUrl(apiBase, network, apiKey)} />
           ) : (

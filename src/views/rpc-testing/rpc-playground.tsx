@@ -1,16 +1,13 @@
-import { Link } from 'wouter';
-import { Button, Card, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import * as rpcTest from '@machines/rpc-test';
 import { currentApiBase } from '@/api/rpc-calls';
 import { useFlowActor } from '@/hooks/inspection';
-import { useCopyFeedback } from '@/hooks/use-copy-feedback';
-import { paths } from '@/domain/paths';
-import { CopyField } from '@/components/copy-field';
 import { NetworkSwitch } from '@/components/network-switch';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { MethodSelect } from './method-select';
 import { ParamsEditor } from './params-editor';
+import { PlaygroundUrlField } from './playground-url-field';
 import { ResponsePanel } from './response-panel';
 import type { RpcTestingActors } from './rpc-testing-actors';
 
@@ -32,7 +29,6 @@ export function RpcPlayground({ apiKey, actors }: RpcPlaygroundProps) {
   const canRun = useSelector(playground, rpcTest.selectCanRun);
   const failed = useSelector(playground, rpcTest.selectIsError);
   const refusal = useSelector(playground, rpcTest.selectAccessRefusal);
-  const urlCopy = useCopyFeedback(actors.clipboard);
   const url = rpcUrl(currentApiBase(), network, apiKey);
   const send = playground.send;
 
@@ -53,24 +49,7 @@ export function RpcPlayground({ apiKey, actors }: RpcPlaygroundProps) {
               Request
             </Text>
             <NetworkSwitch value={network} disabled={running} onChange={(next) => send({ type: 'rpc.selectNetwork', network: next })} />
-            <CopyField
-              label="RPC URL"
-              value={url}
-              copied={urlCopy.copied}
-              failed={urlCopy.failed}
-              onCopy={() => urlCopy.copy(url)}
-              helperText={
-                apiKey ? null : (
-                  <>
-                    You need an API key to run calls.{' '}
-                    <ChakraLink asChild colorPalette="blue">
-                      <Link href={paths.keys}>Generate one in API Keys</Link>
-                    </ChakraLink>
-                    .
-                  </>
-                )
-              }
-            />
+            <PlaygroundUrlField label="RPC URL" url={url} apiKey={apiKey} purpose="run calls" clipboard={actors.clipboard} />
             <MethodSelect value={method} disabled={running} onChange={(next) => send({ type: 'rpc.selectMethod', method: next })} />
             <ParamsEditor
               value={paramsText}

@@ -1,3 +1,4 @@
+import { Tabs } from '@chakra-ui/react';
 import { selectUser } from '@machines/auth';
 import { type ListApiKeys, listApiKeys } from '@/api/key-calls';
 import { useApiKeys } from '@/api/use-api-keys';
@@ -7,19 +8,26 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { KEYS_LOADING } from '@/domain/key-list';
 import { RpcPlayground } from './rpc-playground';
-import { type RpcTestingActors, rpcTestingActors } from './rpc-testing-actors';
+import { type RpcTestingActors, type SubscriptionTiming, rpcTestingActors } from './rpc-testing-actors';
+import { SubscriptionPlayground } from './subscription-playground';
 
 const TITLE = 'RPC Testing';
 
 export interface RpcTestingPageProps {
-  /** The machines' effects; the real gateway call and clipboard unless a test brings its own. */
+  /** The machines' effects; the real gateway call, WebSocket and clipboard unless a test brings its own. */
   actors?: RpcTestingActors;
   /** How the key list is fetched into the cache; GET /apiKeys unless a test brings its own. */
   listKeys?: ListApiKeys;
+  /** The subscription's clock and tries; the real ones unless a test brings its own. */
+  subscriptionTiming?: SubscriptionTiming;
 }
 
-/** /rpc-testing (SPEC.md "/rpc-testing"): try JSON-RPC methods with the user's first key. */
-export default function RpcTestingPage({ actors = rpcTestingActors, listKeys = listApiKeys }: RpcTestingPageProps) {
+/**
+ * /rpc-testing (SPEC.md "/rpc-testing"): try JSON-RPC methods with the user's first key, over HTTP
+ * or as a subscription over the gateway's WebSocket. The subscription tab mounts when first opened
+ * and stays mounted, so a subscription keeps running while the HTTP tab is shown.
+ */
+export default function RpcTestingPage({ actors = rpcTestingActors, listKeys = listApiKeys, subscriptionTiming }: RpcTestingPageProps) {
   usePageTitle(TITLE);
   const user = AuthActor.useSelector(selectUser);
   const { keys } = useApiKeys(user?.apiKey, listKeys);
@@ -37,8 +45,19 @@ export default function RpcTestingPage({ actors = rpcTestingActors, listKeys = l
   return (
     <>
       {header}
-      {/* A different first key (deleted elsewhere, say) starts a fresh playground on the new URL. */}
-      <RpcPlayground key={apiKey ?? 'no key'} apiKey={apiKey} actors={actors} />
+      <Tabs.Root defaultValue="http" lazyMount variant="line">
+        <Tabs.List aria-label="Playground mode" mb="6">
+          <Tabs.Trigger value="http">HTTP request</Tabs.Trigger>
+          <Tabs.Trigger value="subscription">Subscription (WebSocket)</Tabs.Trigger>
+        </Tabs.List>
+        {/* A different first key (deleted elsewhere, say) starts fresh playgrounds on the new URLs. */}
+        <Tabs.Content value="http" p="0">
+          <RpcPlayground key={apiKey ?? 'no key'} apiKey={apiKey} actors={actors} />
+        </Tabs.Content>
+        <Tabs.Content value="subscription" p="0">
+          <SubscriptionPlayground key={apiKey ?? 'no key'} apiKey={apiKey} actors={actors} timing={subscriptionTiming} />
+        </Tabs.Content>
+      </Tabs.Root>
     </>
   );
 }

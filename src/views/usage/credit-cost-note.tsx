@@ -1,6 +1,6 @@
 import { Alert, Link, VisuallyHidden } from '@chakra-ui/react';
 import { paths } from '@/domain/paths';
-import { CREDITS_PER_CALL } from '@/domain/credits';
+import { CREDITS_PER_CALL, CREDITS_PER_NOTIFICATION } from '@/domain/credits';
 
 /**
  * SPEC.md "Usage / Metrics": the note pointing to the documentation for per-method credit costs,
@@ -15,7 +15,8 @@ export function CreditCostNote({ documentationUrl }: { documentationUrl: string 
       <Alert.Content>
         <Alert.Description>
           Each call costs credits by method: about {CREDITS_PER_CALL.standard} per standard call, {CREDITS_PER_CALL.logs} for eth_getLogs
-          and {CREDITS_PER_CALL.transaction} for eth_sendRawTransaction. See the{' '}
+          and {CREDITS_PER_CALL.transaction} for eth_sendRawTransaction; each WebSocket notification (eth_subscription) costs{' '}
+          {CREDITS_PER_NOTIFICATION}. See the{' '}
           <Link
             href={documentationUrl ?? paths.docs}
             target="_blank"

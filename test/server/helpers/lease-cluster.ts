@@ -95,6 +95,7 @@ export class LeaseCluster {
             resolve({
               apiKey: key,
               keyId: 3,
+              planId: 1,
               userId,
               rate: this.plan.rate,
               credits: this.ledger.sync(this.stored(), new Date(this.nowMs), generation),
@@ -112,7 +113,15 @@ export class LeaseCluster {
   }
 
   get key(): WorkerKey {
-    return { apiKey, keyId: 3, userId, rate: this.plan.rate, creditLimit: this.plan.creditLimit, access: compileAccessRules(lists) };
+    return {
+      apiKey,
+      keyId: 3,
+      planId: 1,
+      userId,
+      rate: this.plan.rate,
+      creditLimit: this.plan.creditLimit,
+      access: compileAccessRules(lists),
+    };
   }
 
   addWorker(): SimWorker {

@@ -1,0 +1,189 @@
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { MAX_WEBSOCKET_MESSAGE_BYTES, WEBSOCKET_PING_SECONDS } from '@/domain/websocket-protocol';
+import { checkAccess } from '@server/gateway/access-rules';
+import type { AdmittedKey } from '@server/gateway/admission';
+import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
+import { type GatewayKey, plausibleKey } from '@server/gateway/key-cache';
+import { gatewayErrors, rpcCodes } from '@server/gateway/rpc-errors';
+import type { ConnectionSlots } from '@server/gateway/ws/connection-slots';
+import { SubscriptionHub } from '@server/gateway/ws/subscription-hub';
+import { closeCodes } from '@server/gateway/ws/ws-codes';
+import { type SessionDeps, WsSession } from '@server/gateway/ws/ws-session';
+import { apiPrefix } from '@server/http/api-prefix';
+import { clientAddress, type ProxyTrust } from '@server/http/client-address';
+import type { Network } from '@server/repos/usage';
+
+/** Unsent bytes a client may have waiting; past it the socket is closed as too slow (4000). */
+export const maxBufferedBytes = 4 * 1024 * 1024;
+
+/** How often the keys of open sockets are read again: a key deleted or an allow-list changed closes them within it. */
+export const recheckIntervalMs = 1_000;
+
+export interface WsGatewayDeps<Key extends GatewayKey & AdmittedKey, Ticket> extends Omit<SessionDeps<Key, Ticket>, 'hub'> {
+  /** Each network's node WebSocket (nodeSocketUrl); null: none. */
+  readonly nodeUrls: Readonly<Record<Network, string | null>>;
+  /** How long the node gets to answer a subscribe. */
+  readonly timeoutMs: number;
+  /** Connections a user keeps open at once, from the key's plan. */
+  readonly connectionLimit: (key: Key) => number;
+  /** Where the connections of a user are counted (connection-slots.ts). */
+  readonly slots: ConnectionSlots;
+  readonly trust: ProxyTrust;
+}
+
+const pathPattern = new RegExp(`^${apiPrefix}/v1/([^/?#]*)/([^/?#]*)$`);
+
+/** The gateway path's network and key, undecoded (a key never needs escapes); null: not the gateway's path. */
+function pathOf(request: IncomingMessage): RegExpExecArray | null {
+  const target = request.url ?? '/';
+  const end = target.search(/[?#]/);
+  return pathPattern.exec(end < 0 ? target : target.slice(0, end));
+}
+
+function toNetwork(value: string): Network | null {
+  return value === 'mainnet' || value === 'devnet' ? value : null;
+}
+
+/** An HTTP refusal of the handshake, on the raw socket: the gateway's JSON-RPC error body, then closed. */
+function refuse(socket: Duplex, answer: GatewayAnswer): void {
+  const body = typeof answer.body === 'string' || Buffer.isBuffer(answer.body) ? answer.body : '';
+  const head = [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    '',
+  ].join('\r\n');
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]));
+}
+
+/**
+ * The gateway's WebSocket endpoint, `wss://{host}/api/v1/{network}/{apiKey}`: the HTTP URL, upgraded.
+ * The handshake checks the network, the key, the allow-lists (Origin, and the client's address with
+ * TRUST_PROXY as for HTTP) and the connections the plan allows; each refusal is an HTTP answer with
+ * the gateway's JSON-RPC error body. Accepted sockets are WsSession's.
+ * Connections are counted per user in `slots`: in this process, in the main process for its HTTP
+ * workers, or in Redis for replicas, so the plan's limit holds for the user across all of them.
+ */
+export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES, perMessageDeflate: false });
+  private readonly sessions = new Set<WsSession<Key, Ticket>>();
+  private readonly pinger: NodeJS.Timeout;
+  private readonly rechecker: NodeJS.Timeout;
+  /** Each network's subscriptions, shared by the clients of this process. */
+  private readonly hubs: Readonly<Record<Network, SubscriptionHub | null>>;
+
+  constructor(private readonly deps: WsGatewayDeps<Key, Ticket>) {
+    const hub = (url: string | null) => (url === null ? null : new SubscriptionHub(url, deps.timeoutMs));
+    this.hubs = { mainnet: hub(deps.nodeUrls.mainnet), devnet: hub(deps.nodeUrls.devnet) };
+    this.pinger = setInterval(() => this.ping(), WEBSOCKET_PING_SECONDS * 1000);
+    this.pinger.unref();
+    this.rechecker = setInterval(() => this.recheck(), recheckIntervalMs);
+    this.rechecker.unref();
+  }
+
+  /** Whether a request is for this endpoint (a GET with Upgrade: websocket on the gateway's path). */
+  handles(request: IncomingMessage): boolean {
+    return pathOf(request) !== null;
+  }
+
+  /** Node's 'upgrade' event of a request `handles` said yes to. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    this.accept(request, socket, head).catch(() => refuse(socket, refusalAnswer(gatewayErrors.internal(), null)));
+  }
+
+  /** Open sockets, for tests and metrics. */
+  get open(): number {
+    return this.sessions.size;
+  }
+
+  /** Subscriptions of the clients, and those they share at the nodes. */
+  get subscriptions(): { readonly clients: number; readonly atNodes: number } {
+    const { mainnet, devnet } = this.hubs;
+    return { clients: (mainnet?.clients ?? 0) + (devnet?.clients ?? 0), atNodes: (mainnet?.atNode ?? 0) + (devnet?.atNode ?? 0) };
+  }
+
+  /**
+   * Closes every socket (1001) and stops the timers: the server is shutting down. A client that does
+   * not answer the close within `graceMs` is cut, so the server's own close never waits on it.
+   */
+  async close(graceMs = 1_000): Promise<void> {
+    clearInterval(this.pinger);
+    clearInterval(this.rechecker);
+    for (const session of this.sessions) session.close(closeCodes.goingAway);
+    const clients = [...this.server.clients];
+    const closed = Promise.all(
+      clients.map((client) => (client.readyState === client.CLOSED ? undefined : new Promise((resolve) => client.once('close', resolve)))),
+    );
+    const cut = setTimeout(() => {
+      for (const client of clients) client.terminate();
+    }, graceMs);
+    await closed;
+    clearTimeout(cut);
+    this.hubs.mainnet?.close();
+    this.hubs.devnet?.close();
+    this.server.close();
+  }
+
+  private async accept(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const [, rawNetwork = '', apiKey = ''] = pathOf(request) ?? [];
+    const network = toNetwork(rawNetwork);
+    if (network === null) return refuse(socket, refusalAnswer(gatewayErrors.unknownNetwork(rawNetwork), null));
+    if (!plausibleKey.test(apiKey)) return refuse(socket, refusalAnswer(gatewayErrors.invalidKey(), null));
+    const { keys } = this.deps;
+    let key = keys.peek(apiKey);
+    if (key === undefined) key = await keys.get(apiKey);
+    if (key === null) return refuse(socket, refusalAnswer(gatewayErrors.invalidKey(), null));
+    const origin = request.headers.origin;
+    const clientIp = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], this.deps.trust);
+    const refusal = checkAccess(key.access, origin, clientIp);
+    if (refusal !== null) return refuse(socket, refusalAnswer(gatewayErrors.notAllowed(refusal), null));
+    const limit = this.deps.connectionLimit(key);
+    // Taken before the handshake ends: a burst of handshakes cannot pass the limit together.
+    const slot = await this.deps.slots.take(key.userId, limit);
+    if (slot === null) {
+      const message = `Too many WebSocket connections: your plan allows ${limit} open at once. Close one first, or upgrade your plan.`;
+      return refuse(socket, refusalAnswer({ status: 429, code: rpcCodes.limitExceeded, message }, null));
+    }
+    if (socket.destroyed) {
+      this.deps.slots.release(slot);
+      return;
+    }
+    // A handshake ws refuses (a missing Sec-WebSocket-Key...) closes the socket and frees the slot.
+    let accepted = false;
+    socket.once('close', () => {
+      if (!accepted) this.deps.slots.release(slot);
+    });
+    this.server.handleUpgrade(request, socket, head, (client) => {
+      accepted = true;
+      const session = new WsSession(client, { network, apiKey, origin, clientIp }, key, this.sessionDeps(network), (ended) => {
+        this.sessions.delete(ended);
+        this.deps.slots.release(slot);
+      });
+      this.sessions.add(session);
+    });
+  }
+
+  private sessionDeps(network: Network): SessionDeps<Key, Ticket> {
+    return { ...this.deps, hub: this.hubs[network] };
+  }
+
+  private ping(): void {
+    for (const session of this.sessions) {
+      if (!session.alive) {
+        session.close(closeCodes.idle);
+        continue;
+      }
+      session.alive = false;
+      session.client.ping();
+    }
+  }
+
+  private recheck(): void {
+    for (const session of this.sessions) void session.recheck().catch(() => undefined);
+  }
+}

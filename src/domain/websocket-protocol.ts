@@ -1,0 +1,40 @@
+/**
+ * The gateway's WebSocket endpoint, its numbers and its close codes: the one table the server
+ * enforces (server/gateway/ws) and the dashboard quotes (the FAQ, the playground's messages).
+ */
+
+/** Largest message a client may send (a JSON-RPC request or batch); a larger one closes the socket with 1009. */
+export const MAX_WEBSOCKET_MESSAGE_BYTES = 1024 * 1024;
+
+/** Every open socket is pinged this often; one that did not answer the previous ping is closed (4001). */
+export const WEBSOCKET_PING_SECONDS = 30;
+
+/** Pings a client may send in a second (viem and ethers send one every 30 s or less often); past it the socket is closed. */
+export const MAX_PINGS_PER_SECOND = 100;
+
+/**
+ * How the gateway closes a client's WebSocket, code and reason (RFC 6455 §7.4; 4000-4999 are the
+ * application's own). README lists them; clients (viem, ethers) reconnect on any of them.
+ */
+export const WEBSOCKET_CLOSES = {
+  /** The server is shutting down: connect again (another replica answers). */
+  goingAway: { code: 1001, reason: 'the server is shutting down' },
+  /** The key was deleted, or the allow-lists no longer let this client in. */
+  keyRevoked: { code: 1008, reason: 'the API key was deleted or no longer allows this client' },
+  /** The cycle's credits are used up (a JSON-RPC -32005 quota error was sent just before). */
+  quotaUsedUp: { code: 1008, reason: 'the monthly credit quota is used up' },
+  /** More than MAX_PINGS_PER_SECOND pings in a second. */
+  pingFlood: { code: 1008, reason: `too many pings: at most ${MAX_PINGS_PER_SECOND} a second` },
+  /** A message past MAX_WEBSOCKET_MESSAGE_BYTES (ws closes it, without a reason of ours). */
+  tooBig: { code: 1009, reason: 'Max payload size exceeded' },
+  /** The node's socket closed: its subscriptions are gone, so this one is too (subscribe again after reconnecting). */
+  upstreamClosed: { code: 1011, reason: 'the node closed its connection; subscriptions were lost' },
+  /** A notification's credits could not be checked (the admission failed): none is sent uncharged. */
+  internal: { code: 1011, reason: 'the gateway failed; connect again' },
+  /** More unsent data for this client than the send buffer holds: it reads too slowly. */
+  tooSlow: { code: 4000, reason: 'the client reads too slowly: send buffer full' },
+  /** No pong to the last ping within WEBSOCKET_PING_SECONDS. */
+  idle: { code: 4001, reason: 'no answer to ping' },
+} as const;
+
+export type WebSocketClose = (typeof WEBSOCKET_CLOSES)[keyof typeof WEBSOCKET_CLOSES];

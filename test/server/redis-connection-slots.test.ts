@@ -1,0 +1,69 @@
+import fastify from 'fastify';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeRedisConnection, createRedisConnection, noRedisObserver } from '@server/shared/redis';
+import { redisConnectionSlots } from '@server/shared/redis-connection-slots';
+import { startThrowawayRedis, type ThrowawayRedis } from '../support/throwaway-redis';
+
+/**
+ * WebSocket connection slots in a real Redis (server/shared/redis-connection-slots.ts), two replicas
+ * on one server: the limit is exact under 60 takes at once, a replica's open connections stay
+ * counted while it renews them, and a replica that dies without closing frees them when they expire.
+ */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('WebSocket connection slots shared through Redis', () => {
+  let server: ThrowawayRedis;
+  const connections: Redis[] = [];
+  const log = fastify({ logger: false }).log;
+
+  beforeAll(async () => {
+    server = await startThrowawayRedis();
+  }, 30_000);
+  afterAll(async () => {
+    for (const connection of connections) await closeRedisConnection(connection);
+    await server?.stop();
+  });
+
+  async function replica(ttlMs: number) {
+    const redis = createRedisConnection({ url: server.url, log, purpose: 'commands' });
+    connections.push(redis);
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+    return redisConnectionSlots({ redis, log, observer: noRedisObserver, replicas: () => 2, ttlMs });
+  }
+
+  it('gives exactly the limit to 60 takes at once from two replicas, and a release frees one', async () => {
+    const [a, b] = [await replica(30_000), await replica(30_000)];
+    const taken = await Promise.all(Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? a : b).take(1, 5)));
+    const slots = taken.filter((slot) => slot !== null);
+    expect(slots).toHaveLength(5);
+    expect(await b.take(1, 5)).toBeNull();
+    const [first] = slots;
+    if (first === undefined || first === null) throw new Error('no slot');
+    // Released by the replica that holds it (a's or b's): only the holder knows its slot.
+    a.release(first);
+    b.release(first);
+    await pause(50);
+    expect(await b.take(1, 5)).not.toBeNull();
+    a.close();
+    b.close();
+  });
+
+  it("keeps a live replica's slots while it renews them, and frees a dead one's when they expire", async () => {
+    const live = await replica(600);
+    const dead = await replica(600);
+    for (let index = 0; index < 2; index += 1) expect(await live.take(2, 4)).not.toBeNull();
+    for (let index = 0; index < 2; index += 1) expect(await dead.take(2, 4)).not.toBeNull();
+    // Killed: no release, no renewal.
+    dead.close();
+    const other = await replica(600);
+    expect(await other.take(2, 4)).toBeNull();
+    await pause(1_500);
+    // The dead replica's two expired; the live one's, renewed every 200 ms, still count.
+    expect(await other.take(2, 4)).not.toBeNull();
+    expect(await other.take(2, 4)).not.toBeNull();
+    expect(await other.take(2, 4)).toBeNull();
+    live.close();
+    other.close();
+  });
+});
