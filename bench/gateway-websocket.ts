@@ -24,6 +24,7 @@ import { benchPlan, startGateway } from './gateway-target';
 import { printTable } from './print-table';
 import { type Delivery, deliveryOf, firstArrivals, perBlock, quantile } from './ws-delivery';
 import { type Subscriber, subscribeNewHeads } from './ws-subscriber';
+import { type SubscriberProcess, startSubscriberProcess } from './ws-subscriber-group';
 
 export interface WebSocketSettings {
   /** Subscribers on anvil directly, and as many again through the gateway (one connection and subscription each). */
@@ -34,11 +35,20 @@ export interface WebSocketSettings {
   readonly workers: number;
   /** A third group through a bare Node WebSocket relay (bench/bare-ws-relay.ts): what relaying in Node costs without any check. */
   readonly bare: boolean;
+  /** Each group's subscribers in a process of their own (bench/ws-subscriber-process.ts), clocks compared: one group's handling of its messages does not delay another's. */
+  readonly processes: boolean;
   /** A directory for the gateway's `node --cpu-prof` profiles (`npx tsx bench/gateway-profile.ts read DIR` or `stalls DIR` sums them up); null: none. */
   readonly profileDir: string | null;
 }
 
-export const defaultWebSocketSettings: WebSocketSettings = { subscribers: 200, seconds: 20, workers: 1, bare: false, profileDir: null };
+export const defaultWebSocketSettings: WebSocketSettings = {
+  subscribers: 200,
+  seconds: 20,
+  workers: 1,
+  bare: false,
+  processes: false,
+  profileDir: null,
+};
 
 const blockTimeSeconds = 0.1;
 const goalAddedP99Ms = 1;
@@ -75,6 +85,8 @@ interface Group {
   readonly subscribers: Subscriber[];
   /** Its process, for the CPU it took (null: the node itself). */
   readonly pid: number | null;
+  /** With BENCH_WS_PROCESSES=1: the process holding its subscribers. */
+  process?: SubscriberProcess;
 }
 
 /**
@@ -84,6 +96,10 @@ interface Group {
 async function openGroups(count: number, groups: readonly Group[]): Promise<void> {
   for (let start = 0; start < count; start += openBatch) {
     const indexes = Array.from({ length: Math.min(openBatch, count - start) }, (_, offset) => start + offset);
+    if (groups.every((group) => group.process !== undefined)) {
+      await Promise.all(groups.map((group) => group.process?.open(indexes.map((index) => group.url(index)))));
+      continue;
+    }
     const opened = await Promise.all(
       indexes.map((index) => Promise.allSettled(groups.map((group) => subscribeNewHeads(group.url(index))))),
     );
@@ -155,6 +171,13 @@ export async function runWebSocketBench(settings: WebSocketSettings): Promise<vo
       stops.unshift(() => bare.stop());
       groups.push({ name: 'Node ws relay -> anvil (no checks)', url: () => bare.url, subscribers: [], pid: bare.pid });
     }
+    if (settings.processes) {
+      for (const group of groups) {
+        const child = startSubscriberProcess();
+        group.process = child;
+        stops.unshift(() => child.close());
+      }
+    }
     await openGroups(count, groups);
     await pause(settleMs);
 
@@ -175,6 +198,8 @@ export async function runWebSocketBench(settings: WebSocketSettings): Promise<vo
     const cpuUsed = new Map(pids.map((pid) => [pid, used(pid)]));
     const selfUsed = (({ user, system }) => (user + system) * 1000)(process.cpuUsage(selfBefore));
     const last = Number(await callNode(node, 'eth_blockNumber', []));
+    const heard = await Promise.all(groups.map((group) => group.process?.collect(last, drainMs) ?? Promise.resolve([])));
+    for (const [index, group] of groups.entries()) group.subscribers.push(...(heard[index] ?? []));
     const everyone = groups.flatMap((group) => group.subscribers);
     const drained = performance.now() + drainMs;
     while (performance.now() < drained && everyone.some((subscriber) => (subscriber.blocks.at(-1) ?? -1) < last)) await pause(50);

@@ -11,7 +11,8 @@
  * Then the WebSocket row (bench/gateway-websocket.ts, issue 23): newHeads subscribers on anvil mining
  * every 100 ms, directly and through the gateway's WebSocket endpoint, delivery delay p50/p99 and
  * notifications lost. BENCH_WS_SUBSCRIBERS (200 each way), BENCH_WS_SECONDS (20), BENCH_WS_WORKERS (1),
- * BENCH_WS_BARE=1 (a third group through a bare Node ws relay, bench/bare-ws-relay.ts), BENCH_WS_PROFILE=DIR
+ * BENCH_WS_BARE=1 (a third group through a bare Node ws relay, bench/bare-ws-relay.ts), BENCH_WS_PROCESSES=1 (each
+ * group's subscribers in a process of their own, clocks compared), BENCH_WS_PROFILE=DIR
  * (the gateway's CPU profiles there; `npx tsx bench/gateway-profile.ts read DIR` or `stalls DIR`).
  *
  * `npm run bench:gateway -- --websocket` runs the WebSocket row alone (~40 s with the defaults).
@@ -165,6 +166,7 @@ function webSocketSettings(): WebSocketSettings {
     seconds: countOption('BENCH_WS_SECONDS', process.env.BENCH_WS_SECONDS, defaults.seconds),
     workers: countOption('BENCH_WS_WORKERS', process.env.BENCH_WS_WORKERS, defaults.workers),
     bare: process.env.BENCH_WS_BARE === '1',
+    processes: process.env.BENCH_WS_PROCESSES === '1',
     profileDir: process.env.BENCH_WS_PROFILE || defaults.profileDir,
   };
 }

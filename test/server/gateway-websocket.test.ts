@@ -93,6 +93,11 @@ describe('viem and ethers over the WebSocket endpoint', () => {
     expect(seen).toEqual([1n, 2n, 3n, 4n, 5n].map((step) => first + step));
     expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 5, credits: 100 });
     expect((await metered(holder, 'eth_subscribe')).requests).toBe(1);
+    // The Usage screen's report: notifications are a row of their own, beside the calls.
+    const usage = await started().inject({ method: 'GET', url: '/api/usage', headers: { authorization: `Bearer ${holder.token}` } });
+    expect(usage.json().rows).toContainEqual(
+      expect.objectContaining({ name: 'eth_subscription', usageType: 'standard', requests: 5, credits: 100 }),
+    );
   });
 
   it("ethers' WebSocketProvider hears every block once", async () => {
@@ -347,6 +352,34 @@ describe('the handshake', () => {
     expect(wrongOrigin.status).toBe(403);
     const { socket } = await rawClient(wsUrl(holder), { origin: 'https://app.example.com' });
     socket.close();
+  });
+
+  it("checks the IP allow-list against the client's address a trusted proxy forwards (TRUST_PROXY)", async () => {
+    const database2 = await createTestDatabase();
+    const proxied = await buildApp(
+      loadConfig({ LOG_LEVEL: 'silent', ...database2.env, UPSTREAM_MAINNET_URL: anvil().url, TRUST_PROXY: '127.0.0.1' }),
+      { clock: systemClock, distDir: null },
+    );
+    try {
+      const base = (await proxied.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws');
+      const holder = await keyHolder(proxied, 'wsproxy');
+      const saved = await proxied.inject({
+        method: 'PUT',
+        url: '/api/accessControl',
+        headers: { authorization: `Bearer ${holder.token}` },
+        payload: { domains: [], ips: ['203.0.113.7'], cidrs: [] },
+      });
+      expect(saved.statusCode).toBeLessThan(300);
+      const url = `${base}/api/v1/mainnet/${holder.apiKey}`;
+      const allowed = await rawClient(url, { 'x-forwarded-for': '203.0.113.7' });
+      allowed.socket.close();
+      expect((await refusal(url, { 'x-forwarded-for': '198.51.100.1' })).status).toBe(403);
+      // The proxy's own address is not the client's.
+      expect((await refusal(url)).status).toBe(403);
+    } finally {
+      await proxied.close();
+      await database2.drop();
+    }
   });
 
   it("lets 1,000 handshakes at once from one address open exactly the plan's 5 (Free); the others get 429", async () => {
