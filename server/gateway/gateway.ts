@@ -38,16 +38,9 @@ export interface KeySource<Key> {
  * How a call ended, for metrics: answered by the node, refused by the gateway (and why), or failed
  * at the node. `invalid`: refused for its network or its payload, before its key is read.
  */
-export type CallOutcome =
-  | 'answered'
-  | 'invalid'
-  | 'refused_key'
-  | 'refused_allow_list'
-  | 'refused_method'
-  | 'refused_quota'
-  | 'refused_rate'
-  | 'upstream_error'
-  | 'upstream_timeout';
+import type { CallOutcome } from '@/domain/call-outcomes';
+
+export type { CallOutcome };
 
 /**
  * Told of every answered call and every node round trip (server/metrics). It runs on each call,
