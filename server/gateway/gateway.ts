@@ -8,7 +8,7 @@ import { keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@serv
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
-import type { UsageCount, UsageMeter } from '@server/metering/usage-meter';
+import type { MeteredOutcome, UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
 
 /** One call as the route hands it over. */
@@ -77,7 +77,7 @@ interface Admitted<Key, Ticket> {
   readonly remaining: number | null;
   readonly nowMs: number;
   /** The node's answer when the call went to it while waiting for admission (sendEarly). */
-  readonly early: Promise<UpstreamAnswer> | null;
+  readonly early: Promise<TimedAnswer> | null;
 }
 
 function toNetwork(value: string): Network | null {
@@ -88,10 +88,16 @@ function minuteOf(nowMs: number): number {
   return nowMs - (nowMs % 60_000);
 }
 
+/** A node's answer and its round trip (ms). */
+interface TimedAnswer {
+  readonly answer: UpstreamAnswer;
+  readonly ms: number;
+}
+
 /** A refused call's early answer: never sent to the client, its stream (if any) released. */
-function dropAnswer(early: Promise<UpstreamAnswer>): void {
+function dropAnswer(early: Promise<TimedAnswer>): void {
   early.then(
-    (answer) => {
+    ({ answer }) => {
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
     },
     () => undefined,
@@ -146,7 +152,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       return this.told(
         network,
         'refused_allow_list',
-        this.refuse(key, network, payload, 'refused', gatewayErrors.notAllowed(refusal), nowMs),
+        this.refuse(key, network, payload, 'refused_allow_list', gatewayErrors.notAllowed(refusal), nowMs),
       );
     }
     // After the key (the refusal is counted for it), before admission (it takes no token, no credit).
@@ -155,7 +161,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       return this.told(
         network,
         'refused_method',
-        this.refuse(key, network, payload, 'refused', gatewayErrors.methodRefused(verdict.message), nowMs),
+        this.refuse(key, network, payload, 'refused_method', gatewayErrors.methodRefused(verdict.message), nowMs),
       );
     }
 
@@ -165,7 +171,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const { admission } = this.deps;
     const mayGoEarly = admission.mayForwardEarly?.(key, nowMs) === true;
     let admit = admission.admit(key, cost, calls, nowMs);
-    let early: Promise<UpstreamAnswer> | null = null;
+    let early: Promise<TimedAnswer> | null = null;
     if (admit instanceof Promise) {
       // While an HTTP worker waits for its lease, a call that only reads is already at the node.
       if (mayGoEarly && onlyReads(payload.methods)) early = this.sendEarly(network, body);
@@ -185,20 +191,20 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
         return this.told(
           network,
           'refused_quota',
-          this.refuse(key, network, payload, 'rateLimited', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs),
+          this.refuse(key, network, payload, 'refused_quota', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs),
         );
       case 'unknownKey':
         return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
       case 'rate': {
         // Its Retry-After (http-answer.ts) says these seconds as retryAfterValue writes them.
         const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs)));
-        return this.told(network, 'refused_rate', this.refuse(key, network, payload, 'rateLimited', problem, nowMs));
+        return this.told(network, 'refused_rate', this.refuse(key, network, payload, 'refused_rate', problem, nowMs));
       }
     }
   }
 
   /** The node's answer to a call not admitted yet; a failure is handled once it is (forward) or ignored. */
-  private sendEarly(network: Network, body: Buffer): Promise<UpstreamAnswer> | null {
+  private sendEarly(network: Network, body: Buffer): Promise<TimedAnswer> | null {
     const upstream = this.deps.upstreams[network];
     if (upstream === null) return null;
     const answer = this.send(network, upstream, body);
@@ -206,17 +212,14 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     return answer;
   }
 
-  /** The node's answer; timed when metrics are on (a failure is counted by its outcome instead). */
-  private send(network: Network, upstream: Upstream, body: Buffer): Promise<UpstreamAnswer> {
-    const { observer } = this.deps;
-    if (observer === undefined) return upstream.forward(body);
+  /** The node's answer and how long it took (metered per key, and told to metrics when they are on; a failure is counted by its outcome instead). */
+  private send(network: Network, upstream: Upstream, body: Buffer): Promise<TimedAnswer> {
     const started = performance.now();
-    const answer = upstream.forward(body);
-    answer.then(
-      () => observer.upstreamAnswered(network, performance.now() - started),
-      () => undefined,
-    );
-    return answer;
+    return upstream.forward(body).then((answer) => {
+      const ms = performance.now() - started;
+      this.deps.observer?.upstreamAnswered(network, ms);
+      return { answer, ms };
+    });
   }
 
   /** The answer, after telling the observer (if any) how the call ended. */
@@ -238,14 +241,16 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       );
     }
     let answer: UpstreamAnswer;
+    let latencyMs: number;
     try {
-      answer = await (early ?? this.send(network, upstream, body));
+      ({ answer, ms: latencyMs } = await (early ?? this.send(network, upstream, body)));
     } catch (error) {
       admission.settle(ticket, false);
       if (!(error instanceof UpstreamError)) throw error;
       const problem =
         error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
       const outcome = error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
+      this.meterEach(key, network, payload, outcome, nowMs);
       return this.told(network, outcome, refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
     }
     const succeeded = answer.status >= 200 && answer.status < 300;
@@ -254,6 +259,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       admission.settle(ticket, false);
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
       const problem = gatewayErrors.upstreamNotJson(network, answer.status);
+      this.meterEach(key, network, payload, 'upstream_error', nowMs);
       return this.told(network, 'upstream_error', refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
     }
     // A 2xx body that is not JSON (an empty one is a notification's answer) is passed on, uncharged.
@@ -261,7 +267,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     admission.settle(ticket, answered);
     if (answered) {
       const minute = minuteOf(nowMs);
-      for (const method of payload.methods) meter.count(key, network, method, minute, 'requests', creditsFor(method));
+      for (const method of payload.methods) meter.count(key, network, method, minute, 'answered', creditsFor(method), latencyMs);
     }
     const headers = this.keyHeaders(key, nowMs, remaining, answered ? cost : 0);
     // A node's own HTTP error (with a JSON-RPC body) passes through: for the operator, the node failed.
@@ -272,11 +278,23 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     );
   }
 
-  /** A refusal of an identified call: metered per entry (refused or rate-limited), nothing charged. */
-  private refuse(key: Key, network: Network, payload: RpcPayload, count: UsageCount, problem: GatewayError, nowMs: number): GatewayAnswer {
-    const minute = minuteOf(nowMs);
-    for (const method of payload.methods) this.deps.meter.count(key, network, method, minute, count);
+  /** A refusal of an identified call: metered per entry with its outcome, nothing charged. */
+  private refuse(
+    key: Key,
+    network: Network,
+    payload: RpcPayload,
+    outcome: MeteredOutcome,
+    problem: GatewayError,
+    nowMs: number,
+  ): GatewayAnswer {
+    this.meterEach(key, network, payload, outcome, nowMs);
     return refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null));
+  }
+
+  /** Every entry of a call that was not answered, metered with what became of it (no credit). */
+  private meterEach(key: Key, network: Network, payload: RpcPayload, outcome: MeteredOutcome, nowMs: number): void {
+    const minute = minuteOf(nowMs);
+    for (const method of payload.methods) this.deps.meter.count(key, network, method, minute, outcome);
   }
 
   /** The answer's headers for the key (http-answer.ts); `remaining` null = read the bucket. */

@@ -1,7 +1,10 @@
+import type { CallOutcome } from '@/domain/call-outcomes';
+import { addLatency, emptyHistogram, mergeHistograms } from '@/domain/latency-histogram';
 import { methodLabel, otherMethodsLabel } from '@server/metering/method-label';
-import type { Network, UsageMinute } from '@server/repos/usage';
+import { type Network, newUsageMinute, type UsageMinute } from '@server/repos/usage';
 
-export type UsageCount = 'requests' | 'rateLimited' | 'refused';
+/** The outcomes metered per key (a call refused for its key has none to be metered for). */
+export type MeteredOutcome = Exclude<CallOutcome, 'invalid' | 'refused_key'>;
 
 /** Who a call is metered for. */
 export interface MeteredKey {
@@ -31,11 +34,42 @@ export class UsageMeter {
   private readonly names = new Map<number, Map<number, Set<string>>>();
   private newestMinute = 0;
 
-  /** One call (or one entry of a batch): `credits` only for calls a node answered. */
-  count(key: MeteredKey, network: Network, method: string, minute: number, what: UsageCount, credits = 0): void {
+  /**
+   * One call (or one entry of a batch) and what became of it: `credits` only for calls a node
+   * answered, `latencyMs` the node's answer time when it answered.
+   */
+  count(key: MeteredKey, network: Network, method: string, minute: number, outcome: MeteredOutcome, credits = 0, latencyMs?: number): void {
     const row = this.row(key.keyId, key.userId, network, methodLabel(method), minute);
-    row[what] += 1;
     row.credits += credits;
+    switch (outcome) {
+      case 'answered':
+        row.requests += 1;
+        if (latencyMs !== undefined) {
+          if (row.latency.length === 0) row.latency = emptyHistogram();
+          addLatency(row.latency, latencyMs);
+        }
+        return;
+      case 'refused_allow_list':
+        row.refused += 1;
+        return;
+      case 'refused_method':
+        row.refused += 1;
+        row.refusedMethod += 1;
+        return;
+      case 'refused_quota':
+        row.rateLimited += 1;
+        row.refusedQuota += 1;
+        return;
+      case 'refused_rate':
+        row.rateLimited += 1;
+        return;
+      case 'upstream_error':
+        row.upstreamErrors += 1;
+        return;
+      case 'upstream_timeout':
+        row.upstreamTimeouts += 1;
+        return;
+    }
   }
 
   get size(): number {
@@ -57,6 +91,12 @@ export class UsageMeter {
       current.credits += row.credits;
       current.rateLimited += row.rateLimited;
       current.refused += row.refused;
+      current.refusedMethod += row.refusedMethod;
+      current.refusedQuota += row.refusedQuota;
+      current.upstreamErrors += row.upstreamErrors;
+      current.upstreamTimeouts += row.upstreamTimeouts;
+      if (row.latency.length > 0)
+        current.latency = mergeHistograms(current.latency.length === 0 ? [row.latency] : [current.latency, row.latency]);
     }
   }
 
@@ -71,7 +111,7 @@ export class UsageMeter {
       row = this.minutes.get(id);
       if (row !== undefined) return row;
     }
-    row = { apiKeyId: keyId, userId, network, method, minute, requests: 0, credits: 0, rateLimited: 0, refused: 0 };
+    row = newUsageMinute({ apiKeyId: keyId, userId, network, method, minute });
     this.minutes.set(id, row);
     return row;
   }

@@ -11,13 +11,41 @@ export interface UsageCounts {
   refused: number;
 }
 
-export interface UsageMinute extends UsageCounts {
+/** What 009_usage_outcomes.sql adds: the outcomes 002's counters held together or did not count, and the node's latency. */
+export interface UsageOutcomes {
+  /** Of `refused`: refused by the method policy. */
+  refusedMethod: number;
+  /** Of `rateLimited`: refused for the credit quota. */
+  refusedQuota: number;
+  upstreamErrors: number;
+  upstreamTimeouts: number;
+  /** The answered calls' node latency (src/domain/latency-histogram.ts); empty until one is answered. */
+  latency: number[];
+}
+
+export interface UsageMinute extends UsageCounts, UsageOutcomes {
   readonly apiKeyId: number;
   readonly userId: number;
   readonly network: Network;
   readonly method: string;
   /** The minute, as epoch milliseconds (a multiple of 60,000). */
   readonly minute: number;
+}
+
+/** A minute's row with nothing counted yet. */
+export function newUsageMinute(where: Pick<UsageMinute, 'apiKeyId' | 'userId' | 'network' | 'method' | 'minute'>): UsageMinute {
+  return {
+    ...where,
+    requests: 0,
+    credits: 0,
+    rateLimited: 0,
+    refused: 0,
+    refusedMethod: 0,
+    refusedQuota: 0,
+    upstreamErrors: 0,
+    upstreamTimeouts: 0,
+    latency: [],
+  };
 }
 
 /** Credits to add to a user's cycle: only counted if the user's cycle anchor is still `anchor`. */
@@ -101,13 +129,22 @@ export async function writeUsageBatch(db: Db, minutes: readonly UsageMinute[], d
   return db.transaction(async (tx) => {
     if (minutes.length > 0) {
       await tx.query(
-        `INSERT INTO usage_minutes (api_key_id, user_id, network, method, minute, requests, credits, rate_limited, refused)
-         SELECT * FROM unnest($1::integer[], $2::integer[], $3::text[], $4::text[], $5::timestamptz[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[])
+        // The histograms travel as array literals, one per row: unnest of a 2-D array would flatten it.
+        `INSERT INTO usage_minutes (api_key_id, user_id, network, method, minute, requests, credits, rate_limited, refused,
+           refused_method, refused_quota, upstream_errors, upstream_timeouts, latency)
+         SELECT a, u, n, m, t, r, c, rl, rf, rm, rq, ue, ut, h::bigint[]
+         FROM unnest($1::integer[], $2::integer[], $3::text[], $4::text[], $5::timestamptz[], $6::bigint[], $7::bigint[], $8::bigint[],
+           $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::text[]) AS x(a, u, n, m, t, r, c, rl, rf, rm, rq, ue, ut, h)
          ON CONFLICT (api_key_id, network, method, minute) DO UPDATE SET
            requests = usage_minutes.requests + EXCLUDED.requests,
            credits = usage_minutes.credits + EXCLUDED.credits,
            rate_limited = usage_minutes.rate_limited + EXCLUDED.rate_limited,
-           refused = usage_minutes.refused + EXCLUDED.refused`,
+           refused = usage_minutes.refused + EXCLUDED.refused,
+           refused_method = usage_minutes.refused_method + EXCLUDED.refused_method,
+           refused_quota = usage_minutes.refused_quota + EXCLUDED.refused_quota,
+           upstream_errors = usage_minutes.upstream_errors + EXCLUDED.upstream_errors,
+           upstream_timeouts = usage_minutes.upstream_timeouts + EXCLUDED.upstream_timeouts,
+           latency = add_histograms(usage_minutes.latency, EXCLUDED.latency)`,
         [
           minutes.map((row) => row.apiKeyId),
           minutes.map((row) => row.userId),
@@ -118,6 +155,11 @@ export async function writeUsageBatch(db: Db, minutes: readonly UsageMinute[], d
           minutes.map((row) => row.credits),
           minutes.map((row) => row.rateLimited),
           minutes.map((row) => row.refused),
+          minutes.map((row) => row.refusedMethod),
+          minutes.map((row) => row.refusedQuota),
+          minutes.map((row) => row.upstreamErrors),
+          minutes.map((row) => row.upstreamTimeouts),
+          minutes.map((row) => `{${row.latency.join(',')}}`),
         ],
       );
     }
