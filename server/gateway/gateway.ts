@@ -8,7 +8,7 @@ import { keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@serv
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
-import type { MeteredOutcome, UsageMeter } from '@server/metering/usage-meter';
+import type { UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
 
 /** One call as the route hands it over. */
@@ -38,7 +38,7 @@ export interface KeySource<Key> {
  * How a call ended, for metrics: answered by the node, refused by the gateway (and why), or failed
  * at the node. `invalid`: refused for its network or its payload, before its key is read.
  */
-import type { CallOutcome } from '@/domain/call-outcomes';
+import type { CallOutcome, MeteredOutcome } from '@/domain/call-outcomes';
 
 export type { CallOutcome };
 

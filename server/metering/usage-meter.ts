@@ -1,10 +1,7 @@
-import type { CallOutcome } from '@/domain/call-outcomes';
-import { addLatency, emptyHistogram, mergeHistograms } from '@/domain/latency-histogram';
+import type { MeteredOutcome } from '@/domain/call-outcomes';
+import { addLatency, emptyHistogram } from '@/domain/latency-histogram';
 import { methodLabel, otherMethodsLabel } from '@server/metering/method-label';
-import { type Network, newUsageMinute, type UsageMinute } from '@server/repos/usage';
-
-/** The outcomes metered per key (a call refused for its key has none to be metered for). */
-export type MeteredOutcome = Exclude<CallOutcome, 'invalid' | 'refused_key'>;
+import { addUsage, type Network, newUsageMinute, type UsageCounts, type UsageMinute, type UsageOutcomes } from '@server/repos/usage';
 
 /** Who a call is metered for. */
 export interface MeteredKey {
@@ -87,16 +84,7 @@ export class UsageMeter {
   restore(rows: readonly UsageMinute[]): void {
     for (const row of rows) {
       const current = this.row(row.apiKeyId, row.userId, row.network, methodLabel(row.method), row.minute);
-      current.requests += row.requests;
-      current.credits += row.credits;
-      current.rateLimited += row.rateLimited;
-      current.refused += row.refused;
-      current.refusedMethod += row.refusedMethod;
-      current.refusedQuota += row.refusedQuota;
-      current.upstreamErrors += row.upstreamErrors;
-      current.upstreamTimeouts += row.upstreamTimeouts;
-      if (row.latency.length > 0)
-        current.latency = mergeHistograms(current.latency.length === 0 ? [row.latency] : [current.latency, row.latency]);
+      addUsage(current, row);
     }
   }
 
@@ -133,4 +121,20 @@ export class UsageMeter {
     names.add(name);
     return name;
   }
+}
+
+/**
+ * The calls of each outcome a stored row counts: `count`'s mapping read back (`refused` holds the
+ * allow-list's and the method policy's refusals, `rateLimited` the rate's and the quota's).
+ */
+export function meteredOutcomes(row: UsageCounts & UsageOutcomes): Record<MeteredOutcome, number> {
+  return {
+    answered: row.requests,
+    refused_allow_list: row.refused - row.refusedMethod,
+    refused_method: row.refusedMethod,
+    refused_quota: row.refusedQuota,
+    refused_rate: row.rateLimited - row.refusedQuota,
+    upstream_error: row.upstreamErrors,
+    upstream_timeout: row.upstreamTimeouts,
+  };
 }

@@ -45,6 +45,7 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'PATCH /apiKeys/{id}': true,
   'DELETE /apiKeys/{id}': true,
   'GET /usage': true,
+  'GET /usage/series': true,
   'GET /accessControl': true,
   'PUT /accessControl': true,
   'GET /project': true,

@@ -488,6 +488,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The RPC Metrics charts' data (paid plans), from the gateway's own measurements
+         * @description Points over the range, by the hour for 1 day and by the day for 1 or 3 months (UTC buckets, every one listed, empty ones as zeros), and the range's 25 busiest methods. Counts cover every metered outcome; latency is the node's answer time of answered calls, as the upper bound of its histogram bucket. Minutes are kept 7 days, hours 90 days, days as long as the account. What the gateway still holds in memory is written first.
+         */
+        get: operations["getUsageSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accessControl": {
         parameters: {
             query?: never;
@@ -858,6 +878,58 @@ export interface components {
             totals: components["schemas"]["UsageCounts"];
             rows: components["schemas"]["UsageRow"][];
         };
+        /** @description Calls by what became of them (src/domain/call-outcomes.ts): answered by a node; refused by the allow-lists, the method policy, the credit quota or the rate; failed or timed out at the node. Calls refused for their key have no key to count for. */
+        MeteredOutcomes: {
+            answered: number;
+            refused_allow_list: number;
+            refused_method: number;
+            refused_quota: number;
+            refused_rate: number;
+            upstream_error: number;
+            upstream_timeout: number;
+        };
+        /** @description The node's answer time (ms) under which 50, 95 and 99 % of the answered calls fell, as the upper bound of the histogram bucket that holds it; null when nothing was answered, or when it is over 10 s */
+        LatencyQuantiles: {
+            p50: number | null;
+            p95: number | null;
+            p99: number | null;
+        };
+        UsageSeriesPoint: {
+            /**
+             * Format: date-time
+             * @description The bucket's start (UTC)
+             */
+            start: string;
+            credits: number;
+            outcomes: components["schemas"]["MeteredOutcomes"];
+            latencyMs: components["schemas"]["LatencyQuantiles"];
+        };
+        UsageSeriesMethod: {
+            method: string;
+            /** @description Every metered outcome together */
+            calls: number;
+            credits: number;
+            outcomes: components["schemas"]["MeteredOutcomes"];
+            latencyMs: components["schemas"]["LatencyQuantiles"];
+        };
+        UsageSeries: {
+            range: components["schemas"]["UsageRange"];
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            /**
+             * Format: date-time
+             * @description The first bucket's start
+             */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            keyId: number | null;
+            network: components["schemas"]["Network"] | null;
+            method: string | null;
+            points: components["schemas"]["UsageSeriesPoint"][];
+            /** @description The range's methods with the most calls, up to 25, most first (then by name) */
+            methods: components["schemas"]["UsageSeriesMethod"][];
+        };
         /** @description The current quota cycle (the subscription period, or monthly from signup on Free) */
         UsageCycle: {
             /** Format: date-time */
@@ -895,6 +967,15 @@ export interface components {
         };
         /** @description Missing, malformed, expired or revoked credentials */
         Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The user's plan does not include this */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1722,6 +1803,37 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getUsageSeries: {
+        parameters: {
+            query?: {
+                /** @description How far back from now (1 day, 1 month, 3 months) */
+                range?: components["schemas"]["UsageRange"];
+                /** @description One API key's calls (a deleted key's too); all keys without */
+                keyId?: number;
+                network?: components["schemas"]["Network"];
+                /** @description One method's calls, as Usage names it */
+                method?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageSeries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getAccessControl: {

@@ -16,6 +16,19 @@ export const CALL_OUTCOMES = [
 
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
+/** The outcomes metered per key and charted (a call refused for its key, or not a call at all, has no key to count for). */
+export const METERED_OUTCOMES = [
+  'answered',
+  'refused_allow_list',
+  'refused_method',
+  'refused_quota',
+  'refused_rate',
+  'upstream_error',
+  'upstream_timeout',
+] as const satisfies readonly CallOutcome[];
+
+export type MeteredOutcome = (typeof METERED_OUTCOMES)[number];
+
 /** Each outcome as the Usage screen names it. */
 export const OUTCOME_LABELS: Readonly<Record<CallOutcome, string>> = {
   answered: 'Answered',

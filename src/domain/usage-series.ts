@@ -1,7 +1,9 @@
 /**
- * How the gateway's measurements are kept and charted over time (issue 24): minutes for a week, then
- * hours, then days after 90 days; and the granularity each of the Usage screen's ranges is drawn at.
- * Pure rules on UTC times, shared by the roll-up job and GET /usage/series.
+ * How the gateway's measurements are kept and charted over time (issue 24). Every metering batch
+ * counts each call in its minute, its hour and its day (three tables that always agree); minutes
+ * are kept a week, hours 90 days, days as long as the account. A range is read from one table: the
+ * finest kept for its whole length, or the one it is drawn at. Pure rules on UTC times, shared by
+ * the retention job, GET /usage and GET /usage/series.
  */
 
 export type Granularity = 'minute' | 'hour' | 'day';
@@ -13,16 +15,28 @@ const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 
-/** Minutes are kept this long, then rolled up into hours. */
+/** Minutes are kept this long (from their start); their hours and days stay. */
 export const MINUTES_KEPT_MS = 7 * dayMs;
-/** Hours are kept this long (from their start), then rolled up into days. Days are kept as long as the account. */
+/** Hours are kept this long (from their start); their days stay as long as the account. */
 export const HOURS_KEPT_MS = 90 * dayMs;
 
 const spanMs: Readonly<Record<Granularity, number>> = { minute: minuteMs, hour: hourMs, day: dayMs };
 
+/** A chart's granularity: minutes are only kept, never drawn. */
+export type SeriesGranularity = Exclude<Granularity, 'minute'>;
+
 /** Points of a range: a day by the hour (24), a month or three by the day (about 30 or 90). */
-export function seriesGranularity(range: SeriesRange): Granularity {
+export function seriesGranularity(range: SeriesRange): SeriesGranularity {
   return range === '1d' ? 'hour' : 'day';
+}
+
+/**
+ * The table GET /usage sums a range from: the finest that still holds all of it (a day by the
+ * minute, a month by the hour, three months, up to 92 days, by the day).
+ */
+export function reportGranularity(range: SeriesRange): Granularity {
+  if (range === '1d') return 'minute';
+  return range === '1m' ? 'hour' : 'day';
 }
 
 /** The finest granularity still kept for a moment `ageMs` ago. */
@@ -46,14 +60,7 @@ export function bucketStarts(from: Date, to: Date, granularity: Granularity): Da
   return starts;
 }
 
-/**
- * What the roll-up job folds at `now`: minutes whose hour has wholly passed MINUTES_KEPT_MS, into
- * hours; hours whose day has wholly passed HOURS_KEPT_MS, into days. The bounds are bucket starts,
- * so a bucket is folded whole, once.
- */
-export function rollupBefore(now: Date): { readonly minutesBefore: Date; readonly hoursBefore: Date } {
-  return {
-    minutesBefore: bucketStart(new Date(now.getTime() - MINUTES_KEPT_MS), 'hour'),
-    hoursBefore: bucketStart(new Date(now.getTime() - HOURS_KEPT_MS), 'day'),
-  };
+/** What the retention job deletes at `now`: minutes and hours that started before these. */
+export function expiredBefore(now: Date): { readonly minutes: Date; readonly hours: Date } {
+  return { minutes: new Date(now.getTime() - MINUTES_KEPT_MS), hours: new Date(now.getTime() - HOURS_KEPT_MS) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketStart, bucketStarts, keptGranularity, rollupBefore, seriesGranularity } from '@/domain/usage-series';
+import { bucketStart, bucketStarts, expiredBefore, keptGranularity, reportGranularity, seriesGranularity } from '@/domain/usage-series';
 
 const at = (iso: string) => new Date(iso);
 
@@ -42,10 +42,26 @@ describe('usage series', () => {
     ]);
   });
 
-  it('folds whole hours and whole days only', () => {
-    expect(rollupBefore(at('2026-11-26T12:34:56Z'))).toEqual({
-      minutesBefore: at('2026-11-19T12:00:00Z'),
-      hoursBefore: at('2026-08-28T00:00:00Z'),
+  it.each([
+    ['1d', 'minute'],
+    ['1m', 'hour'],
+    ['3m', 'day'],
+  ] as const)('the %s report sums %ss', (range, granularity) => {
+    expect(reportGranularity(range)).toBe(granularity);
+  });
+
+  it('a report reads a table that still holds its whole range', () => {
+    const longest = { '1d': 86_400_000, '1m': 31 * 86_400_000, '3m': 92 * 86_400_000 } as const;
+    for (const range of ['1d', '1m', '3m'] as const) {
+      const kept = ['minute', 'hour', 'day'].indexOf(keptGranularity(longest[range] - 1));
+      expect(['minute', 'hour', 'day'].indexOf(reportGranularity(range))).toBeGreaterThanOrEqual(kept);
+    }
+  });
+
+  it('expires minutes after 7 days and hours after 90', () => {
+    expect(expiredBefore(at('2026-11-26T12:34:56Z'))).toEqual({
+      minutes: at('2026-11-19T12:34:56Z'),
+      hours: at('2026-08-28T12:34:56Z'),
     });
   });
 });

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/db';
+import { migrate, readMigrations } from '@server/db/migrate';
 import { openDatabase } from '@server/db/open';
+import { openPglite } from '@server/db/pglite';
+import { openPostgres } from '@server/db/postgres';
+import { seedPlans } from '@server/db/seed-plans';
 import { newUsageMinute, writeUsageBatch } from '@server/repos/usage';
 import { insertUser } from '@server/repos/users';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
-/** Migration 009 (issue 24): the histogram sum the metering upsert relies on, on PGlite and PostgreSQL. */
+/** Migrations 009 and 010 (issue 24): the histogram sum the metering upsert relies on, and the hours and days, on PGlite and PostgreSQL. */
 let database: TestDatabase | undefined;
 let db: Db | undefined;
 
@@ -57,5 +61,59 @@ describe('the metering batch with outcomes and latency', () => {
     });
     const latency = rows[0]?.latency;
     expect(Array.isArray(latency) ? latency.map(Number) : latency).toEqual([1, 3, 5, 1]);
+  });
+});
+
+describe('migration 010: hours and days of what 009 metered', () => {
+  it('sums the existing minutes into UTC hours and days, histograms included', async () => {
+    const fresh = await createTestDatabase({ fresh: true });
+    const raw = fresh.kind === 'postgres' ? await openPostgres(fresh.env.DATABASE_URL ?? '') : await openPglite(fresh.env.DATA_DIR ?? '');
+    try {
+      const all = await readMigrations();
+      await migrate(
+        raw,
+        all.filter((migration) => migration.version <= 9),
+      );
+      await seedPlans(raw);
+      const user = await insertUser(raw, { email: 'backfill@example.com', passwordHash: null, origin: 'password', now: new Date() });
+      const insert = (minute: string, requests: number, latency: string) =>
+        raw.query(
+          `INSERT INTO usage_minutes (api_key_id, user_id, network, method, minute, requests, credits, upstream_errors, latency)
+           VALUES (5, $1, 'mainnet', 'eth_call', $2, $3::bigint, $3::bigint * 20, 1, $4::bigint[])`,
+          [user.id, minute, requests, latency],
+        );
+      await insert('2030-01-14T23:58:00Z', 1, '{1}');
+      await insert('2030-01-14T23:59:00Z', 2, '{0,2}');
+      await insert('2030-01-15T00:01:00Z', 4, '{}');
+      expect(await migrate(raw)).toContain('010_usage_hours_days.sql');
+      const read = async (table: string, start: string) =>
+        (
+          await raw.query<{
+            start: Date;
+            requests: string | number;
+            credits: string | number;
+            upstream_errors: string | number;
+            latency: unknown[];
+          }>(`SELECT ${start} AS start, requests, credits, upstream_errors, latency FROM ${table} ORDER BY ${start}`)
+        ).rows.map((row) => ({
+          start: new Date(row.start).toISOString(),
+          requests: Number(row.requests),
+          credits: Number(row.credits),
+          upstreamErrors: Number(row.upstream_errors),
+          latency: row.latency.map(Number),
+        }));
+      const expected = [
+        { start: '2030-01-14T23:00:00.000Z', requests: 3, credits: 60, upstreamErrors: 2, latency: [1, 2] },
+        { start: '2030-01-15T00:00:00.000Z', requests: 4, credits: 80, upstreamErrors: 1, latency: [] },
+      ];
+      expect(await read('usage_hours', 'hour')).toEqual(expected);
+      expect(await read('usage_days', 'day')).toEqual([
+        { ...expected[0], start: '2030-01-14T00:00:00.000Z' },
+        { ...expected[1], start: '2030-01-15T00:00:00.000Z' },
+      ]);
+    } finally {
+      await raw.close();
+      await fresh.drop();
+    }
   });
 });
