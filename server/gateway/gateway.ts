@@ -8,6 +8,7 @@ import { keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@serv
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
+import { requestHead, type RequestLogRing } from '@server/metering/request-log';
 import type { UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
 
@@ -64,6 +65,8 @@ export interface GatewayDeps<Key extends GatewayKey, Ticket> {
   readonly now: () => number;
   /** Metrics, when the server exports them (METRICS_PORT). */
   readonly observer?: GatewayObserver;
+  /** Where the calls of keys that log them are recorded (server/metering/request-log.ts); none, nothing is. */
+  readonly requestLog?: Pick<RequestLogRing, 'record'>;
 }
 
 /** A call past every check, on its way to the node. */
@@ -149,20 +152,12 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const nowMs = this.deps.now();
     const refusal = checkAccess(key.access, call.origin, call.clientIp);
     if (refusal !== null) {
-      return this.told(
-        network,
-        'refused_allow_list',
-        this.refuse(key, network, payload, 'refused_allow_list', gatewayErrors.notAllowed(refusal), nowMs),
-      );
+      return this.refuse(call, key, network, payload, 'refused_allow_list', gatewayErrors.notAllowed(refusal), nowMs);
     }
     // After the key (the refusal is counted for it), before admission (it takes no token, no credit).
     const verdict = callVerdict(payload.methods, payload.batch);
     if (!verdict.allowed) {
-      return this.told(
-        network,
-        'refused_method',
-        this.refuse(key, network, payload, 'refused_method', gatewayErrors.methodRefused(verdict.message), nowMs),
-      );
+      return this.refuse(call, key, network, payload, 'refused_method', gatewayErrors.methodRefused(verdict.message), nowMs);
     }
 
     const cost = costOf(payload.methods);
@@ -186,19 +181,23 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     if (early !== null && admit.kind !== 'admitted') dropAnswer(early);
     switch (admit.kind) {
       case 'admitted':
-        return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs, early }, body);
+        return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs, early }, call, body);
       case 'quota':
-        return this.told(
+        return this.refuse(
+          call,
+          key,
           network,
+          payload,
           'refused_quota',
-          this.refuse(key, network, payload, 'refused_quota', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs),
+          gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd),
+          nowMs,
         );
       case 'unknownKey':
         return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
       case 'rate': {
         // Its Retry-After (http-answer.ts) says these seconds as retryAfterValue writes them.
         const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs)));
-        return this.told(network, 'refused_rate', this.refuse(key, network, payload, 'refused_rate', problem, nowMs));
+        return this.refuse(call, key, network, payload, 'refused_rate', problem, nowMs);
       }
     }
   }
@@ -228,17 +227,14 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     return answer;
   }
 
-  private async forward(admitted: Admitted<Key, Ticket>, body: Buffer): Promise<GatewayAnswer> {
+  private async forward(admitted: Admitted<Key, Ticket>, call: GatewayCall, body: Buffer): Promise<GatewayAnswer> {
     const { key, network, payload, ticket, cost, remaining, nowMs, early } = admitted;
     const { admission, meter } = this.deps;
     const upstream = this.deps.upstreams[network];
     if (upstream === null) {
       admission.settle(ticket, false);
-      return this.told(
-        network,
-        'upstream_error',
-        refusalAnswer(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining)),
-      );
+      const answer = refusalAnswer(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining));
+      return this.logged(call, key, network, payload, 'upstream_error', answer, nowMs);
     }
     let answer: UpstreamAnswer;
     let latencyMs: number;
@@ -251,7 +247,15 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
         error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
       const outcome = error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
       this.meterEach(key, network, payload, outcome, nowMs);
-      return this.told(network, outcome, refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
+      return this.logged(
+        call,
+        key,
+        network,
+        payload,
+        outcome,
+        refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)),
+        nowMs,
+      );
     }
     const succeeded = answer.status >= 200 && answer.status < 300;
     if (!succeeded && answer.shape !== 'json') {
@@ -260,7 +264,8 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
       const problem = gatewayErrors.upstreamNotJson(network, answer.status);
       this.meterEach(key, network, payload, 'upstream_error', nowMs);
-      return this.told(network, 'upstream_error', refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
+      const failed = refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining));
+      return this.logged(call, key, network, payload, 'upstream_error', failed, nowMs, latencyMs);
     }
     // A 2xx body that is not JSON (an empty one is a notification's answer) is passed on, uncharged.
     const answered = succeeded && answer.shape !== 'other';
@@ -271,15 +276,23 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     }
     const headers = this.keyHeaders(key, nowMs, remaining, answered ? cost : 0);
     // A node's own HTTP error (with a JSON-RPC body) passes through: for the operator, the node failed.
-    return this.told(
+    const passed = nodeAnswer(answer.status, headers, answer.contentType, answer.body);
+    return this.logged(
+      call,
+      key,
       network,
+      payload,
       succeeded ? 'answered' : 'upstream_error',
-      nodeAnswer(answer.status, headers, answer.contentType, answer.body),
+      passed,
+      nowMs,
+      latencyMs,
+      answered ? cost : 0,
     );
   }
 
-  /** A refusal of an identified call: metered per entry with its outcome, nothing charged. */
+  /** A refusal of an identified call: metered per entry with its outcome, nothing charged, logged. */
   private refuse(
+    call: GatewayCall,
     key: Key,
     network: Network,
     payload: RpcPayload,
@@ -288,7 +301,47 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     nowMs: number,
   ): GatewayAnswer {
     this.meterEach(key, network, payload, outcome, nowMs);
-    return refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null));
+    return this.logged(call, key, network, payload, outcome, refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null)), nowMs);
+  }
+
+  /**
+   * The answer, told to the observer and, when the key logs its calls, recorded in the request log:
+   * plain fields and a copy of the body's first 2 KB, nothing else on the call's path.
+   */
+  private logged(
+    call: GatewayCall,
+    key: Key,
+    network: Network,
+    payload: RpcPayload,
+    outcome: MeteredOutcome,
+    answer: GatewayAnswer,
+    nowMs: number,
+    latencyMs: number | null = null,
+    credits = 0,
+  ): GatewayAnswer {
+    const log = this.deps.requestLog;
+    if (log !== undefined && key.logRequests === true) {
+      const body = call.body;
+      log.record({
+        keyId: key.keyId,
+        userId: key.userId,
+        at: nowMs,
+        network,
+        method: payload.methods[0] ?? '',
+        calls: payload.methods.length,
+        outcome,
+        status: answer.status,
+        latencyMs,
+        credits,
+        requestBytes: body?.length ?? 0,
+        answerBytes:
+          typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : Buffer.isBuffer(answer.body) ? answer.body.length : null,
+        clientIp: call.clientIp,
+        origin: call.origin ?? null,
+        head: body === undefined ? '' : requestHead(body),
+      });
+    }
+    return this.told(network, outcome, answer);
   }
 
   /** Every entry of a call that was not answered, metered with what became of it (no credit). */

@@ -11,6 +11,7 @@ import { createPaymentHandlers } from '@server/handlers/payments';
 import { createPlanHandlers } from '@server/handlers/plans';
 import { createProjectHandlers } from '@server/handlers/project';
 import { createRegisterHandlers } from '@server/handlers/register';
+import { createRequestLogHandlers } from '@server/handlers/request-log';
 import { createSessionHandlers } from '@server/handlers/session';
 import type { Services } from '@server/handlers/services';
 import { createTokenExchangeHandlers } from '@server/handlers/token-exchange';
@@ -34,5 +35,6 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createProjectHandlers(services),
     ...createPaymentHandlers(services.payments),
     ...createUsageHandlers(services),
+    ...createRequestLogHandlers(services),
   };
 }

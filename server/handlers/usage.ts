@@ -1,14 +1,12 @@
 import { bucketStart, reportGranularity, seriesGranularity } from '@/domain/usage-series';
-import { isPaid } from '@/domain/plan-rank';
-import { forbidden, unauthorized } from '@server/http/errors';
+import { unauthorized } from '@server/http/errors';
+import { requirePaidPlan } from '@server/handlers/paid-plan';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { creditsInCycle, cycleAt } from '@server/metering/cycle';
 import { rangeStart, usageReport } from '@server/metering/usage-report';
 import { SERIES_METHODS, usageSeries } from '@server/metering/usage-series';
-import { findPlan } from '@server/repos/plans';
 import { findStoredCredits, rollOverCycle, usageByMethod } from '@server/repos/usage';
 import { seriesBuckets, seriesMethods } from '@server/repos/usage-series';
-import { findUserById } from '@server/repos/users';
 import { signedIn, type Services } from '@server/handlers/services';
 
 /** What /usage/series answers on Free (SPEC.md §6: RPC metrics need a paid plan). */
@@ -40,10 +38,7 @@ export function createUsageHandlers({ db, clock }: Services): Pick<OperationHand
     /** RPC Metrics' charts: points over the range and its busiest methods, on paid plans. */
     getUsageSeries: async (input) => {
       const { userId } = signedIn(input);
-      const user = await findUserById(db, userId);
-      if (user === null) throw unauthorized('the account no longer exists');
-      const plan = await findPlan(db, user.planId);
-      if (!isPaid(plan?.name)) throw forbidden(METRICS_NEED_PAID_PLAN);
+      await requirePaidPlan(db, userId, METRICS_NEED_PAID_PLAN);
       await input.request.server.metering.flush();
       const range = input.query.range ?? '1m';
       const granularity = seriesGranularity(range);

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@server/clock';
 import type { Db } from '@server/db/db';
 import { CreditLedger } from '@server/metering/credit-ledger';
+import { REQUEST_LOG_PER_KEY, RequestLogRing, storedCall } from '@server/metering/request-log';
 import { UsageMeter } from '@server/metering/usage-meter';
+import { appendRequestLog } from '@server/repos/request-log';
 import { writeUsageBatch, type StoredCredits, type UsageMinute } from '@server/repos/usage';
 
 export interface MeteringOptions {
@@ -24,6 +26,8 @@ export interface MeteringOptions {
 export class Metering {
   readonly ledger = new CreditLedger();
   readonly meter = new UsageMeter();
+  /** The calls of keys that log them (paid plans, switch on), written after each batch. */
+  readonly requestLog = new RequestLogRing();
   private timer: NodeJS.Timeout | null = null;
   /** Writes run one after another: each flush() waits for the previous one, then writes what is left. */
   private tail: Promise<void> = Promise.resolve();
@@ -71,6 +75,36 @@ export class Metering {
   }
 
   private async writeOnce(): Promise<void> {
+    await this.writeUsage();
+    await this.writeRequestLog();
+  }
+
+  /**
+   * The logged calls since the last write, in one statement, oldest first. It never fails the flush
+   * (GET /usage waits for one): a write that fails puts them back for the next one (the ring's bound
+   * still holds: the oldest go first), unless the database refused the rows themselves, which are
+   * dropped (logged). The usage batch never waits for it.
+   */
+  private async writeRequestLog(): Promise<void> {
+    if (this.requestLog.size === 0) return;
+    const calls = this.requestLog.take();
+    try {
+      await appendRequestLog(
+        this.options.db,
+        calls.map(storedCall).sort((a, b) => a.at.getTime() - b.at.getTime()),
+        REQUEST_LOG_PER_KEY,
+      );
+    } catch (error) {
+      if (refusedForContent(error)) {
+        this.options.log.error({ err: error, calls: calls.length }, 'the database refused a request log batch: dropped');
+        return;
+      }
+      this.requestLog.restore(calls);
+      this.options.log.warn({ err: error }, 'request log write failed; kept for the next one');
+    }
+  }
+
+  private async writeUsage(): Promise<void> {
     const { db, clock } = this.options;
     const startedAt = clock.now().getTime();
     if (this.meter.size === 0 && !this.ledger.hasPending()) {

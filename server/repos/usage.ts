@@ -106,12 +106,19 @@ export interface GatewayKeyRow {
   /** Requests per second; null = unlimited. */
   readonly ratePerSecond: number | null;
   readonly credits: StoredCredits;
+  /** The owner's plan's name. */
+  readonly planName: string;
+  /** The key's request log switch (011_request_log.sql). */
+  readonly requestLog: boolean;
 }
 
 /** One query per key load (the gateway caches the answer; never one per call). */
 export async function findGatewayKey(q: Queryable, apiKey: string): Promise<GatewayKeyRow | null> {
-  const { rows } = await q.query<StoredCreditsRow & { key_id: number; plan_id: number; rate_per_second: number | null }>(
-    `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month
+  const { rows } = await q.query<
+    StoredCreditsRow & { key_id: number; plan_id: number; rate_per_second: number | null; plan_name: string; request_log: boolean }
+  >(
+    `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, p.name AS plan_name, k.request_log,
+       u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month
      FROM api_keys k JOIN users u ON u.id = k.user_id JOIN plans p ON p.id = u.plan_id
      WHERE k.key = $1`,
     [apiKey],
@@ -119,7 +126,14 @@ export async function findGatewayKey(q: Queryable, apiKey: string): Promise<Gate
   const row = rows[0];
   return row === undefined
     ? null
-    : { keyId: row.key_id, planId: row.plan_id, ratePerSecond: row.rate_per_second, credits: toStoredCredits(row) };
+    : {
+        keyId: row.key_id,
+        planId: row.plan_id,
+        ratePerSecond: row.rate_per_second,
+        credits: toStoredCredits(row),
+        planName: row.plan_name,
+        requestLog: row.request_log,
+      };
 }
 
 /** Where each granularity is stored, and the column holding a row's bucket start (010_usage_hours_days.sql). */

@@ -471,6 +471,47 @@ export interface paths {
         patch: operations["renameApiKey"];
         trace?: never;
     };
+    "/apiKeys/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The key's request log (paid plans), newest first
+         * @description The key's calls of the last 24 hours (at most 10,000 kept per key), one entry per HTTP request or WebSocket message (a batch is one entry, named by its first method), newest first, a page at a time. The request's JSON is kept up to 2 KB (requestTruncated past it); the client address is masked to its /24 (IPv4) or /48 (IPv6). What the gateway still holds in memory is written first.
+         */
+        get: operations["getRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiKeys/{id}/requestLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn the key's request log on or off (off deletes what it holds) */
+        put: operations["putRequestLog"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage": {
         parameters: {
             query?: never;
@@ -877,6 +918,45 @@ export interface components {
             cycle: components["schemas"]["UsageCycle"];
             totals: components["schemas"]["UsageCounts"];
             rows: components["schemas"]["UsageRow"][];
+        };
+        /**
+         * @description What became of a call (the keys of MeteredOutcomes)
+         * @enum {string}
+         */
+        MeteredOutcome: "answered" | "refused_allow_list" | "refused_method" | "refused_quota" | "refused_rate" | "upstream_error" | "upstream_timeout";
+        RequestLogSwitch: {
+            enabled: boolean;
+        };
+        RequestLogEntry: {
+            /** Format: date-time */
+            at: string;
+            network: components["schemas"]["Network"];
+            /** @description The method, or a batch's first */
+            method: string;
+            /** @description 1, or the batch's length */
+            calls: number;
+            outcome: components["schemas"]["MeteredOutcome"];
+            /** @description The HTTP status of the answer (over a WebSocket: the one the same request gets over HTTP) */
+            status: number;
+            /** @description The node's answer time; null when the call did not reach it */
+            latencyMs: number | null;
+            credits: number;
+            requestBytes: number;
+            /** @description null when the node's answer was streamed through uncounted */
+            answerBytes: number | null;
+            /** @description Masked: 203.0.113.0/24, 2001:db8:1::/48, or unknown */
+            clientAddress: string;
+            origin: string | null;
+            /** @description The request's JSON, its first 2 KB */
+            request: string;
+            requestTruncated: boolean;
+        };
+        RequestLogPage: {
+            /** @description Whether the key logs its calls */
+            enabled: boolean;
+            entries: components["schemas"]["RequestLogEntry"][];
+            /** @description The next page's cursor; null on the last page */
+            nextCursor: string | null;
         };
         /** @description Calls by what became of them (src/domain/call-outcomes.ts): answered by a node; refused by the allow-lists, the method policy, the credit quota or the rate; failed or timed out at the node. Calls refused for their key have no key to count for. */
         MeteredOutcomes: {
@@ -1776,6 +1856,68 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRequestLog: {
+        parameters: {
+            query?: {
+                /** @description The previous page's nextCursor */
+                cursor?: string;
+                limit?: number;
+                method?: string;
+                outcome?: components["schemas"]["MeteredOutcome"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putRequestLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestLogSwitch"];
+            };
+        };
+        responses: {
+            /** @description The switch as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogSwitch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
