@@ -38,6 +38,7 @@ import { createOutboxMailer } from '@server/mail/outbox';
 import { createSmtpMailer } from '@server/mail/smtp';
 import type { CreditLedger } from '@server/metering/credit-ledger';
 import type { Metering } from '@server/metering/metering';
+import { startUsageAlerts } from '@server/metering/usage-alerts';
 import { startUsageRetention } from '@server/metering/usage-retention';
 import { countHttpAnswers } from '@server/metrics/http-metrics';
 import type { ProcessMetrics } from '@server/metrics/process-metrics';
@@ -163,6 +164,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => gateway.close());
     const stopUsageRetention = startUsageRetention({ db, clock, log: app.log });
     app.addHook('onClose', async () => stopUsageRetention());
+    const stopUsageAlerts = startUsageAlerts({
+      db,
+      clock,
+      log: app.log,
+      mailer,
+      publicUrl: config.publicUrl,
+      productName: config.productName,
+    });
+    app.addHook('onClose', async () => stopUsageAlerts());
     // Replicas hear each other's key changes through Redis when there is one, else through their
     // PostgreSQL server; PGlite is one process.
     const keyChanges: KeyChanges =

@@ -1,5 +1,6 @@
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { createAccessControlHandlers } from '@server/handlers/access-control';
+import { createAlertSettingsHandlers } from '@server/handlers/alert-settings';
 import { createApiKeyHandlers } from '@server/handlers/api-keys';
 import { createConfigHandlers } from '@server/handlers/app-config';
 import { createGoogleHandlers } from '@server/handlers/google';
@@ -36,5 +37,6 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createPaymentHandlers(services.payments),
     ...createUsageHandlers(services),
     ...createRequestLogHandlers(services),
+    ...createAlertSettingsHandlers(services),
   };
 }

@@ -46,6 +46,8 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'DELETE /apiKeys/{id}': true,
   'GET /usage': true,
   'GET /usage/series': true,
+  'GET /users/alerts': true,
+  'PUT /users/alerts': true,
   'GET /apiKeys/{id}/requests': true,
   'PUT /apiKeys/{id}/requestLog': true,
   'GET /accessControl': true,

@@ -512,6 +512,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which usage alerts the user is e-mailed */
+        get: operations["getAlertSettings"];
+        /** Choose the usage alerts */
+        put: operations["putAlertSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage": {
         parameters: {
             query?: never;
@@ -918,6 +936,11 @@ export interface components {
             cycle: components["schemas"]["UsageCycle"];
             totals: components["schemas"]["UsageCounts"];
             rows: components["schemas"]["UsageRow"][];
+        };
+        /** @description E-mails at these shares of the cycle's credits (each once per cycle; 80 and 100 by default), and when a key's calls fail (refused or failed at the node) at 10 % or more in each of 5 minutes in a row, with at least 10 calls a minute (at most one an hour per key) */
+        AlertSettings: {
+            creditThresholds: (50 | 80 | 100)[];
+            errorRate: boolean;
         };
         /**
          * @description What became of a call (the keys of MeteredOutcomes)
@@ -1919,6 +1942,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    putAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getUsage: {

@@ -1,3 +1,5 @@
+import { cycleDate } from './cycle-date';
+
 /**
  * When the cycle's credits run out at the rate of the last 24 hours (issue 24: the plan overview's
  * forecast). A straight line: what is left divided by the last day's spending, which follows a
@@ -37,4 +39,20 @@ export function forecastCredits({ used, limit, lastDay, now, cycleEnd }: Forecas
   const msLeft = ((limit - used) / lastDay) * FORECAST_WINDOW_MS;
   const at = new Date(now.getTime() + Math.floor(msLeft));
   return at.getTime() < cycleEnd.getTime() ? { kind: 'runsOut', at } : { kind: 'lasts' };
+}
+
+/** The forecast as the plan overview says it (dates as the cycle's: UTC days). */
+export function forecastSentence(forecast: CreditForecast, cycleEnd: Date): string {
+  switch (forecast.kind) {
+    case 'unlimited':
+      return 'Your plan has no credit limit.';
+    case 'usedUp':
+      return `Your credits are used up: calls are refused until the cycle ends on ${cycleDate(cycleEnd)}.`;
+    case 'idle':
+      return 'No credits spent in the last 24 hours: nothing to forecast from.';
+    case 'lasts':
+      return `At the rate of the last 24 hours, your credits last until the cycle ends on ${cycleDate(cycleEnd)}.`;
+    case 'runsOut':
+      return `At the rate of the last 24 hours, your credits run out on ${cycleDate(forecast.at)}, before the cycle ends on ${cycleDate(cycleEnd)}.`;
+  }
 }

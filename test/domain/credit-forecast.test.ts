@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CreditForecast, forecastCredits } from '@/domain/credit-forecast';
+import { type CreditForecast, forecastCredits, forecastSentence } from '@/domain/credit-forecast';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const cycleEnd = new Date('2026-12-10T00:00:00Z');
@@ -28,5 +28,20 @@ describe('forecastCredits', () => {
   it('runs out exactly at the cycle end: the cycle ends first (the credits start again)', () => {
     const days = (cycleEnd.getTime() - now.getTime()) / 86_400_000;
     expect(forecastCredits({ used: 0, limit: 1_000 * days, lastDay: 1_000, now, cycleEnd })).toEqual({ kind: 'lasts' });
+  });
+});
+
+describe('forecastSentence', () => {
+  it.each<[CreditForecast, string]>([
+    [{ kind: 'unlimited' }, 'Your plan has no credit limit.'],
+    [{ kind: 'usedUp' }, 'Your credits are used up: calls are refused until the cycle ends on 2026-12-10.'],
+    [{ kind: 'idle' }, 'No credits spent in the last 24 hours: nothing to forecast from.'],
+    [{ kind: 'lasts' }, 'At the rate of the last 24 hours, your credits last until the cycle ends on 2026-12-10.'],
+    [
+      { kind: 'runsOut', at: new Date('2026-11-30T23:59:59Z') },
+      'At the rate of the last 24 hours, your credits run out on 2026-11-30, before the cycle ends on 2026-12-10.',
+    ],
+  ])('%o', (forecast, sentence) => {
+    expect(forecastSentence(forecast, cycleEnd)).toBe(sentence);
   });
 });

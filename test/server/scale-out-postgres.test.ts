@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runUsageAlerts } from '@server/metering/usage-alerts';
 import { retainUsage } from '@server/metering/usage-retention';
 import { Billing } from '@server/payments/billing';
-import { newUsageMinute, writeUsageBatch } from '@server/repos/usage';
+import { findPlanByName } from '@server/repos/plans';
+import { findStoredCredits, newUsageMinute, writeUsageBatch } from '@server/repos/usage';
+import { setUserPlan } from '@server/repos/users';
 import { createLocalProvider } from '@server/payments/local/local-provider';
 import type { PaymentProvider } from '@server/payments/provider';
 import { keyChangesChannel } from '@server/shared/postgres-key-changes';
@@ -233,5 +236,32 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
       new Date(now - 90 * 86_400_000),
     ]);
     expect(Number(oldHours.rows[0]?.n)).toBe(0);
+  });
+
+  it('the usage alerts job run 40 times at once on both replicas mails an alert once', async () => {
+    const { token, email } = await signedInUser(a.app, 'alerted');
+    const user = await me(a.app, token);
+    const developer = await findPlanByName(a.app.db, 'Developer');
+    if (developer === null) throw new Error('no Developer plan');
+    await setUserPlan(a.app.db, user.id, { planId: developer.id, frequency: 'MONTHLY', now: clock.now() });
+    const stored = await findStoredCredits(a.app.db, user.id);
+    if (stored === null) throw new Error('no such user');
+    await writeUsageBatch(a.app.db, [], [{ userId: user.id, anchor: stored.anchor, cycleStart: stored.anchor, credits: 1_300_000 }]);
+    const sent: string[] = [];
+    const settings = (replica: TestApp) => ({
+      db: replica.app.db,
+      clock,
+      log: replica.app.log,
+      mailer: {
+        kind: 'outbox' as const,
+        send: async (mail: { to: string; subject: string }) => void sent.push(`${mail.to}: ${mail.subject}`),
+      },
+      publicUrl: 'https://dashboard.example',
+      productName: 'Acme RPC',
+    });
+    await Promise.all(Array.from({ length: 40 }, (_, index) => runUsageAlerts(settings(index % 2 === 0 ? a : b))));
+    // A run that found the other replica's still running skipped: one more after all of them sends anything left.
+    await runUsageAlerts(settings(a));
+    expect(sent).toEqual([`${email}: You have used 80% of your Acme RPC credits`]);
   });
 });
