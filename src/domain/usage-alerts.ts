@@ -49,3 +49,7 @@ export interface AlertSettings {
 export function normalizedThresholds(values: readonly number[]): CreditAlertThreshold[] {
   return CREDIT_ALERT_THRESHOLDS.filter((threshold) => values.includes(threshold));
 }
+
+export const ALERTS_LOAD_FALLBACK = 'Failed to load your alert settings. Please try again.';
+export const ALERTS_SAVE_FALLBACK = 'Failed to save your alert settings. Please try again.';
+export const ALERTS_SAVED_TEXT = 'Alert settings saved.';
