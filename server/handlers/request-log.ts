@@ -3,7 +3,7 @@ import { notFound } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { keyNotFound } from '@server/handlers/api-keys';
 import { requirePaidPlan } from '@server/handlers/paid-plan';
-import { REQUEST_LOG_KEPT_MS } from '@server/metering/request-log';
+import { REQUEST_LOG_KEPT_MS, REQUEST_LOG_PER_KEY } from '@server/metering/request-log';
 import { type ListedCall, type LogCursor, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
 import { signedIn, type Services } from '@server/handlers/services';
 
@@ -61,6 +61,7 @@ export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pic
         method: input.query.method ?? null,
         outcome: input.query.outcome ?? null,
         limit: limit + 1,
+        perKey: REQUEST_LOG_PER_KEY,
       });
       const page = calls.slice(0, limit);
       const last = page.at(-1);

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@server/clock';
 import type { Db } from '@server/db/db';
 import { CreditLedger } from '@server/metering/credit-ledger';
-import { REQUEST_LOG_PER_KEY, RequestLogRing, storedCall } from '@server/metering/request-log';
+import { type LoggedCall, REQUEST_LOG_PER_KEY, REQUEST_LOG_TRIM_EVERY, RequestLogRing, storedCall } from '@server/metering/request-log';
 import { UsageMeter } from '@server/metering/usage-meter';
-import { appendRequestLog } from '@server/repos/request-log';
+import { appendRequestLog, trimRequestLog } from '@server/repos/request-log';
 import { writeUsageBatch, type StoredCredits, type UsageMinute } from '@server/repos/usage';
 
 export interface MeteringOptions {
@@ -28,6 +28,8 @@ export class Metering {
   readonly meter = new UsageMeter();
   /** The calls of keys that log them (paid plans, switch on), written after each batch. */
   readonly requestLog = new RequestLogRing();
+  /** Per key, the calls written since it was last trimmed (keysToTrim). */
+  private readonly untrimmed = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
   /** Writes run one after another: each flush() waits for the previous one, then writes what is left. */
   private tail: Promise<void> = Promise.resolve();
@@ -92,8 +94,8 @@ export class Metering {
       await appendRequestLog(
         this.options.db,
         calls.map(storedCall).sort((a, b) => a.at.getTime() - b.at.getTime()),
-        REQUEST_LOG_PER_KEY,
       );
+      await trimRequestLog(this.options.db, this.keysToTrim(calls), REQUEST_LOG_PER_KEY);
     } catch (error) {
       if (refusedForContent(error)) {
         this.options.log.error({ err: error, calls: calls.length }, 'the database refused a request log batch: dropped');
@@ -102,6 +104,26 @@ export class Metering {
       this.requestLog.restore(calls);
       this.options.log.warn({ err: error }, 'request log write failed; kept for the next one');
     }
+  }
+
+  /**
+   * The keys this process has written REQUEST_LOG_TRIM_EVERY calls of since it last trimmed them
+   * (their counts start again). Trimming at every write would scan a busy key's 10,000 newest rows
+   * each second; so a key holds at most REQUEST_LOG_PER_KEY + REQUEST_LOG_TRIM_EVERY rows per process
+   * writing it, and the log's reads show only the newest REQUEST_LOG_PER_KEY.
+   */
+  private keysToTrim(calls: readonly LoggedCall[]): number[] {
+    const due: number[] = [];
+    for (const call of calls) {
+      const written = (this.untrimmed.get(call.keyId) ?? 0) + 1;
+      if (written >= REQUEST_LOG_TRIM_EVERY) {
+        this.untrimmed.delete(call.keyId);
+        due.push(call.keyId);
+      } else {
+        this.untrimmed.set(call.keyId, written);
+      }
+    }
+    return due;
   }
 
   private async writeUsage(): Promise<void> {

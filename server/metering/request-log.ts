@@ -8,6 +8,8 @@ import type { Network } from '@server/repos/usage';
 export const REQUEST_LOG_TEXT_BYTES = 2048;
 /** A key's log holds its newest calls, this many at most... */
 export const REQUEST_LOG_PER_KEY = 10_000;
+/** A process trims a key's stored log after writing this many of its calls (server/metering/metering.ts). */
+export const REQUEST_LOG_TRIM_EVERY = 1_000;
 /** ...of the last 24 hours. */
 export const REQUEST_LOG_KEPT_MS = 24 * 3_600_000;
 /** Calls a process holds between two writes; past it, the oldest are dropped (the log is bounded, the gateway never waits for it). */

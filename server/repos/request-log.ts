@@ -34,11 +34,8 @@ export interface LogCursor {
   readonly id: number;
 }
 
-/**
- * Appends calls to the log in one statement (those of keys that no longer exist or log are left
- * out), then trims each key they belong to back to its newest `perKey` rows (the oldest go first).
- */
-export async function appendRequestLog(q: Queryable, calls: readonly StoredCall[], perKey: number): Promise<void> {
+/** Appends calls to the log in one statement; those of keys that no longer exist or log are left out. */
+export async function appendRequestLog(q: Queryable, calls: readonly StoredCall[]): Promise<void> {
   if (calls.length === 0) return;
   await q.query(
     `INSERT INTO request_log (api_key_id, user_id, at, network, method, calls, outcome, status, latency_ms, credits,
@@ -67,7 +64,11 @@ export async function appendRequestLog(q: Queryable, calls: readonly StoredCall[
       calls.map((call) => call.requestTruncated),
     ],
   );
-  const keys = [...new Set(calls.map((call) => call.keyId))];
+}
+
+/** Trims each of these keys' logs back to its newest `perKey` rows (the oldest go first). */
+export async function trimRequestLog(q: Queryable, keyIds: readonly number[], perKey: number): Promise<void> {
+  if (keyIds.length === 0) return;
   await q.query(
     `DELETE FROM request_log r USING (
        SELECT k.id AS key_id, newest.at, newest.id
@@ -75,7 +76,7 @@ export async function appendRequestLog(q: Queryable, calls: readonly StoredCall[
          LATERAL (SELECT at, id FROM request_log WHERE api_key_id = k.id ORDER BY at DESC, id DESC OFFSET $2 LIMIT 1) AS newest
      ) dropped
      WHERE r.api_key_id = dropped.key_id AND (r.at, r.id) <= (dropped.at, dropped.id)`,
-    [keys, perKey],
+    [keyIds, perKey],
   );
 }
 
@@ -97,6 +98,8 @@ export interface RequestLogQuery {
   readonly method: string | null;
   readonly outcome: MeteredOutcome | null;
   readonly limit: number;
+  /** Only a key's newest this many are shown, whatever is stored until the next trim. */
+  readonly perKey: number;
 }
 
 interface CallRow {
@@ -122,11 +125,22 @@ interface CallRow {
 /** One page of a key's log, newest first (the caller checked the key is the user's). */
 export async function listRequestLog(q: Queryable, query: RequestLogQuery): Promise<ListedCall[]> {
   const { rows } = await q.query<CallRow>(
-    `SELECT * FROM request_log
+    `WITH oldest_shown AS (SELECT at, id FROM request_log WHERE api_key_id = $1 ORDER BY at DESC, id DESC OFFSET $8 LIMIT 1)
+     SELECT * FROM request_log r
      WHERE api_key_id = $1 AND at >= $2 AND ($3::timestamptz IS NULL OR (at, id) < ($3, $4::bigint))
        AND ($5::text IS NULL OR method = $5) AND ($6::text IS NULL OR outcome = $6)
+       AND NOT EXISTS (SELECT 1 FROM oldest_shown o WHERE (r.at, r.id) < (o.at, o.id))
      ORDER BY at DESC, id DESC LIMIT $7`,
-    [query.keyId, query.since, query.after?.at ?? null, query.after?.id ?? null, query.method, query.outcome, query.limit],
+    [
+      query.keyId,
+      query.since,
+      query.after?.at ?? null,
+      query.after?.id ?? null,
+      query.method,
+      query.outcome,
+      query.limit,
+      query.perKey - 1,
+    ],
   );
   return rows.map((row) => ({
     id: fromBigint(row.id),

@@ -4,13 +4,14 @@ import { LOG_NEEDS_PAID_PLAN } from '@server/handlers/request-log';
 import {
   type LoggedCall,
   maskAddress,
+  REQUEST_LOG_PER_KEY,
   REQUEST_LOG_TEXT_BYTES,
   RequestLogRing,
   requestText,
   storedCall,
 } from '@server/metering/request-log';
 import { retainUsage } from '@server/metering/usage-retention';
-import { appendRequestLog } from '@server/repos/request-log';
+import { appendRequestLog, trimRequestLog } from '@server/repos/request-log';
 import { call, keyHolder, putOnPlan, rpc, type KeyHolder } from './gateway-harness';
 import { bearer } from './helpers/accounts';
 import { startFakeNode, type FakeNode } from './helpers/fake-node';
@@ -220,12 +221,32 @@ describe('GET /apiKeys/{id}/requests', () => {
     expect(Number(rows[0]?.n)).toBe(0);
   });
 
-  it('keeps at most the newest calls per key', async () => {
+  it('keeps at most the newest calls per key: a trim deletes the oldest, and reads never show more', async () => {
     const now = server.clock.now().getTime();
-    const calls = Array.from({ length: 12 }, (_, index) => storedCall({ ...logged(now + index * 10), keyId, userId: holder.userId }));
-    await appendRequestLog(server.app.db, calls, 5);
-    expect((await page()).entries.map((entry) => new Date(entry.at).getTime())).toEqual([110, 100, 90, 80, 70].map((ms) => now + ms));
-  });
+    const calls = Array.from({ length: REQUEST_LOG_PER_KEY + 12 }, (_, index) =>
+      storedCall({ ...logged(now + index), keyId, userId: holder.userId }),
+    );
+    await appendRequestLog(server.app.db, calls);
+    const times = async () => {
+      const shown: number[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const next: RequestLogPage = await page(`?limit=100${cursor === '' ? '' : `&cursor=${cursor}`}`);
+        shown.push(...next.entries.map((entry) => new Date(entry.at).getTime()));
+        cursor = next.nextCursor;
+      }
+      return shown;
+    };
+    const newest = Array.from({ length: REQUEST_LOG_PER_KEY }, (_, index) => now + REQUEST_LOG_PER_KEY + 11 - index);
+    // Stored but not trimmed yet: the read stops at the newest 10,000.
+    expect(await times()).toEqual(newest);
+    await trimRequestLog(server.app.db, [keyId], REQUEST_LOG_PER_KEY);
+    const { rows } = await server.app.db.query<{ n: string | number }>('SELECT count(*) AS n FROM request_log WHERE api_key_id = $1', [
+      keyId,
+    ]);
+    expect(Number(rows[0]?.n)).toBe(REQUEST_LOG_PER_KEY);
+    expect(await times()).toEqual(newest);
+  }, 120_000);
 
   it("logs nothing on Free, refuses the log there, and answers 404 for another user's key or a deleted one", async () => {
     const free = await keyHolder(server.app, 'free');

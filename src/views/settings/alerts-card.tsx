@@ -1,4 +1,4 @@
-import { Button, Card, Heading, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import * as alerts from '@machines/alert-settings';
@@ -69,27 +69,13 @@ export function AlertsCard({ card }: AlertsCardProps) {
                 ))}
               </Stack>
             </fieldset>
-            <Switch.Root
-              colorPalette="blue"
+            <LabelledCheckbox
+              label="Failing keys"
+              hint={`When at least ${ERROR_ALERT_RATE * 100}% of a key’s calls are refused or fail at the node, ${ERROR_ALERT_MINUTES} minutes in a row (at most one e-mail an hour per key).`}
               checked={errorRate}
               disabled={saving}
-              onCheckedChange={(details) => card.send({ type: 'alerts.errorRate', on: details.checked })}
-              alignItems="flex-start"
-            >
-              <Switch.HiddenInput />
-              <Switch.Control mt="0.5">
-                <Switch.Thumb />
-              </Switch.Control>
-              <Switch.Label>
-                <Text as="span" fontWeight="medium" display="block">
-                  Failing keys
-                </Text>
-                <Text as="span" fontSize="sm" color="fg.muted" display="block">
-                  When at least {ERROR_ALERT_RATE * 100}% of a key’s calls are refused or fail at the node, {ERROR_ALERT_MINUTES} minutes in
-                  a row (at most one e-mail an hour per key).
-                </Text>
-              </Switch.Label>
-            </Switch.Root>
+              onChange={(on) => card.send({ type: 'alerts.errorRate', on })}
+            />
             {error === null ? null : <ErrorAlert message={error} />}
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
               <Button
