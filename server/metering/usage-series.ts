@@ -2,6 +2,7 @@ import type { components } from '@/api/schema';
 import { latencyQuantile, type LatencyHistogram } from '@/domain/latency-histogram';
 import { bucketStarts, type SeriesGranularity } from '@/domain/usage-series';
 import { meteredOutcomes } from '@server/metering/usage-meter';
+import { noUsage } from '@server/repos/usage';
 import type { SeriesBucket, SeriesCounts, SeriesFilter, SeriesMethod } from '@server/repos/usage-series';
 
 export type UsageSeries = components['schemas']['UsageSeries'];
@@ -15,17 +16,7 @@ function quantiles(histogram: LatencyHistogram): LatencyQuantiles {
   return { p50: latencyQuantile(histogram, 0.5), p95: latencyQuantile(histogram, 0.95), p99: latencyQuantile(histogram, 0.99) };
 }
 
-const nothing: SeriesCounts = {
-  requests: 0,
-  credits: 0,
-  rateLimited: 0,
-  refused: 0,
-  refusedMethod: 0,
-  refusedQuota: 0,
-  upstreamErrors: 0,
-  upstreamTimeouts: 0,
-  latency: [],
-};
+const nothing: SeriesCounts = noUsage();
 
 export interface SeriesInput {
   readonly range: SeriesRange;

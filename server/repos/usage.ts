@@ -34,10 +34,9 @@ export interface UsageMinute extends UsageCounts, UsageOutcomes {
   readonly minute: number;
 }
 
-/** A minute's row with nothing counted yet. */
-export function newUsageMinute(where: Pick<UsageMinute, 'apiKeyId' | 'userId' | 'network' | 'method' | 'minute'>): UsageMinute {
+/** Counts and outcomes of nothing: what a bucket holds before its first call. */
+export function noUsage(): UsageCounts & UsageOutcomes {
   return {
-    ...where,
     requests: 0,
     credits: 0,
     rateLimited: 0,
@@ -48,6 +47,11 @@ export function newUsageMinute(where: Pick<UsageMinute, 'apiKeyId' | 'userId' | 
     upstreamTimeouts: 0,
     latency: [],
   };
+}
+
+/** A minute's row with nothing counted yet. */
+export function newUsageMinute(where: Pick<UsageMinute, 'apiKeyId' | 'userId' | 'network' | 'method' | 'minute'>): UsageMinute {
+  return { ...where, ...noUsage() };
 }
 
 /** Credits to add to a user's cycle: only counted if the user's cycle anchor is still `anchor`. */
