@@ -56,6 +56,11 @@ export interface LatencySettings {
    * with WORKERS > 1 its leases carry spare tokens, so the difference is what a lease per call costs.
    */
   readonly benchPlan: boolean;
+  /**
+   * The request log's cost (issue 24): the Free-plan keys' users on Developer, each gateway twice,
+   * once with the keys' request log on and once off.
+   */
+  readonly requestLog: boolean;
 }
 
 export const defaultLatencySettings: LatencySettings = {
@@ -69,6 +74,7 @@ export const defaultLatencySettings: LatencySettings = {
   redis: false,
   baseline: null,
   benchPlan: false,
+  requestLog: false,
 };
 
 /** A throwaway PostgreSQL server (Debian's binaries, run as `postgres`), and a fresh database on it per gateway. */
@@ -206,7 +212,7 @@ async function measure(target: Target, settings: LatencySettings): Promise<void>
 export async function runLatencyBench(settings: LatencySettings): Promise<void> {
   console.log(
     `Open loop: ${settings.rate} req/s of eth_blockNumber, ${settings.runs} × ${settings.seconds} s per target, ` +
-      `the gateway's load over ${settings.benchPlan ? "one key of the bench's unlimited plan" : `${settings.keys} Free-plan keys`};` +
+      `the gateway's load over ${settings.benchPlan ? "one key of the bench's unlimited plan" : `${settings.keys} ${settings.requestLog ? 'Developer' : 'Free-plan'} keys`};` +
       ` workers: ${settings.workers.join(', ')}` +
       `${settings.redis ? '; on PostgreSQL without and with Redis, and two replicas sharing both' : settings.postgres ? '; on PGlite and on PostgreSQL' : ''}\n`,
   );
@@ -245,26 +251,34 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
       }
     }
     const databases = settings.redis ? [] : postgres === null ? ['PGlite'] : ['PGlite', 'PostgreSQL'];
+    // With --request-log, each gateway twice: Developer keys logging their calls, and the same with the log off.
+    const logs = settings.requestLog ? [true, false] : [null];
     for (const workers of settings.workers)
-      for (const database of databases) {
-        const probe = settings.probe ? await startProbe() : null;
-        const databaseUrl = database === 'PostgreSQL' ? await postgres?.database(`gateway_bench_${workers}`) : undefined;
-        const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, {
-          ...(settings.benchPlan ? {} : { freeKeys: settings.keys }),
-          ...probe?.options,
-          ...(databaseUrl === undefined ? {} : { databaseUrl }),
-        });
-        stops.unshift(() => gateway.stop());
-        gateways.push({
-          name: `gateway -> anvil (WORKERS=${workers}${postgres === null ? '' : `, ${database}`})`,
-          urls: gateway.urls,
-          pids: [gateway.pid],
-          samples: [],
-          cpuUs: [],
-          windows: [],
-          ...(probe === null ? {} : { probeDir: probe.dir }),
-        });
-      }
+      for (const database of databases)
+        for (const requestLog of logs) {
+          const probe = settings.probe ? await startProbe() : null;
+          const databaseUrl =
+            database === 'PostgreSQL'
+              ? await postgres?.database(`gateway_bench_${workers}${requestLog === false ? '_off' : ''}`)
+              : undefined;
+          const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, {
+            ...(settings.benchPlan ? {} : { freeKeys: settings.keys }),
+            ...(requestLog === null ? {} : { developer: { requestLog } }),
+            ...probe?.options,
+            ...(databaseUrl === undefined ? {} : { databaseUrl }),
+          });
+          stops.unshift(() => gateway.stop());
+          const log = requestLog === null ? '' : `, Developer keys, request log ${requestLog ? 'on' : 'off'}`;
+          gateways.push({
+            name: `gateway -> anvil (WORKERS=${workers}${postgres === null ? '' : `, ${database}`}${log})`,
+            urls: gateway.urls,
+            pids: [gateway.pid],
+            samples: [],
+            cpuUs: [],
+            windows: [],
+            ...(probe === null ? {} : { probeDir: probe.dir }),
+          });
+        }
     targets.push(...gateways);
     for (let run = 0; run < settings.runs; run += 1) {
       console.log(`run ${run + 1} of ${settings.runs}`);

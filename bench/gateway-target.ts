@@ -89,15 +89,36 @@ async function prepareFreeKeys(app: Prepared, count: number): Promise<string[]> 
   return keys;
 }
 
+/**
+ * The Free-plan users' accounts moved to Developer (a paid plan, 50 calls a second each), as
+ * `npm run admin -- set-plan` does: their keys log their calls (issue 24), unless `requestLog` is
+ * false, which turns each key's log off as the dashboard does.
+ */
+async function moveToDeveloper(app: Prepared, count: number, requestLog: boolean): Promise<void> {
+  const developer = await app.db.query<{ id: number }>("SELECT id FROM plans WHERE name = 'Developer'");
+  const planId = developer.rows[0]?.id;
+  if (planId === undefined) throw new Error('no Developer plan');
+  for (let user = 0; user < count; user += 1) {
+    const found = await findUserByEmail(app.db, `free-${user}@example.com`);
+    if (found === null) throw new Error(`free-${user}@example.com is missing`);
+    await setUserPlan(app.db, found.id, { planId, frequency: 'MONTHLY', now: new Date() });
+    await app.db.query('UPDATE api_keys SET request_log = $2 WHERE user_id = $1', [found.id, requestLog]);
+  }
+}
+
 /** A fresh database (DATA_DIR or DATABASE_URL) with the bench's accounts; returns the keys to call with. */
 async function prepare(
   database: Readonly<Record<string, string>>,
   freeKeys: number | undefined,
   benchUsers: number | undefined,
+  developer: { readonly requestLog: boolean } | undefined,
 ): Promise<string[]> {
   const app = await buildApp(loadConfig({ ...database, LOG_LEVEL: 'silent' }), { distDir: null });
   try {
-    return freeKeys === undefined ? await prepareBenchPlan(app, benchUsers) : await prepareFreeKeys(app, freeKeys);
+    if (freeKeys === undefined) return await prepareBenchPlan(app, benchUsers);
+    const keys = await prepareFreeKeys(app, freeKeys);
+    if (developer !== undefined) await moveToDeveloper(app, freeKeys, developer.requestLog);
+    return keys;
   } finally {
     await app.close();
   }
@@ -150,6 +171,8 @@ export interface GatewayOptions {
   readonly nodeFlags?: readonly string[];
   /** Free-plan keys (one per new user) instead of the bench user on the bench plan. */
   readonly freeKeys?: number;
+  /** With `freeKeys`: their users on Developer instead, their keys' request log on or off (--request-log). */
+  readonly developer?: { readonly requestLog: boolean };
   /** Users on the bench plan, one key each (default 1); ignored with `freeKeys`. */
   readonly benchUsers?: number;
   /** More environment for the server, e.g. LOOP_PROBE_DIR. */
@@ -177,7 +200,7 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
   const database: Record<string, string> = databaseUrl === undefined ? { DATA_DIR: join(dataDir, 'data') } : { DATABASE_URL: databaseUrl };
   const overHttp = options.root !== undefined;
   if (overHttp && freeKeys === undefined) throw new Error('a server from another checkout is measured with Free-plan keys only');
-  const prepared = overHttp ? [] : (options.apiKeys ?? (await prepare(database, freeKeys, benchUsers)));
+  const prepared = overHttp ? [] : (options.apiKeys ?? (await prepare(database, freeKeys, benchUsers, options.developer)));
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),

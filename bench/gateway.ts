@@ -17,13 +17,14 @@
  *
  * `npm run bench:gateway -- --websocket` runs the WebSocket row alone (~40 s with the defaults).
  *
- * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe] [--postgres] [--redis] [--baseline REV] [--bench-plan]`
+ * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe] [--postgres] [--redis] [--baseline REV] [--bench-plan] [--request-log]`
  * measures latency instead, with an open-loop fixed-rate load: bench/gateway-latency.ts. With
  * --probe it also prints each gateway process's event-loop delay, GC pauses and CPU (bench/loop-probe.ts);
  * with --postgres each gateway runs on PostgreSQL too (a throwaway server: Debian's binaries, as root);
  * with --redis, on PostgreSQL without and with a throw-away Redis, and as two replicas sharing both;
  * with --baseline REV, the gateway of an earlier commit beside this one's, in the same run;
- * with --bench-plan the gateway's load uses one key of an unlimited plan (no lease per call).
+ * with --bench-plan the gateway's load uses one key of an unlimited plan (no lease per call);
+ * with --request-log the keys' users are on Developer and each gateway runs twice, the keys' request log on and off (issue 24).
  */
 import { parseArgs } from 'node:util';
 import { startAnvil } from '@server/nodes/anvil';
@@ -192,6 +193,7 @@ function latencySettings(values: Record<string, string | boolean | undefined>): 
     redis: values.redis === true,
     baseline: text('baseline') ?? null,
     benchPlan: values['bench-plan'] === true,
+    requestLog: values['request-log'] === true,
   };
 }
 
@@ -210,6 +212,7 @@ function chosen(): Promise<void> {
       redis: { type: 'boolean' },
       baseline: { type: 'string' },
       'bench-plan': { type: 'boolean' },
+      'request-log': { type: 'boolean' },
     },
   });
   if (values.websocket) return runWebSocketBench(webSocketSettings());

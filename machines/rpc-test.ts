@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { findRpcMethod } from '@/domain/rpc-methods';
 import { exchangeOfFailure, type RpcExchange } from '@/domain/rpc-exchange';
 import { accessRefusalOf } from '@/domain/rpc-refusal';
+import { prefilledParamsText } from '@/domain/playground-link';
 import { formatParams, parseParams } from '@/domain/rpc-params';
 import { DEFAULT_NETWORK, type Network } from '@/domain/rpc-urls';
 
@@ -25,6 +26,15 @@ export interface RpcTestContext {
   exchange: RpcExchange | null;
 }
 
+export interface RpcTestInput {
+  apiKey: string | null;
+  network?: Network;
+  /** A call to fill in (e.g. from the request log's "Open in playground"): its method... */
+  method?: string;
+  /** ...and its params; the method's example params when left out. */
+  params?: readonly unknown[];
+}
+
 export type RpcTestEvent =
   | { type: 'rpc.selectNetwork'; network: Network }
   | { type: 'rpc.selectMethod'; method: string }
@@ -37,6 +47,8 @@ const EMPTY_PARAMS = '[]';
 /**
  * The RPC playground (SPEC.md §4 "RPC test: idle, running, then result or error response").
  *
+ * - It may start with a call filled in (input `method` and `params`, from a link of the request
+ *   log, issue 24 §3): ready to run again as it was.
  * - `ready` holds the form: network, method and params may change in any of its states; the last
  *   answer stays in the panel meanwhile. Choosing a method fills the editor with its example params.
  * - `rpc.run` needs a method, a key (SPEC.md §5) and params that parse as a JSON array; it clears
@@ -49,7 +61,7 @@ export const rpcTestMachine = setup({
   types: {
     context: {} as RpcTestContext,
     events: {} as RpcTestEvent,
-    input: {} as { apiKey: string | null; network?: Network },
+    input: {} as RpcTestInput,
   },
   actors: {
     runRpc: fromPromise<RpcExchange, RpcRun>(async () => {
@@ -64,8 +76,8 @@ export const rpcTestMachine = setup({
   context: ({ input }) => ({
     apiKey: input.apiKey,
     network: input.network ?? DEFAULT_NETWORK,
-    method: '',
-    paramsText: EMPTY_PARAMS,
+    method: input.method ?? '',
+    paramsText: input.method === undefined ? EMPTY_PARAMS : prefilledParamsText(input.method, input.params ?? null),
     exchange: null,
   }),
   initial: 'ready',

@@ -38,6 +38,8 @@ import { createOutboxMailer } from '@server/mail/outbox';
 import { createSmtpMailer } from '@server/mail/smtp';
 import type { CreditLedger } from '@server/metering/credit-ledger';
 import type { Metering } from '@server/metering/metering';
+import { startUsageAlerts } from '@server/metering/usage-alerts';
+import { startUsageRetention } from '@server/metering/usage-retention';
 import { countHttpAnswers } from '@server/metrics/http-metrics';
 import type { ProcessMetrics } from '@server/metrics/process-metrics';
 import type { Billing } from '@server/payments/billing';
@@ -160,6 +162,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Registered after the database's and Redis's hooks, so it runs before them (onClose hooks run
     // last-in first-out): the last metering batch is written while the database is still open.
     app.addHook('onClose', async () => gateway.close());
+    const stopUsageRetention = startUsageRetention({ db, clock, log: app.log });
+    app.addHook('onClose', async () => stopUsageRetention());
+    const stopUsageAlerts = startUsageAlerts({
+      db,
+      clock,
+      log: app.log,
+      mailer,
+      publicUrl: config.publicUrl,
+      productName: config.productName,
+    });
+    app.addHook('onClose', async () => stopUsageAlerts());
     // Replicas hear each other's key changes through Redis when there is one, else through their
     // PostgreSQL server; PGlite is one process.
     const keyChanges: KeyChanges =

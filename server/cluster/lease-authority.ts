@@ -44,6 +44,7 @@ export class LeaseAuthority {
       creditLimit: account.limit,
       lists: entry.lists,
       planId: entry.planId,
+      logRequests: entry.logRequests === true,
     };
   }
 

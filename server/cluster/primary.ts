@@ -115,6 +115,7 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
         if (workerSlots.get(worker)?.delete(message.slot)) slots.release(message.slot);
         return;
       case 'report': {
+        gateway.metering.requestLog.recordAll(message.calls);
         const reported = authority
           .report(worker.id, message.minutes, message.settlements, Date.now())
           .catch(failed("a worker's report failed"));

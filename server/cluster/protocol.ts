@@ -1,4 +1,5 @@
 import type { AccessControl } from '@server/repos/access-control';
+import type { LoggedCall } from '@server/metering/request-log';
 import type { UsageMinute } from '@server/repos/usage';
 
 /**
@@ -16,6 +17,8 @@ export interface KeyOnChannel {
   readonly lists: AccessControl;
   /** The owner's plan (its WebSocket limits). */
   readonly planId: number;
+  /** Whether the key's calls go to the request log. */
+  readonly logRequests: boolean;
 }
 
 /** Tokens and credits for one call (`tokens`, `credits`) and, when there are some, a spare for the next ones. */
@@ -58,7 +61,13 @@ export interface Settlement {
 export type WorkerMessage =
   | { readonly type: 'key'; readonly id: number; readonly apiKey: string }
   | { readonly type: 'lease'; readonly id: number; readonly request: LeaseRequest }
-  | { readonly type: 'report'; readonly minutes: readonly UsageMinute[]; readonly settlements: readonly Settlement[] }
+  /** Counts, settlements and the request log's calls (server/metering/request-log.ts) since the last report. */
+  | {
+      readonly type: 'report';
+      readonly minutes: readonly UsageMinute[];
+      readonly settlements: readonly Settlement[];
+      readonly calls: readonly LoggedCall[];
+    }
   /** A slot for one more WebSocket connection of the user (server/gateway/ws/connection-slots.ts), and its release. */
   | { readonly type: 'slot'; readonly id: number; readonly userId: number; readonly limit: number }
   | { readonly type: 'unslot'; readonly slot: string }

@@ -8,6 +8,7 @@ import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
 import { Upstream } from '@server/gateway/upstream';
 import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
+import { RequestLogRing } from '@server/metering/request-log';
 import { UsageMeter } from '@server/metering/usage-meter';
 import { createApiProxy } from '@server/cluster/api-proxy';
 import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
@@ -50,6 +51,7 @@ const keys = new GatewayKeyCache<WorkerKey>(async (apiKey) => {
         creditLimit: sent.creditLimit,
         access: compileAccessRules(sent.lists),
         planId: sent.planId,
+        logRequests: sent.logRequests,
       };
 }, now);
 const admission = new LeasedAdmission(
@@ -57,6 +59,7 @@ const admission = new LeasedAdmission(
   (apiKey) => keys.invalidateKey(apiKey),
 );
 const meter = new UsageMeter();
+const requestLog = new RequestLogRing();
 const upstreams = {
   mainnet: config.upstreamMainnetUrl === null ? null : new Upstream(config.upstreamMainnetUrl, config.upstreamTimeoutMs),
   devnet: config.upstreamDevnetUrl === null ? null : new Upstream(config.upstreamDevnetUrl, config.upstreamTimeoutMs),
@@ -72,6 +75,7 @@ const gateway = new Gateway<WorkerKey, WorkerTicket>({
   timeoutMs: config.upstreamTimeoutMs,
   now,
   observer: metrics,
+  requestLog,
 });
 const proxy = createApiProxy(socketPath);
 
@@ -95,7 +99,8 @@ metrics?.watchWebSockets(webSockets);
 function report(): void {
   const minutes = meter.take();
   const settlements = admission.takeSettlements(now());
-  if (minutes.length > 0 || settlements.length > 0) channel.send({ type: 'report', minutes, settlements });
+  const calls = requestLog.take();
+  if (minutes.length > 0 || settlements.length > 0 || calls.length > 0) channel.send({ type: 'report', minutes, settlements, calls });
 }
 const reporter = setInterval(report, reportEveryMs);
 

@@ -17,7 +17,7 @@ export const lockSpace = {
 } as const;
 
 /** The jobs that run once across replicas, each its own lock. */
-export type JobName = 'graceSweep' | 'testModeRenewals';
+export type JobName = 'graceSweep' | 'testModeRenewals' | 'usageRetention' | 'usageAlerts';
 
 /** Waits for the lock; it is released when the transaction `tx` ends (commit or rollback). */
 export async function lockUntilCommit(tx: Queryable, space: number, id: number): Promise<void> {
@@ -47,4 +47,35 @@ export async function runOnce(db: Db, name: JobName, job: () => Promise<unknown>
     await job();
     return true;
   });
+}
+
+export interface RepeatedJob {
+  readonly name: JobName;
+  readonly intervalMs: number;
+  /** Also run once at start, rather than first after one interval. */
+  readonly immediately: boolean;
+  readonly job: () => Promise<unknown>;
+  readonly onError: (error: unknown) => void;
+}
+
+/**
+ * Runs a job every interval on every replica, through `runOnce`: one replica at a time across
+ * the database, and one run at a time in this process (a slow run does not stack the next ones
+ * up; a tick that finds it still running is skipped). Returns what stops the timer.
+ */
+export function repeatOnce(db: Db, repeated: RepeatedJob): () => void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    runOnce(db, repeated.name, repeated.job)
+      .catch(repeated.onError)
+      .finally(() => {
+        running = false;
+      });
+  };
+  if (repeated.immediately) tick();
+  const timer = setInterval(tick, repeated.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -69,6 +69,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
     timeoutMs: config.upstreamTimeoutMs,
     now,
     observer,
+    requestLog: metering.requestLog,
   });
   metering.start();
   const sweeper = setInterval(() => limiter.sweep(now()), bucketSweepMs);

@@ -8,7 +8,8 @@ import { keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@serv
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
-import type { UsageCount, UsageMeter } from '@server/metering/usage-meter';
+import { requestHead, type RequestLogRing } from '@server/metering/request-log';
+import type { UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
 
 /** One call as the route hands it over. */
@@ -38,16 +39,9 @@ export interface KeySource<Key> {
  * How a call ended, for metrics: answered by the node, refused by the gateway (and why), or failed
  * at the node. `invalid`: refused for its network or its payload, before its key is read.
  */
-export type CallOutcome =
-  | 'answered'
-  | 'invalid'
-  | 'refused_key'
-  | 'refused_allow_list'
-  | 'refused_method'
-  | 'refused_quota'
-  | 'refused_rate'
-  | 'upstream_error'
-  | 'upstream_timeout';
+import type { CallOutcome, MeteredOutcome } from '@/domain/call-outcomes';
+
+export type { CallOutcome };
 
 /**
  * Told of every answered call and every node round trip (server/metrics). It runs on each call,
@@ -71,6 +65,8 @@ export interface GatewayDeps<Key extends GatewayKey, Ticket> {
   readonly now: () => number;
   /** Metrics, when the server exports them (METRICS_PORT). */
   readonly observer?: GatewayObserver;
+  /** Where the calls of keys that log them are recorded (server/metering/request-log.ts); none, nothing is. */
+  readonly requestLog?: Pick<RequestLogRing, 'record'>;
 }
 
 /** A call past every check, on its way to the node. */
@@ -84,7 +80,7 @@ interface Admitted<Key, Ticket> {
   readonly remaining: number | null;
   readonly nowMs: number;
   /** The node's answer when the call went to it while waiting for admission (sendEarly). */
-  readonly early: Promise<UpstreamAnswer> | null;
+  readonly early: Promise<TimedAnswer> | null;
 }
 
 function toNetwork(value: string): Network | null {
@@ -95,10 +91,16 @@ function minuteOf(nowMs: number): number {
   return nowMs - (nowMs % 60_000);
 }
 
+/** A node's answer and its round trip (ms). */
+interface TimedAnswer {
+  readonly answer: UpstreamAnswer;
+  readonly ms: number;
+}
+
 /** A refused call's early answer: never sent to the client, its stream (if any) released. */
-function dropAnswer(early: Promise<UpstreamAnswer>): void {
+function dropAnswer(early: Promise<TimedAnswer>): void {
   early.then(
-    (answer) => {
+    ({ answer }) => {
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
     },
     () => undefined,
@@ -150,20 +152,12 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const nowMs = this.deps.now();
     const refusal = checkAccess(key.access, call.origin, call.clientIp);
     if (refusal !== null) {
-      return this.told(
-        network,
-        'refused_allow_list',
-        this.refuse(key, network, payload, 'refused', gatewayErrors.notAllowed(refusal), nowMs),
-      );
+      return this.refuse(call, key, network, payload, 'refused_allow_list', gatewayErrors.notAllowed(refusal), nowMs);
     }
     // After the key (the refusal is counted for it), before admission (it takes no token, no credit).
     const verdict = callVerdict(payload.methods, payload.batch);
     if (!verdict.allowed) {
-      return this.told(
-        network,
-        'refused_method',
-        this.refuse(key, network, payload, 'refused', gatewayErrors.methodRefused(verdict.message), nowMs),
-      );
+      return this.refuse(call, key, network, payload, 'refused_method', gatewayErrors.methodRefused(verdict.message), nowMs);
     }
 
     const cost = costOf(payload.methods);
@@ -172,7 +166,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const { admission } = this.deps;
     const mayGoEarly = admission.mayForwardEarly?.(key, nowMs) === true;
     let admit = admission.admit(key, cost, calls, nowMs);
-    let early: Promise<UpstreamAnswer> | null = null;
+    let early: Promise<TimedAnswer> | null = null;
     if (admit instanceof Promise) {
       // While an HTTP worker waits for its lease, a call that only reads is already at the node.
       if (mayGoEarly && onlyReads(payload.methods)) early = this.sendEarly(network, body);
@@ -187,25 +181,29 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     if (early !== null && admit.kind !== 'admitted') dropAnswer(early);
     switch (admit.kind) {
       case 'admitted':
-        return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs, early }, body);
+        return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs, early }, call, body);
       case 'quota':
-        return this.told(
+        return this.refuse(
+          call,
+          key,
           network,
+          payload,
           'refused_quota',
-          this.refuse(key, network, payload, 'rateLimited', gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd), nowMs),
+          gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd),
+          nowMs,
         );
       case 'unknownKey':
         return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
       case 'rate': {
         // Its Retry-After (http-answer.ts) says these seconds as retryAfterValue writes them.
         const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs)));
-        return this.told(network, 'refused_rate', this.refuse(key, network, payload, 'rateLimited', problem, nowMs));
+        return this.refuse(call, key, network, payload, 'refused_rate', problem, nowMs);
       }
     }
   }
 
   /** The node's answer to a call not admitted yet; a failure is handled once it is (forward) or ignored. */
-  private sendEarly(network: Network, body: Buffer): Promise<UpstreamAnswer> | null {
+  private sendEarly(network: Network, body: Buffer): Promise<TimedAnswer> | null {
     const upstream = this.deps.upstreams[network];
     if (upstream === null) return null;
     const answer = this.send(network, upstream, body);
@@ -213,17 +211,14 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     return answer;
   }
 
-  /** The node's answer; timed when metrics are on (a failure is counted by its outcome instead). */
-  private send(network: Network, upstream: Upstream, body: Buffer): Promise<UpstreamAnswer> {
-    const { observer } = this.deps;
-    if (observer === undefined) return upstream.forward(body);
+  /** The node's answer and how long it took (metered per key, and told to metrics when they are on; a failure is counted by its outcome instead). */
+  private send(network: Network, upstream: Upstream, body: Buffer): Promise<TimedAnswer> {
     const started = performance.now();
-    const answer = upstream.forward(body);
-    answer.then(
-      () => observer.upstreamAnswered(network, performance.now() - started),
-      () => undefined,
-    );
-    return answer;
+    return upstream.forward(body).then((answer) => {
+      const ms = performance.now() - started;
+      this.deps.observer?.upstreamAnswered(network, ms);
+      return { answer, ms };
+    });
   }
 
   /** The answer, after telling the observer (if any) how the call ended. */
@@ -232,28 +227,35 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     return answer;
   }
 
-  private async forward(admitted: Admitted<Key, Ticket>, body: Buffer): Promise<GatewayAnswer> {
+  private async forward(admitted: Admitted<Key, Ticket>, call: GatewayCall, body: Buffer): Promise<GatewayAnswer> {
     const { key, network, payload, ticket, cost, remaining, nowMs, early } = admitted;
     const { admission, meter } = this.deps;
     const upstream = this.deps.upstreams[network];
     if (upstream === null) {
       admission.settle(ticket, false);
-      return this.told(
-        network,
-        'upstream_error',
-        refusalAnswer(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining)),
-      );
+      const answer = refusalAnswer(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining));
+      return this.logged(call, key, network, payload, 'upstream_error', answer, nowMs);
     }
     let answer: UpstreamAnswer;
+    let latencyMs: number;
     try {
-      answer = await (early ?? this.send(network, upstream, body));
+      ({ answer, ms: latencyMs } = await (early ?? this.send(network, upstream, body)));
     } catch (error) {
       admission.settle(ticket, false);
       if (!(error instanceof UpstreamError)) throw error;
       const problem =
         error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
       const outcome = error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
-      return this.told(network, outcome, refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
+      this.meterEach(key, network, payload, outcome, nowMs);
+      return this.logged(
+        call,
+        key,
+        network,
+        payload,
+        outcome,
+        refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)),
+        nowMs,
+      );
     }
     const succeeded = answer.status >= 200 && answer.status < 300;
     if (!succeeded && answer.shape !== 'json') {
@@ -261,29 +263,91 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       admission.settle(ticket, false);
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
       const problem = gatewayErrors.upstreamNotJson(network, answer.status);
-      return this.told(network, 'upstream_error', refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)));
+      this.meterEach(key, network, payload, 'upstream_error', nowMs);
+      const failed = refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining));
+      return this.logged(call, key, network, payload, 'upstream_error', failed, nowMs, latencyMs);
     }
     // A 2xx body that is not JSON (an empty one is a notification's answer) is passed on, uncharged.
     const answered = succeeded && answer.shape !== 'other';
     admission.settle(ticket, answered);
     if (answered) {
       const minute = minuteOf(nowMs);
-      for (const method of payload.methods) meter.count(key, network, method, minute, 'requests', creditsFor(method));
+      for (const method of payload.methods) meter.count(key, network, method, minute, 'answered', creditsFor(method), latencyMs);
     }
     const headers = this.keyHeaders(key, nowMs, remaining, answered ? cost : 0);
     // A node's own HTTP error (with a JSON-RPC body) passes through: for the operator, the node failed.
-    return this.told(
+    const passed = nodeAnswer(answer.status, headers, answer.contentType, answer.body);
+    return this.logged(
+      call,
+      key,
       network,
+      payload,
       succeeded ? 'answered' : 'upstream_error',
-      nodeAnswer(answer.status, headers, answer.contentType, answer.body),
+      passed,
+      nowMs,
+      latencyMs,
+      answered ? cost : 0,
     );
   }
 
-  /** A refusal of an identified call: metered per entry (refused or rate-limited), nothing charged. */
-  private refuse(key: Key, network: Network, payload: RpcPayload, count: UsageCount, problem: GatewayError, nowMs: number): GatewayAnswer {
+  /** A refusal of an identified call: metered per entry with its outcome, nothing charged, logged. */
+  private refuse(
+    call: GatewayCall,
+    key: Key,
+    network: Network,
+    payload: RpcPayload,
+    outcome: MeteredOutcome,
+    problem: GatewayError,
+    nowMs: number,
+  ): GatewayAnswer {
+    this.meterEach(key, network, payload, outcome, nowMs);
+    return this.logged(call, key, network, payload, outcome, refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null)), nowMs);
+  }
+
+  /**
+   * The answer, told to the observer and, when the key logs its calls, recorded in the request log:
+   * plain fields and a copy of the body's first 2 KB, nothing else on the call's path.
+   */
+  private logged(
+    call: GatewayCall,
+    key: Key,
+    network: Network,
+    payload: RpcPayload,
+    outcome: MeteredOutcome,
+    answer: GatewayAnswer,
+    nowMs: number,
+    latencyMs: number | null = null,
+    credits = 0,
+  ): GatewayAnswer {
+    const log = this.deps.requestLog;
+    if (log !== undefined && key.logRequests === true) {
+      const body = call.body;
+      log.record({
+        keyId: key.keyId,
+        userId: key.userId,
+        at: nowMs,
+        network,
+        method: payload.methods[0] ?? '',
+        calls: payload.methods.length,
+        outcome,
+        status: answer.status,
+        latencyMs,
+        credits,
+        requestBytes: body?.length ?? 0,
+        answerBytes:
+          typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : Buffer.isBuffer(answer.body) ? answer.body.length : null,
+        clientIp: call.clientIp,
+        origin: call.origin ?? null,
+        head: body === undefined ? '' : requestHead(body),
+      });
+    }
+    return this.told(network, outcome, answer);
+  }
+
+  /** Every entry of a call that was not answered, metered with what became of it (no credit). */
+  private meterEach(key: Key, network: Network, payload: RpcPayload, outcome: MeteredOutcome, nowMs: number): void {
     const minute = minuteOf(nowMs);
-    for (const method of payload.methods) this.deps.meter.count(key, network, method, minute, count);
-    return refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null));
+    for (const method of payload.methods) this.deps.meter.count(key, network, method, minute, outcome);
   }
 
   /** The answer's headers for the key (http-answer.ts); `remaining` null = read the bucket. */

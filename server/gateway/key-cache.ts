@@ -20,6 +20,8 @@ export interface GatewayKey {
   readonly access: AccessRules;
   /** The owner's plan (src/domain/plan-catalog.ts: its WebSocket limits). */
   readonly planId: number;
+  /** Whether its calls go to the request log (a paid plan, and the key's switch on); absent: not. */
+  readonly logRequests?: boolean;
 }
 
 /** A key as the main process loads it from the database. */

@@ -1,5 +1,6 @@
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { createAccessControlHandlers } from '@server/handlers/access-control';
+import { createAlertSettingsHandlers } from '@server/handlers/alert-settings';
 import { createApiKeyHandlers } from '@server/handlers/api-keys';
 import { createConfigHandlers } from '@server/handlers/app-config';
 import { createGoogleHandlers } from '@server/handlers/google';
@@ -11,6 +12,7 @@ import { createPaymentHandlers } from '@server/handlers/payments';
 import { createPlanHandlers } from '@server/handlers/plans';
 import { createProjectHandlers } from '@server/handlers/project';
 import { createRegisterHandlers } from '@server/handlers/register';
+import { createRequestLogHandlers } from '@server/handlers/request-log';
 import { createSessionHandlers } from '@server/handlers/session';
 import type { Services } from '@server/handlers/services';
 import { createTokenExchangeHandlers } from '@server/handlers/token-exchange';
@@ -34,5 +36,7 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createProjectHandlers(services),
     ...createPaymentHandlers(services.payments),
     ...createUsageHandlers(services),
+    ...createRequestLogHandlers(services),
+    ...createAlertSettingsHandlers(services),
   };
 }

@@ -21,6 +21,7 @@ export function envelope(statusCode: number, message: string | string[]): ErrorE
 
 export const badRequest = (message: string | string[]) => new HttpError(400, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 
 /** The word 'Unauthorized' lets the SPA map it to its bad-credentials text (SPEC.md section 8). */

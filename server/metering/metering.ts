@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@server/clock';
 import type { Db } from '@server/db/db';
 import { CreditLedger } from '@server/metering/credit-ledger';
+import { type LoggedCall, REQUEST_LOG_PER_KEY, REQUEST_LOG_TRIM_EVERY, RequestLogRing, storedCall } from '@server/metering/request-log';
 import { UsageMeter } from '@server/metering/usage-meter';
+import { appendRequestLog, trimRequestLog } from '@server/repos/request-log';
 import { writeUsageBatch, type StoredCredits, type UsageMinute } from '@server/repos/usage';
 
 export interface MeteringOptions {
@@ -24,6 +26,10 @@ export interface MeteringOptions {
 export class Metering {
   readonly ledger = new CreditLedger();
   readonly meter = new UsageMeter();
+  /** The calls of keys that log them (paid plans, switch on), written after each batch. */
+  readonly requestLog = new RequestLogRing();
+  /** Per key, the calls written since it was last trimmed (keysToTrim). */
+  private readonly untrimmed = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
   /** Writes run one after another: each flush() waits for the previous one, then writes what is left. */
   private tail: Promise<void> = Promise.resolve();
@@ -71,6 +77,56 @@ export class Metering {
   }
 
   private async writeOnce(): Promise<void> {
+    await this.writeUsage();
+    await this.writeRequestLog();
+  }
+
+  /**
+   * The logged calls since the last write, in one statement, oldest first. It never fails the flush
+   * (GET /usage waits for one): a write that fails puts them back for the next one (the ring's bound
+   * still holds: the oldest go first), unless the database refused the rows themselves, which are
+   * dropped (logged). The usage batch never waits for it.
+   */
+  private async writeRequestLog(): Promise<void> {
+    if (this.requestLog.size === 0) return;
+    const calls = this.requestLog.take();
+    try {
+      await appendRequestLog(
+        this.options.db,
+        calls.map(storedCall).sort((a, b) => a.at.getTime() - b.at.getTime()),
+      );
+      await trimRequestLog(this.options.db, this.keysToTrim(calls), REQUEST_LOG_PER_KEY);
+    } catch (error) {
+      if (refusedForContent(error)) {
+        this.options.log.error({ err: error, calls: calls.length }, 'the database refused a request log batch: dropped');
+        return;
+      }
+      this.requestLog.restore(calls);
+      this.options.log.warn({ err: error }, 'request log write failed; kept for the next one');
+    }
+  }
+
+  /**
+   * The keys this process has written REQUEST_LOG_TRIM_EVERY calls of since it last trimmed them
+   * (their counts start again). Trimming at every write would scan a busy key's 10,000 newest rows
+   * each second; so a key holds at most REQUEST_LOG_PER_KEY + REQUEST_LOG_TRIM_EVERY rows per process
+   * writing it, and the log's reads show only the newest REQUEST_LOG_PER_KEY.
+   */
+  private keysToTrim(calls: readonly LoggedCall[]): number[] {
+    const due: number[] = [];
+    for (const call of calls) {
+      const written = (this.untrimmed.get(call.keyId) ?? 0) + 1;
+      if (written >= REQUEST_LOG_TRIM_EVERY) {
+        this.untrimmed.delete(call.keyId);
+        due.push(call.keyId);
+      } else {
+        this.untrimmed.set(call.keyId, written);
+      }
+    }
+    return due;
+  }
+
+  private async writeUsage(): Promise<void> {
     const { db, clock } = this.options;
     const startedAt = clock.now().getTime();
     if (this.meter.size === 0 && !this.ledger.hasPending()) {

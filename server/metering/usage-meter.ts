@@ -1,7 +1,7 @@
+import type { MeteredOutcome } from '@/domain/call-outcomes';
+import { addLatency, emptyHistogram } from '@/domain/latency-histogram';
 import { methodLabel, otherMethodsLabel } from '@server/metering/method-label';
-import type { Network, UsageMinute } from '@server/repos/usage';
-
-export type UsageCount = 'requests' | 'rateLimited' | 'refused';
+import { addUsage, type Network, newUsageMinute, type UsageCounts, type UsageMinute, type UsageOutcomes } from '@server/repos/usage';
 
 /** Who a call is metered for. */
 export interface MeteredKey {
@@ -31,11 +31,42 @@ export class UsageMeter {
   private readonly names = new Map<number, Map<number, Set<string>>>();
   private newestMinute = 0;
 
-  /** One call (or one entry of a batch): `credits` only for calls a node answered. */
-  count(key: MeteredKey, network: Network, method: string, minute: number, what: UsageCount, credits = 0): void {
+  /**
+   * One call (or one entry of a batch) and what became of it: `credits` only for calls a node
+   * answered, `latencyMs` the node's answer time when it answered.
+   */
+  count(key: MeteredKey, network: Network, method: string, minute: number, outcome: MeteredOutcome, credits = 0, latencyMs?: number): void {
     const row = this.row(key.keyId, key.userId, network, methodLabel(method), minute);
-    row[what] += 1;
     row.credits += credits;
+    switch (outcome) {
+      case 'answered':
+        row.requests += 1;
+        if (latencyMs !== undefined) {
+          if (row.latency.length === 0) row.latency = emptyHistogram();
+          addLatency(row.latency, latencyMs);
+        }
+        return;
+      case 'refused_allow_list':
+        row.refused += 1;
+        return;
+      case 'refused_method':
+        row.refused += 1;
+        row.refusedMethod += 1;
+        return;
+      case 'refused_quota':
+        row.rateLimited += 1;
+        row.refusedQuota += 1;
+        return;
+      case 'refused_rate':
+        row.rateLimited += 1;
+        return;
+      case 'upstream_error':
+        row.upstreamErrors += 1;
+        return;
+      case 'upstream_timeout':
+        row.upstreamTimeouts += 1;
+        return;
+    }
   }
 
   get size(): number {
@@ -53,10 +84,7 @@ export class UsageMeter {
   restore(rows: readonly UsageMinute[]): void {
     for (const row of rows) {
       const current = this.row(row.apiKeyId, row.userId, row.network, methodLabel(row.method), row.minute);
-      current.requests += row.requests;
-      current.credits += row.credits;
-      current.rateLimited += row.rateLimited;
-      current.refused += row.refused;
+      addUsage(current, row);
     }
   }
 
@@ -71,7 +99,7 @@ export class UsageMeter {
       row = this.minutes.get(id);
       if (row !== undefined) return row;
     }
-    row = { apiKeyId: keyId, userId, network, method, minute, requests: 0, credits: 0, rateLimited: 0, refused: 0 };
+    row = newUsageMinute({ apiKeyId: keyId, userId, network, method, minute });
     this.minutes.set(id, row);
     return row;
   }
@@ -93,4 +121,20 @@ export class UsageMeter {
     names.add(name);
     return name;
   }
+}
+
+/**
+ * The calls of each outcome a stored row counts: `count`'s mapping read back (`refused` holds the
+ * allow-list's and the method policy's refusals, `rateLimited` the rate's and the quota's).
+ */
+export function meteredOutcomes(row: UsageCounts & UsageOutcomes): Record<MeteredOutcome, number> {
+  return {
+    answered: row.requests,
+    refused_allow_list: row.refused - row.refusedMethod,
+    refused_method: row.refusedMethod,
+    refused_quota: row.refusedQuota,
+    refused_rate: row.rateLimited - row.refusedQuota,
+    upstream_error: row.upstreamErrors,
+    upstream_timeout: row.upstreamTimeouts,
+  };
 }

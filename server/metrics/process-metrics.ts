@@ -1,36 +1,15 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { CallOutcome, GatewayObserver } from '@server/gateway/gateway';
+import { CALL_OUTCOMES, type CallOutcome, zeroOutcomes } from '@/domain/call-outcomes';
+import type { GatewayObserver } from '@server/gateway/gateway';
 import { rpcRoute } from '@server/gateway/routes';
 import type { Network } from '@server/repos/usage';
 import type { RedisObserver } from '@server/shared/redis';
 
-const outcomes: readonly CallOutcome[] = [
-  'answered',
-  'invalid',
-  'refused_key',
-  'refused_allow_list',
-  'refused_method',
-  'refused_quota',
-  'refused_rate',
-  'upstream_error',
-  'upstream_timeout',
-];
+const outcomes = CALL_OUTCOMES;
 const networkLabels = ['mainnet', 'devnet', 'unknown'] as const;
 type NetworkLabel = (typeof networkLabels)[number];
 
-function zeroCounts(): Record<CallOutcome, number> {
-  return {
-    answered: 0,
-    invalid: 0,
-    refused_key: 0,
-    refused_allow_list: 0,
-    refused_method: 0,
-    refused_quota: 0,
-    refused_rate: 0,
-    upstream_error: 0,
-    upstream_timeout: 0,
-  };
-}
+const zeroCounts = zeroOutcomes;
 
 /** What metering exposes to metrics (server/metering/metering.ts). */
 export interface MeteringGauges {

@@ -4,7 +4,7 @@ import type { components } from '@/api/schema';
 import { upgradeRefusal, type UpgradeRefusal } from '@/domain/plan-change';
 import type { Clock } from '@server/clock';
 import { isUniqueViolation, type Db, type Queryable } from '@server/db/db';
-import { runOnce } from '@server/db/advisory-locks';
+import { repeatOnce } from '@server/db/advisory-locks';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { conflict, badRequest, HttpError, notFound } from '@server/http/errors';
 import { applyEvent, type EventOutcome } from '@server/payments/apply-event';
@@ -81,7 +81,7 @@ async function atProvider<T>(what: string, call: () => Promise<T>): Promise<T> {
 export class Billing {
   /** One user's checkout or portal customer at a time, across replicas (see UserLocks). */
   private readonly locks: UserLocks;
-  private sweeper: NodeJS.Timeout | null = null;
+  private stopSweeper: (() => void) | null = null;
 
   constructor(private readonly settings: BillingSettings) {
     this.locks = new UserLocks(settings.db);
@@ -271,30 +271,24 @@ export class Billing {
 
   /**
    * Checks the grace periods every `intervalMs` (and once at start). Every replica runs this timer;
-   * a check runs only where no other replica's check is running (runOnce), so the provider is not
+   * a check runs only where no other replica's check is running (repeatOnce), so the provider is not
    * asked twice to cancel the same subscription. A check that starts after another finished finds
    * the rows it ended no longer past due (each row is re-read locked before it changes).
    */
   start(intervalMs = 60_000): void {
-    let running = false;
-    const check = () => {
-      // One check at a time in this process: a slow provider does not stack sweeps up.
-      if (running) return;
-      running = true;
-      runOnce(this.settings.db, 'graceSweep', () => this.endExpiredGrace())
-        .catch((error: unknown) => this.settings.log.error({ err: error }, 'the grace-period check failed'))
-        .finally(() => {
-          running = false;
-        });
-    };
-    check();
-    this.sweeper = setInterval(check, intervalMs);
-    this.sweeper.unref();
+    this.stopSweeper?.();
+    this.stopSweeper = repeatOnce(this.settings.db, {
+      name: 'graceSweep',
+      intervalMs,
+      immediately: true,
+      job: () => this.endExpiredGrace(),
+      onError: (error) => this.settings.log.error({ err: error }, 'the grace-period check failed'),
+    });
   }
 
   stop(): void {
-    if (this.sweeper !== null) clearInterval(this.sweeper);
-    this.sweeper = null;
+    this.stopSweeper?.();
+    this.stopSweeper = null;
   }
 
   /** Under the user's lock (`q` is its handle), so two calls do not create two customers. */

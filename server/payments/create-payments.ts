@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/db';
-import { runOnce } from '@server/db/advisory-locks';
+import { repeatOnce } from '@server/db/advisory-locks';
 import type { KeyCache } from '@server/gateway/key-cache';
 import type { PaymentServices } from '@server/handlers/services';
 import { Billing, type BillingSettings } from '@server/payments/billing';
@@ -54,24 +54,20 @@ export async function createPayments(config: Config, deps: PaymentDeps): Promise
   billing.start(checkIntervalMs);
   // Every replica runs this timer; one renews at a time (runOnce), so two do not bill the same period
   // at once, and one that comes after finds the periods already moved on.
-  let renewing = false;
-  const renewals = setInterval(() => {
-    if (renewing) return;
-    renewing = true;
-    runOnce(deps.db, 'testModeRenewals', () => local.renewDue())
-      .catch((error: unknown) => deps.log.error({ err: error }, 'the test-mode renewals failed'))
-      .finally(() => {
-        renewing = false;
-      });
-  }, checkIntervalMs);
-  renewals.unref();
+  const stopRenewals = repeatOnce(deps.db, {
+    name: 'testModeRenewals',
+    intervalMs: checkIntervalMs,
+    immediately: false,
+    job: () => local.renewDue(),
+    onError: (error) => deps.log.error({ err: error }, 'the test-mode renewals failed'),
+  });
   const started = billing;
   return {
     billing: started,
     stripeWebhook: null,
     testMode: { pages: local.pages, contentSecurityPolicy: local.contentSecurityPolicy, renewDue: local.renewDue },
     close: () => {
-      clearInterval(renewals);
+      stopRenewals();
       started.stop();
     },
   };

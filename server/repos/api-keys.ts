@@ -61,11 +61,16 @@ export async function renameApiKey(q: Queryable, key: { userId: number; id: numb
   return rows[0] === undefined ? null : toApiKey(rows[0]);
 }
 
-/** Deletes one of the user's keys and returns its secret (to drop it from caches); null when the user has none with this id. */
+/**
+ * Deletes one of the user's keys, and its request log, and returns its secret (to drop it from
+ * caches); null when the user has none with this id. Its usage stays (reports count deleted keys).
+ */
 export async function deleteApiKey(q: Queryable, key: { userId: number; id: number }): Promise<string | null> {
-  const { rows } = await q.query<{ key: string }>('DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING key', [
-    key.id,
-    key.userId,
-  ]);
+  const { rows } = await q.query<{ key: string }>(
+    `WITH deleted AS (DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING id, key),
+       log AS (DELETE FROM request_log WHERE api_key_id IN (SELECT id FROM deleted))
+     SELECT key FROM deleted`,
+    [key.id, key.userId],
+  );
   return rows[0]?.key ?? null;
 }

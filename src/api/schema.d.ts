@@ -471,6 +471,65 @@ export interface paths {
         patch: operations["renameApiKey"];
         trace?: never;
     };
+    "/apiKeys/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The key's request log (paid plans), newest first
+         * @description The key's calls of the last 24 hours (at most 10,000 kept per key), one entry per HTTP request or WebSocket message (a batch is one entry, named by its first method), newest first, a page at a time. The request's JSON is kept up to 2 KB (requestTruncated past it); the client address is masked to its /24 (IPv4) or /48 (IPv6). What the gateway still holds in memory is written first.
+         */
+        get: operations["getRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiKeys/{id}/requestLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn the key's request log on or off (off deletes what it holds) */
+        put: operations["putRequestLog"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which usage alerts the user is e-mailed */
+        get: operations["getAlertSettings"];
+        /** Choose the usage alerts */
+        put: operations["putAlertSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/usage": {
         parameters: {
             query?: never;
@@ -480,6 +539,26 @@ export interface paths {
         };
         /** Credits and requests metered by the gateway for the user's keys */
         get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The RPC Metrics charts' data (paid plans), from the gateway's own measurements
+         * @description Points over the range, by the hour for 1 day and by the day for 1 or 3 months (UTC buckets, every one listed, empty ones as zeros), and the range's 25 busiest methods. Counts cover every metered outcome; latency is the node's answer time of answered calls, as the upper bound of its histogram bucket. Minutes are kept 7 days, hours 90 days, days as long as the account. What the gateway still holds in memory is written first.
+         */
+        get: operations["getUsageSeries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -858,6 +937,102 @@ export interface components {
             totals: components["schemas"]["UsageCounts"];
             rows: components["schemas"]["UsageRow"][];
         };
+        /** @description E-mails at these shares of the cycle's credits (each once per cycle; 80 and 100 by default), and when a key's calls fail (refused or failed at the node) at 10 % or more in each of 5 minutes in a row, with at least 10 calls a minute (at most one an hour per key) */
+        AlertSettings: {
+            creditThresholds: (50 | 80 | 100)[];
+            errorRate: boolean;
+        };
+        /**
+         * @description What became of a call (the keys of MeteredOutcomes)
+         * @enum {string}
+         */
+        MeteredOutcome: "answered" | "refused_allow_list" | "refused_method" | "refused_quota" | "refused_rate" | "upstream_error" | "upstream_timeout";
+        RequestLogSwitch: {
+            enabled: boolean;
+        };
+        RequestLogEntry: {
+            /** Format: date-time */
+            at: string;
+            network: components["schemas"]["Network"];
+            /** @description The method, or a batch's first */
+            method: string;
+            /** @description 1, or the batch's length */
+            calls: number;
+            outcome: components["schemas"]["MeteredOutcome"];
+            /** @description The HTTP status of the answer (over a WebSocket: the one the same request gets over HTTP) */
+            status: number;
+            /** @description The node's answer time; null when the call did not reach it */
+            latencyMs: number | null;
+            credits: number;
+            requestBytes: number;
+            /** @description null when the node's answer was streamed through uncounted */
+            answerBytes: number | null;
+            /** @description Masked: 203.0.113.0/24, 2001:db8:1::/48, or unknown */
+            clientAddress: string;
+            origin: string | null;
+            /** @description The request's JSON, its first 2 KB */
+            request: string;
+            requestTruncated: boolean;
+        };
+        RequestLogPage: {
+            /** @description Whether the key logs its calls */
+            enabled: boolean;
+            entries: components["schemas"]["RequestLogEntry"][];
+            /** @description The next page's cursor; null on the last page */
+            nextCursor: string | null;
+        };
+        /** @description Calls by what became of them (src/domain/call-outcomes.ts): answered by a node; refused by the allow-lists, the method policy, the credit quota or the rate; failed or timed out at the node. Calls refused for their key have no key to count for. */
+        MeteredOutcomes: {
+            answered: number;
+            refused_allow_list: number;
+            refused_method: number;
+            refused_quota: number;
+            refused_rate: number;
+            upstream_error: number;
+            upstream_timeout: number;
+        };
+        /** @description The node's answer time (ms) under which 50, 95 and 99 % of the answered calls fell, as the upper bound of the histogram bucket that holds it; null when nothing was answered, or when it is over 10 s */
+        LatencyQuantiles: {
+            p50: number | null;
+            p95: number | null;
+            p99: number | null;
+        };
+        UsageSeriesPoint: {
+            /**
+             * Format: date-time
+             * @description The bucket's start (UTC)
+             */
+            start: string;
+            credits: number;
+            outcomes: components["schemas"]["MeteredOutcomes"];
+            latencyMs: components["schemas"]["LatencyQuantiles"];
+        };
+        UsageSeriesMethod: {
+            method: string;
+            /** @description Every metered outcome together */
+            calls: number;
+            credits: number;
+            outcomes: components["schemas"]["MeteredOutcomes"];
+            latencyMs: components["schemas"]["LatencyQuantiles"];
+        };
+        UsageSeries: {
+            range: components["schemas"]["UsageRange"];
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            /**
+             * Format: date-time
+             * @description The first bucket's start
+             */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            keyId: number | null;
+            network: components["schemas"]["Network"] | null;
+            method: string | null;
+            points: components["schemas"]["UsageSeriesPoint"][];
+            /** @description The range's methods with the most calls, up to 25, most first (then by name) */
+            methods: components["schemas"]["UsageSeriesMethod"][];
+        };
         /** @description The current quota cycle (the subscription period, or monthly from signup on Free) */
         UsageCycle: {
             /** Format: date-time */
@@ -895,6 +1070,15 @@ export interface components {
         };
         /** @description Missing, malformed, expired or revoked credentials */
         Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The user's plan does not include this */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1698,6 +1882,115 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getRequestLog: {
+        parameters: {
+            query?: {
+                /** @description The previous page's nextCursor */
+                cursor?: string;
+                limit?: number;
+                method?: string;
+                outcome?: components["schemas"]["MeteredOutcome"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putRequestLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestLogSwitch"];
+            };
+        };
+        responses: {
+            /** @description The switch as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogSwitch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    putAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     getUsage: {
         parameters: {
             query?: {
@@ -1722,6 +2015,37 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getUsageSeries: {
+        parameters: {
+            query?: {
+                /** @description How far back from now (1 day, 1 month, 3 months) */
+                range?: components["schemas"]["UsageRange"];
+                /** @description One API key's calls (a deleted key's too); all keys without */
+                keyId?: number;
+                network?: components["schemas"]["Network"];
+                /** @description One method's calls, as Usage names it */
+                method?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageSeries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getAccessControl: {

@@ -9,6 +9,7 @@ import {
   cardSlotRecipe,
   checkboxSlotRecipe,
   codeRecipe,
+  colorSwatchRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   dialogSlotRecipe,
@@ -65,6 +66,8 @@ const chakraTheme = defineConfig({
       badge: badgeRecipe,
       button: buttonRecipe,
       code: codeRecipe,
+      // @chakra-ui/charts draws its legend's and tooltips' swatches with ColorSwatch.
+      colorSwatch: colorSwatchRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,

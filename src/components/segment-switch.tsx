@@ -10,13 +10,17 @@ export interface SegmentSwitchProps<Value extends string> {
   isValue: (value: string | null) => value is Value;
   onChange: (value: Value) => void;
   disabled?: boolean;
-  /** Where the label sits: beside the group (default) or above it. */
-  layout?: 'inline' | 'stacked';
+  /**
+   * Where the label sits: beside the group (default), above it and aligned with it at the end of a
+   * header (`stacked`), or above it at its start like a form field's (`field`).
+   */
+  layout?: 'inline' | 'stacked' | 'field';
 }
 
-const layouts: Record<'inline' | 'stacked', FlexProps> = {
+const layouts: Record<'inline' | 'stacked' | 'field', FlexProps> = {
   inline: { direction: 'row', gap: '3', wrap: 'wrap', align: 'center' },
   stacked: { direction: 'column', gap: '1.5', align: { base: 'stretch', md: 'flex-end' } },
+  field: { direction: 'column', gap: '1.5', align: 'flex-start' },
 };
 
 /** A labelled radio group drawn as a segmented control: arrow keys move between the choices. */

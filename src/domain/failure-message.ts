@@ -23,6 +23,8 @@ export const ENDPOINTS_LOAD_FALLBACK = 'Failed to load your endpoints. Please tr
 export const ACCESS_CONTROL_LOAD_FALLBACK = 'Failed to load the access control lists.';
 export const LEGAL_LOAD_FALLBACK = 'Failed to load this document. Please try again.';
 export const PLAN_LOAD_FALLBACK = 'Failed to load your plan. Please try again.';
+export const REQUEST_LOG_LOAD_FALLBACK = 'Failed to load the request log. Please try again.';
+export const REQUEST_LOG_SWITCH_FALLBACK = 'Failed to switch the request log. Please try again.';
 
 /** SPEC.md §8 fallbacks of billing. */
 export const PLANS_LOAD_FALLBACK = 'Failed to fetch plans';
@@ -47,6 +49,7 @@ export type Operation =
   | 'saveAccessControl'
   | 'startCheckout'
   | 'openPortal'
+  | 'switchRequestLog'
   | PageLoad;
 
 /** Loading a screen's server data (the page's spinner turns into this failure with Retry). */
@@ -60,7 +63,8 @@ export type PageLoad =
   | 'loadInvoices'
   | 'loadSubscription'
   | 'loadCheckout'
-  | 'loadLegalDocument';
+  | 'loadLegalDocument'
+  | 'loadRequestLog';
 
 /** The server's own message, when it refused with one. */
 const serverSaid = (failure: CallFailure): string | null => (failure.kind === 'refused' ? failure.message : null);
@@ -119,6 +123,8 @@ const rules: Record<Operation, (failure: CallFailure) => string> = {
   loadSubscription: orFallback(SUBSCRIPTION_LOAD_FALLBACK),
   loadCheckout: orFallback(CHECKOUT_LOAD_FALLBACK),
   loadLegalDocument: orFallback(LEGAL_LOAD_FALLBACK),
+  loadRequestLog: orFallback(REQUEST_LOG_LOAD_FALLBACK),
+  switchRequestLog: orFallback(REQUEST_LOG_SWITCH_FALLBACK),
 };
 
 /** The SPEC.md §8 text for a call of `operation` that failed with `failure`. */

@@ -5,6 +5,7 @@ import { loadOpenApiDocument } from '@server/openapi/document';
 import { listOperations } from '@server/openapi/operations';
 import { bearer, goodPassword, login, register, signedInUser, uniqueEmail } from '../server/helpers/accounts';
 import { setUpPostgresServer } from '../server/helpers/postgres-server';
+import { keyHolder, putOnPlan, rpc } from '../server/gateway-harness';
 import { startTestApp, type TestApp } from '../server/helpers/test-app';
 import type { TestDatabase } from '../server/helpers/test-database';
 import { ContractChecker } from './helpers/contract-checker';
@@ -38,6 +39,13 @@ const covers = {
   'access control lists': ['getAccessControl', 'putAccessControl'],
   'project: read and rename': ['getProject', 'renameProject'],
   'usage report': ['getUsage'],
+  'usage series, request log and alert settings': [
+    'getUsageSeries',
+    'getRequestLog',
+    'putRequestLog',
+    'getAlertSettings',
+    'putAlertSettings',
+  ],
   'health probes': ['getHealthz', 'getReadyz'],
   'Google sign-in and the cookie exchange': ['googleStart', 'googleCallback', 'exchangeToken'],
 } satisfies Record<string, readonly string[]>;
@@ -287,6 +295,56 @@ describe('every answer matches openapi.yaml', () => {
     await call('getUsage', { method: 'GET', url: '/api/usage?range=1y', headers: bearer(token) });
     await call('getUsage', { method: 'GET', url: '/api/usage' });
     expect(contract.seen.get('getUsage')).toEqual(new Set([200, 400, 401]));
+  });
+
+  contractTest('usage series, request log and alert settings', async () => {
+    const free = await signedInUser(local.app);
+    const paid = await keyHolder(local.app, 'contract');
+    await putOnPlan(local.app, local.clock, paid.userId, 'Developer');
+    const keys = await local.app.inject({ method: 'GET', url: '/api/apiKeys', headers: bearer(paid.token) });
+    const keyId = keys.json<Array<{ id: number }>>()[0]?.id ?? 0;
+    await rpc(local.app, paid.apiKey, { jsonrpc: '2.0', id: 1, method: 'admin_peers', params: [] });
+    const auth = bearer(paid.token);
+    await call('getUsageSeries', { method: 'GET', url: '/api/usage/series?range=1d', headers: auth });
+    await call('getUsageSeries', {
+      method: 'GET',
+      url: `/api/usage/series?range=3m&keyId=${keyId}&network=devnet&method=eth_call`,
+      headers: auth,
+    });
+    await call('getUsageSeries', { method: 'GET', url: '/api/usage/series?range=1y', headers: auth });
+    await call('getUsageSeries', { method: 'GET', url: '/api/usage/series', headers: bearer(free.token) });
+    await call('getUsageSeries', { method: 'GET', url: '/api/usage/series' });
+    expect(contract.seen.get('getUsageSeries')).toEqual(new Set([200, 400, 401, 403]));
+    await call('getRequestLog', { method: 'GET', url: `/api/apiKeys/${keyId}/requests?limit=1`, headers: auth });
+    await call('getRequestLog', { method: 'GET', url: `/api/apiKeys/${keyId}/requests?cursor=x`, headers: auth });
+    await call('getRequestLog', { method: 'GET', url: '/api/apiKeys/2147483647/requests', headers: auth });
+    await call('getRequestLog', { method: 'GET', url: `/api/apiKeys/${keyId}/requests`, headers: bearer(free.token) });
+    await call('getRequestLog', { method: 'GET', url: `/api/apiKeys/${keyId}/requests` });
+    expect(contract.seen.get('getRequestLog')).toEqual(new Set([200, 400, 401, 403, 404]));
+    const url = `/api/apiKeys/${keyId}/requestLog`;
+    await call('putRequestLog', { method: 'PUT', url, headers: auth, payload: { enabled: false } });
+    await call('putRequestLog', { method: 'PUT', url, headers: auth, payload: { enabled: 'no' } });
+    await call('putRequestLog', { method: 'PUT', url: '/api/apiKeys/2147483647/requestLog', headers: auth, payload: { enabled: true } });
+    await call('putRequestLog', { method: 'PUT', url, headers: bearer(free.token), payload: { enabled: true } });
+    await call('putRequestLog', { method: 'PUT', url, payload: { enabled: true } });
+    expect(contract.seen.get('putRequestLog')).toEqual(new Set([200, 400, 401, 403, 404]));
+    await call('getAlertSettings', { method: 'GET', url: '/api/users/alerts', headers: auth });
+    await call('getAlertSettings', { method: 'GET', url: '/api/users/alerts' });
+    await call('putAlertSettings', {
+      method: 'PUT',
+      url: '/api/users/alerts',
+      headers: auth,
+      payload: { creditThresholds: [50], errorRate: false },
+    });
+    await call('putAlertSettings', {
+      method: 'PUT',
+      url: '/api/users/alerts',
+      headers: auth,
+      payload: { creditThresholds: [60], errorRate: false },
+    });
+    await call('putAlertSettings', { method: 'PUT', url: '/api/users/alerts', payload: { creditThresholds: [], errorRate: false } });
+    expect(contract.seen.get('getAlertSettings')).toEqual(new Set([200, 401]));
+    expect(contract.seen.get('putAlertSettings')).toEqual(new Set([200, 400, 401]));
   });
 
   contractTest('health probes', async () => {

@@ -110,6 +110,14 @@ const rules: Array<[string, Operation, CallFailure, string]> = [
   ['usage: no message', 'loadUsage', refused(500), 'Failed to load your usage. Please try again.'],
   ['endpoints: not what the contract says', 'loadEndpoints', badAnswer(), 'Failed to load your endpoints. Please try again.'],
   ['access control lists: no answer', 'loadAccessControl', NO_ANSWER, 'Failed to load the access control lists.'],
+  [
+    "request log: the server's message",
+    'loadRequestLog',
+    refused(403, 'The request log is available on paid plans.'),
+    'The request log is available on paid plans.',
+  ],
+  ['request log: no answer', 'loadRequestLog', NO_ANSWER, 'Failed to load the request log. Please try again.'],
+  ['request log switch: no message', 'switchRequestLog', refused(500), 'Failed to switch the request log. Please try again.'],
   // Billing
   ['plans: no answer', 'loadPlans', NO_ANSWER, 'Failed to fetch plans'],
   ["plans: the server's message", 'loadPlans', refused(429, 'Too many requests'), 'Too many requests'],

@@ -129,6 +129,53 @@ for (const viewport of viewports) {
       await expectNoViolations(story.page, '/usage');
     });
 
+    it('/usage on a paid plan: the RPC Metrics charts and their tables fit, reachable by keyboard, axe clean', async () => {
+      const user = await findUserByEmail(story.server.app.db, email);
+      const developer = await findPlanByName(story.server.app.db, 'Developer');
+      if (!user || !developer) throw new Error('the test user or the Developer plan is missing');
+      await setUserPlan(story.server.app.db, user.id, { planId: developer.id, frequency: 'MONTHLY', now: new Date() });
+      // Answered calls of three methods, and calls the gateway refuses (a method it does not serve).
+      const call = (method: string) =>
+        fetch(`${story.server.url}/api/v1/mainnet/${apiKey}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+        });
+      for (const method of ['eth_blockNumber', 'eth_blockNumber', 'eth_chainId', 'eth_gasPrice'])
+        expect((await call(method)).status).toBe(200);
+      for (const method of ['anvil_mine', 'debug_traceCall']) expect((await call(method)).status).not.toBe(200);
+
+      await story.page.goto('/usage');
+      const metrics = story.page.getByRole('region', { name: 'RPC Metrics', exact: true });
+      const figures = ['Requests and credits', 'Latency', 'Errors by outcome', 'Top methods'];
+      for (const name of figures) await expectVisible(metrics.getByRole('figure', { name, exact: true }));
+      // Recharts drew each chart (an SVG surface the keyboard can reach).
+      const surfaces = metrics.locator('svg.recharts-surface[tabindex="0"]');
+      await expect.poll(() => surfaces.count()).toBe(figures.length);
+      expect(await horizontalOverflow(story.page), 'horizontal overflow on /usage with RPC Metrics').toBeLessThanOrEqual(0);
+      await screenshot(story.page, 'fit-usage-metrics');
+      await expectNoViolations(story.page, '/usage RPC Metrics');
+
+      // The keyboard reaches a chart and its tooltip: focus, then the arrow keys move between buckets.
+      const traffic = metrics.getByRole('figure', { name: 'Requests and credits', exact: true });
+      await traffic.locator('svg.recharts-surface').focus();
+      await story.page.keyboard.press('ArrowRight');
+      await expectVisible(traffic.locator('.recharts-tooltip-wrapper').getByText(/Requests/));
+
+      // Every chart's table view, stacked on a phone: nothing scrolls sideways either.
+      for (const name of figures) {
+        const figure = metrics.getByRole('figure', { name, exact: true });
+        await figure.getByRole('button', { name: 'Table view' }).click();
+        await expectVisible(figure.getByRole('table', { name: `${name} table` }));
+      }
+      await expectVisible(
+        metrics.getByRole('table', { name: 'Top methods table' }).getByRole('rowheader', { name: 'eth_blockNumber', exact: true }),
+      );
+      expect(await horizontalOverflow(story.page), 'horizontal overflow on /usage with the metrics tables').toBeLessThanOrEqual(0);
+      await screenshot(story.page, 'fit-usage-metrics-tables');
+      await expectNoViolations(story.page, '/usage RPC Metrics tables');
+    });
+
     it('/rpc-testing under Allowed Domains: says why the call is refused and where to change it; the JSON wraps in its box', async () => {
       const saved = await story.server.api.PUT('/accessControl', {
         headers: authorization(),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type RpcRun, rpcTestMachine, selectAccessRefusal, selectCanRun, selectExchange, selectParamsProblem } from '@machines/rpc-test';
+import {
+  type RpcRun,
+  type RpcTestInput,
+  rpcTestMachine,
+  selectAccessRefusal,
+  selectCanRun,
+  selectExchange,
+  selectParamsProblem,
+} from '@machines/rpc-test';
 import { RPC_FALLBACK, RPC_INTERNAL_ERROR, RpcFailed, type RpcExchange } from '@/domain/rpc-exchange';
 import { findRpcMethod } from '@/domain/rpc-methods';
 import { formatParams, parseParams } from '@/domain/rpc-params';
@@ -119,5 +127,44 @@ describe('rpc test machine', () => {
       const shown: unknown = JSON.parse(selectExchange(actor.getSnapshot())?.json ?? 'null');
       expect(shown).toEqual({ jsonrpc: '2.0', id: 1, error: { code: RPC_INTERNAL_ERROR, message } });
     }
+  });
+});
+
+describe('rpc test machine, started with a call filled in', () => {
+  const start = (input: RpcTestInput) => {
+    const runRpc = pendingCall<RpcExchange, RpcRun>('runRpc');
+    const actor = createActor(rpcTestMachine.provide({ actors: { runRpc: runRpc.logic } }), { input }).start();
+    return { actor, runRpc };
+  };
+
+  it.each([
+    [{ network: 'devnet', method: 'eth_getBalance', params: ['0x1', 'latest'] }, 'devnet', 'eth_getBalance', '["0x1","latest"]'],
+    [{ method: 'eth_blockNumber', params: [] }, 'mainnet', 'eth_blockNumber', '[]'],
+    [{ method: 'eth_getBlockByNumber' }, 'mainnet', 'eth_getBlockByNumber', '["latest",false]'],
+    [{ network: 'devnet' }, 'devnet', '', '[]'],
+    [{}, 'mainnet', '', '[]'],
+  ] as const)('%j opens on %s, %j, %s', (prefill, network, method, paramsText) => {
+    const { actor } = start({ apiKey: RPC_TEST_KEY, ...prefill });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(actor.getSnapshot().context).toMatchObject({ network, method, paramsText, exchange: null });
+  });
+
+  it('runs the call again as it was, and the form stays editable', async () => {
+    const params = [{ to: '0x2', data: '0x' }, 'latest'];
+    const { actor, runRpc } = start({ apiKey: RPC_TEST_KEY, network: 'devnet', method: 'eth_call', params });
+    expect(selectCanRun(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'rpc.run' });
+    expect(runRpc.inputs).toEqual([{ network: 'devnet', apiKey: RPC_TEST_KEY, method: 'eth_call', params }]);
+    const moved = nextSnapshot(actor);
+    runRpc.resolve(balanceAnswer);
+    await moved;
+    expect(actor.getSnapshot().matches({ ready: 'result' })).toBe(true);
+    actor.send({ type: 'rpc.selectMethod', method: 'eth_chainId' });
+    expect(actor.getSnapshot().context).toMatchObject({ method: 'eth_chainId', paramsText: '[]' });
+  });
+
+  it('cannot run a filled-in call without a key', () => {
+    const { actor } = start({ apiKey: null, method: 'eth_chainId', params: [] });
+    expect(selectCanRun(actor.getSnapshot())).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setUpTestAnvil } from '../support/anvil';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json, rpcOver } from './helpers/started-server';
@@ -52,5 +52,30 @@ describe.each(['2', '1'])('a payment with WORKERS=%s', (workers) => {
     // Developer: 50 a second. The first burst after the payment already gets all 30 through.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await admitted(server.url, server.apiKey, 30)).toBe(30);
+  });
+
+  it("logs the paid key's calls, answered in the workers too, in the request log", async () => {
+    const auth = { authorization: `Bearer ${server.token}` };
+    const keys = await json(await fetch(`${server.url}/api/apiKeys`, { headers: auth }));
+    const keyId = Array.isArray(keys) ? field(keys[0], 'id') : null;
+    const answer = await rpcOver(server.url, 'mainnet', server.apiKey, 'eth_getBalance', [
+      '0x0000000000000000000000000000000000000002',
+      'latest',
+    ]);
+    expect(answer.status).toBe(200);
+    await answer.arrayBuffer();
+    // The workers report every 200 ms; the log's GET writes what the main process holds.
+    await vi.waitFor(
+      async () => {
+        const page = await json(
+          await fetch(`${server.url}/api/apiKeys/${String(keyId)}/requests?method=eth_getBalance`, { headers: auth }),
+        );
+        const entries = field(page, 'entries');
+        expect(Array.isArray(entries) ? entries.map((entry) => [field(entry, 'outcome'), field(entry, 'answerBytes')]) : entries).toEqual([
+          ['answered', expect.any(Number)],
+        ]);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
 });

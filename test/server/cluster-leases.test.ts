@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newUsageMinute } from '@server/repos/usage';
 import { LeaseAuthority } from '@server/cluster/lease-authority';
 import { LeasedAdmission, type WorkerKey } from '@server/cluster/leased-admission';
 import { compileAccessRules } from '@server/gateway/access-rules';
@@ -200,15 +201,10 @@ describe('leases of the HTTP workers (server/cluster)', () => {
   it('merges reported minutes into the meter, and answers a key deleted meanwhile as unknown', async () => {
     const { authority, meter, key, worker, deleteKey, unknown } = setting({ rate: null, creditLimit: null });
     const minute = {
-      apiKeyId: 3,
-      userId: 7,
-      network: 'mainnet' as const,
-      method: 'eth_chainId',
-      minute: nowMs - (nowMs % 60_000),
+      ...newUsageMinute({ apiKeyId: 3, userId: 7, network: 'mainnet', method: 'eth_chainId', minute: nowMs - (nowMs % 60_000) }),
       requests: 2,
       credits: 40,
       rateLimited: 1,
-      refused: 0,
     };
     await authority.report(1, [minute], [], nowMs);
     await authority.report(2, [{ ...minute, requests: 1, credits: 20, rateLimited: 0 }], [], nowMs);

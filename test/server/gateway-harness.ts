@@ -132,19 +132,29 @@ export function rpcError(response: LightMyRequestResponse): { id: unknown; code:
   };
 }
 
-/** Credits stored for the user (users.credits_used) and the sum of their metered minutes. */
+/**
+ * Credits stored for the user (users.credits_used) and the sum of their metered minutes. Every
+ * metering batch writes the same counts by the minute, the hour and the day: a sum of hours or days
+ * that differs from the minutes' throws.
+ */
 export async function storedCredits(
   app: FastifyInstance,
   userId: number,
 ): Promise<{ creditsUsed: number; metered: number; requests: number }> {
   const users = await app.db.query<{ credits_used: number | string }>('SELECT credits_used FROM users WHERE id = $1', [userId]);
-  const usage = await app.db.query<{ credits: number | string | null; requests: number | string | null }>(
-    'SELECT SUM(credits) AS credits, SUM(requests) AS requests FROM usage_minutes WHERE user_id = $1',
-    [userId],
-  );
-  return {
-    creditsUsed: Number(users.rows[0]?.credits_used ?? Number.NaN),
-    metered: Number(usage.rows[0]?.credits ?? 0),
-    requests: Number(usage.rows[0]?.requests ?? 0),
+  const sums = async (table: string) => {
+    const usage = await app.db.query<{ credits: number | string | null; requests: number | string | null }>(
+      `SELECT SUM(credits) AS credits, SUM(requests) AS requests FROM ${table} WHERE user_id = $1`,
+      [userId],
+    );
+    return { metered: Number(usage.rows[0]?.credits ?? 0), requests: Number(usage.rows[0]?.requests ?? 0) };
   };
+  const minutes = await sums('usage_minutes');
+  for (const table of ['usage_hours', 'usage_days']) {
+    const other = await sums(table);
+    if (other.metered !== minutes.metered || other.requests !== minutes.requests) {
+      throw new Error(`${table} holds ${JSON.stringify(other)} of user ${userId}, usage_minutes ${JSON.stringify(minutes)}`);
+    }
+  }
+  return { creditsUsed: Number(users.rows[0]?.credits_used ?? Number.NaN), ...minutes };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { newUsageMinute } from '@server/repos/usage';
 import type { components } from '@/api/schema';
 import { call, keyHolder, rpc, setUpGatewayApp, type KeyHolder } from './gateway-harness';
 import { bearer } from './helpers/accounts';
@@ -81,15 +82,9 @@ describe('metering: the method names clients send', () => {
     // A row no label can make safe: its user does not exist (a foreign key violation, every time).
     server.app.metering.meter.restore([
       {
-        apiKeyId: 1,
-        userId: 999_999,
-        network: 'mainnet',
-        method: 'eth_chainId',
-        minute: 60_000,
+        ...newUsageMinute({ apiKeyId: 1, userId: 999_999, network: 'mainnet', method: 'eth_chainId', minute: 60_000 }),
         requests: 1,
         credits: 20,
-        rateLimited: 0,
-        refused: 0,
       },
     ]);
     const report = await usage(server.app, holder);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newUsageMinute } from '@server/repos/usage';
 import { loadConfig } from '@server/config';
 import { checkAccess, compileAccessRules } from '@server/gateway/access-rules';
 import { LocalAdmission, type LocalTicket } from '@server/gateway/admission';
@@ -145,20 +146,20 @@ describe('metered method names', () => {
 
   it('keeps 100 names per key and minute, across writes; the rest count under one label', () => {
     const meter = new UsageMeter();
-    for (let index = 0; index < 150; index += 1) meter.count(key, 'mainnet', `m_${index}`, minute, 'refused');
+    for (let index = 0; index < 150; index += 1) meter.count(key, 'mainnet', `m_${index}`, minute, 'refused_method');
     expect(meter.size).toBe(101);
     const first = meter.take();
     expect(first.find((row) => row.method === '(other methods)')?.refused).toBe(50);
     // A write later in the same minute: known names keep their rows, new ones are still bounded.
-    meter.count(key, 'mainnet', 'm_0', minute, 'requests', 20);
-    meter.count(key, 'devnet', 'm_new', minute, 'refused');
+    meter.count(key, 'mainnet', 'm_0', minute, 'answered', 20);
+    meter.count(key, 'devnet', 'm_new', minute, 'refused_method');
     expect(meter.take().map((row) => [row.network, row.method])).toEqual([
       ['mainnet', 'm_0'],
       ['devnet', '(other methods)'],
     ]);
     // Another key, or the next minute, starts afresh.
-    meter.count({ keyId: 9, userId: 2 }, 'mainnet', 'm_new', minute, 'refused');
-    meter.count(key, 'mainnet', 'm_new', minute + 60_000, 'refused');
+    meter.count({ keyId: 9, userId: 2 }, 'mainnet', 'm_new', minute, 'refused_method');
+    meter.count(key, 'mainnet', 'm_new', minute + 60_000, 'refused_method');
     expect(meter.take().map((row) => row.method)).toEqual(['m_new', 'm_new']);
   });
 
@@ -166,15 +167,9 @@ describe('metered method names', () => {
     const meter = new UsageMeter();
     const report = (from: number) =>
       Array.from({ length: 100 }, (_, index) => ({
-        apiKeyId: 1,
-        userId: 2,
-        network: 'mainnet' as const,
-        method: `m_${from + index}`,
-        minute,
+        ...newUsageMinute({ apiKeyId: 1, userId: 2, network: 'mainnet', method: `m_${from + index}`, minute }),
         requests: 1,
         credits: 20,
-        rateLimited: 0,
-        refused: 0,
       }));
     meter.restore(report(0));
     meter.restore(report(100));

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runUsageAlerts } from '@server/metering/usage-alerts';
+import { retainUsage } from '@server/metering/usage-retention';
 import { Billing } from '@server/payments/billing';
+import { findPlanByName } from '@server/repos/plans';
+import { findStoredCredits, newUsageMinute, writeUsageBatch } from '@server/repos/usage';
+import { setUserPlan } from '@server/repos/users';
 import { createLocalProvider } from '@server/payments/local/local-provider';
 import type { PaymentProvider } from '@server/payments/provider';
 import { keyChangesChannel } from '@server/shared/postgres-key-changes';
@@ -193,5 +198,70 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
     expect(stored.requests).toBe(sent);
     expect(stored.creditsUsed).toBe(stored.metered);
     expect(stored.metered).toBeGreaterThan(0);
+  });
+
+  it('the usage retention job run 40 times at once on both replicas, while both meter, deletes what expired once and keeps the rest', async () => {
+    const { token } = await signedInUser(a.app, 'retention');
+    const user = await me(a.app, token);
+    const now = clock.now().getTime();
+    const minuteAt = (ageMs: number) => Math.floor((now - ageMs) / 60_000) * 60_000;
+    const row = (ageMs: number, requests: number) => ({
+      ...newUsageMinute({ apiKeyId: 9, userId: user.id, network: 'mainnet', method: 'eth_call', minute: minuteAt(ageMs) }),
+      requests,
+      credits: requests * 20,
+    });
+    // Expired: a minute of 8 days ago (its hour stays) and one of 91 days ago (only its day stays).
+    await writeUsageBatch(a.app.db, [row(8 * 86_400_000, 3), row(91 * 86_400_000, 5)], []);
+    const log = a.app.log;
+    const runs = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => {
+        const replica = index % 2 === 0 ? a : b;
+        return index % 4 < 2
+          ? retainUsage({ db: replica.app.db, clock, log })
+          : writeUsageBatch(replica.app.db, [row(index * 60_000, 1)], []).then(() => null);
+      }),
+    );
+    expect(runs.filter((ran) => ran === true).length).toBeGreaterThan(0);
+    const count = async (table: string) =>
+      Number((await a.app.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE user_id = $1`, [user.id])).rows[0]?.n);
+    // 20 minutes metered meanwhile (one row each), none deleted; the expired two gone.
+    expect(await count('usage_minutes')).toBe(20);
+    expect(await count('usage_hours')).toBeGreaterThanOrEqual(2);
+    const days = await a.app.db.query<{ requests: string }>('SELECT SUM(requests) AS requests FROM usage_days WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(Number(days.rows[0]?.requests)).toBe(3 + 5 + 20);
+    const oldHours = await a.app.db.query<{ n: string }>('SELECT count(*) AS n FROM usage_hours WHERE user_id = $1 AND hour < $2', [
+      user.id,
+      new Date(now - 90 * 86_400_000),
+    ]);
+    expect(Number(oldHours.rows[0]?.n)).toBe(0);
+  });
+
+  it('the usage alerts job run 40 times at once on both replicas mails an alert once', async () => {
+    const { token, email } = await signedInUser(a.app, 'alerted');
+    const user = await me(a.app, token);
+    const developer = await findPlanByName(a.app.db, 'Developer');
+    if (developer === null) throw new Error('no Developer plan');
+    await setUserPlan(a.app.db, user.id, { planId: developer.id, frequency: 'MONTHLY', now: clock.now() });
+    const stored = await findStoredCredits(a.app.db, user.id);
+    if (stored === null) throw new Error('no such user');
+    await writeUsageBatch(a.app.db, [], [{ userId: user.id, anchor: stored.anchor, cycleStart: stored.anchor, credits: 1_300_000 }]);
+    const sent: string[] = [];
+    const settings = (replica: TestApp) => ({
+      db: replica.app.db,
+      clock,
+      log: replica.app.log,
+      mailer: {
+        kind: 'outbox' as const,
+        send: async (mail: { to: string; subject: string }) => void sent.push(`${mail.to}: ${mail.subject}`),
+      },
+      publicUrl: 'https://dashboard.example',
+      productName: 'Acme RPC',
+    });
+    await Promise.all(Array.from({ length: 40 }, (_, index) => runUsageAlerts(settings(index % 2 === 0 ? a : b))));
+    // A run that found the other replica's still running skipped: one more after all of them sends anything left.
+    await runUsageAlerts(settings(a));
+    expect(sent).toEqual([`${email}: You have used 80% of your Acme RPC credits`]);
   });
 });

@@ -76,6 +76,12 @@ describe('dashboard plan overview', () => {
     expect(screen.getByText('750,000 of 500,000 (100%)')).toBeTruthy();
   });
 
+  it("says when the credits run out at the last day's rate, under the bar", () => {
+    const forecast = 'At the rate of the last 24 hours, your credits run out on 2030-01-20, before the cycle ends on 2030-02-15.';
+    renderView(<PlanOverview plan={free} creditsUsed={125_000} forecast={forecast} />);
+    expect(screen.getByText(forecast)).toBeTruthy();
+  });
+
   it('names its section for assistive technology', () => {
     renderView(<PlanOverview plan={free} creditsUsed={0} />);
     expect(screen.getByRole('region', { name: 'Plan Overview' })).toBeTruthy();
@@ -134,5 +140,29 @@ describe('dashboard page', () => {
     expect(cardText('API Keys')).toContain('2');
     expect(cardText('Rate Limit')).toContain('Plan details unavailable');
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('forecasts from the last day of usage in the plan overview', async () => {
+    seedConfig();
+    seedQuery($api.queryOptions('get', '/users/me').queryKey, { ...testUser, currentCredit: 100_000 });
+    seedQuery($api.queryOptions('get', '/users/plan').queryKey, { id: 1, billingFrequency: 'MONTHLY', price: 0, ...free });
+    seedQuery(apiKeyListQueryKey, [serverKey(1)]);
+    seedQuery($api.queryOptions('get', '/usage', { params: { query: { range: '1d', groupBy: 'usageType' } } }).queryKey, {
+      range: '1d',
+      groupBy: 'usageType',
+      from: '2030-01-14T10:00:00.000Z',
+      to: '2030-01-15T10:00:00.000Z',
+      cycle: { start: '2030-01-01T00:00:00.000Z', end: '2030-02-01T00:00:00.000Z', creditsUsed: 100_000, creditsLimit: 500_000 },
+      totals: { requests: 5_000, credits: 100_000, rateLimited: 0, refused: 0 },
+      rows: [],
+    });
+    renderInApp(<DashboardPage />);
+    const planPart = await screen.findByRole('region', { name: 'Plan Overview' });
+    // 400,000 left at 100,000 a day: four days after the report's end.
+    expect(
+      within(planPart).getByText(
+        'At the rate of the last 24 hours, your credits run out on 2030-01-19, before the cycle ends on 2030-02-01.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -25,6 +25,8 @@ const machineIds = Object.values(import.meta.glob<Record<string, unknown>>('../.
 interface Screen {
   path: string;
   signedIn?: boolean;
+  /** Server data of this screen's own, over what every signed-in screen reads (e.g. a paid plan). */
+  seed?: () => void;
   /** Resolves once the machine's actor is on screen (its form, button or row is drawn). */
   drawn: () => Promise<unknown>;
 }
@@ -75,6 +77,28 @@ const whereMachinesStart: Record<string, Screen> = {
   projectName: { path: '/settings', signedIn: true, drawn: button('Edit project name') },
   settingsPage: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
   autoscalingForm: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
+  // The Usage Alerts card loads its settings when drawn (it reports whether they came or not).
+  alertSettings: { path: '/settings', signedIn: true, drawn: () => screen.findByRole('region', { name: 'Usage Alerts' }, timeout) },
+  // RPC Metrics' charts start on a paid plan (Free shows the lock).
+  usageMetrics: {
+    path: '/usage',
+    signedIn: true,
+    seed: () => {
+      seedQuery($api.queryOptions('get', '/users/plan').queryKey, { ...freePlan, id: 2, name: 'Developer' });
+      seedQuery($api.queryOptions('get', '/usage', { params: { query: { range: '1m', groupBy: 'method' } } }).queryKey, usageReport);
+    },
+    drawn: () => screen.findByRole('radiogroup', { name: 'Time range' }, timeout),
+  },
+  // The request log starts below the charts, on a paid plan, once the key list is there.
+  requestLog: {
+    path: '/usage',
+    signedIn: true,
+    seed: () => {
+      seedQuery($api.queryOptions('get', '/users/plan').queryKey, { ...freePlan, id: 2, name: 'Developer' });
+      seedQuery($api.queryOptions('get', '/usage', { params: { query: { range: '1m', groupBy: 'method' } } }).queryKey, usageReport);
+    },
+    drawn: () => screen.findByRole('checkbox', { name: "Log this key's calls" }, timeout),
+  },
 };
 
 /** What the signed-in screens read from the server, as if it had answered (jsdom has no server). */
@@ -92,12 +116,13 @@ function seedServerData() {
 }
 
 /** Renders the app at the screen's path with an observer, and returns the ids of the machines whose actors reported. */
-async function machinesReportingOn({ path, signedIn = false, drawn }: Screen): Promise<Set<string>> {
+async function machinesReportingOn({ path, signedIn = false, seed, drawn }: Screen): Promise<Set<string>> {
   seedConfig();
   if (signedIn) {
     localStorage.setItem('token', 'stored-token');
     seedServerData();
   }
+  seed?.();
   const reported = new Set<string>();
   const inspect = {
     next: (event: InspectionEvent) => {

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { selectCanSave, selectEnabled, selectError, selectIsLocked, selectIsSaved, selectPercent } from '@machines/autoscaling-form';
 import { selectDraft, selectDraftBlank, selectIsEditing, selectName } from '@machines/project-name';
 import * as projectNameSelectors from '@machines/project-name';
+import * as alertSelectors from '@machines/alert-settings';
 import {
   selectAccountPlan,
   selectAutoscalingLocked,
@@ -17,6 +18,7 @@ import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import { AUTOSCALING_FREE_TEXT, AUTOSCALING_SAVED_TEXT, type AutoscalingSettings, autoscalingMessage } from '@/domain/autoscaling';
 import { CallFailed } from '@/domain/call-failure';
+import { ALERTS_SAVED_TEXT, type AlertSettings, CREDIT_ALERT_THRESHOLDS } from '@/domain/usage-alerts';
 import { planLabel } from '@/domain/plan-display';
 import { PLAN_ORDER } from '@/domain/plan-rank';
 import { DEFAULT_PROJECT_NAME, type PlanView, PROJECT_NAME_BLANK, PROJECT_NAME_TOO_LONG, planViewLabels } from '@/domain/project-settings';
@@ -26,6 +28,7 @@ import { type Executors, describePath } from '../machines/flow-model';
 import { type AutoscalingFormModelEvent, autoscalingFormFlow, autoscalingFormPaths } from '../machines/models/autoscaling-form.model';
 import { type ProjectNameModelEvent, projectNameFlow, projectNamePaths } from '../machines/models/project-name.model';
 import { type SettingsPageModelEvent, settingsPageFlows } from '../machines/models/settings-page.model';
+import { type AlertSettingsModelEvent, alertSettingsFlow, alertSettingsPaths } from '../machines/models/alert-settings.model';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp, testUser } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -53,6 +56,8 @@ function renderSettings({ plan = 'Free', storedName = DEFAULT_PROJECT_NAME }: { 
   seedQuery(projectQueryKey, { id: PROJECT_ID, name: storedName });
   const saveName = pendingCall<{ name: string }, { projectId: string; name: string }>('saveProjectName');
   const saveAutoscaling = pendingCall<void, AutoscalingSettings>('saveAutoscaling');
+  const loadAlerts = pendingCall<AlertSettings>('loadAlertSettings');
+  const saveAlerts = pendingCall<AlertSettings, AlertSettings>('saveAlertSettings');
   const copied: string[] = [];
   const upgrades: string[] = [];
   const actors: SettingsActors = {
@@ -60,9 +65,11 @@ function renderSettings({ plan = 'Free', storedName = DEFAULT_PROJECT_NAME }: { 
     saveAutoscaling: saveAutoscaling.logic,
     upgradeForInvites: (projectId) => void upgrades.push(projectId),
     clipboard: { writeText: fromPromise<void, { text: string }>(async ({ input }) => void copied.push(input.text)) },
+    loadAlertSettings: loadAlerts.logic,
+    saveAlertSettings: saveAlerts.logic,
   };
   const rendered = renderInApp(<SettingsPage actors={actors} now={NOW} />, { path: '/settings' });
-  return { saveName, saveAutoscaling, copied, upgrades, ...rendered };
+  return { saveName, saveAutoscaling, loadAlerts, saveAlerts, copied, upgrades, ...rendered };
 }
 
 const projectCard = () => screen.getByRole('region', { name: 'Project' });
@@ -403,4 +410,75 @@ describe('settings page', () => {
     expect(await within(projectCard()).findByText('Indexer')).toBeTruthy();
     expect(queryClient.getQueryData(projectQueryKey)).toEqual({ id: PROJECT_ID, name: 'Indexer' });
   });
+});
+
+const alertsCard = () => screen.getByRole('region', { name: 'Usage Alerts' });
+
+describe('settings page, walking the alert settings machine paths', () => {
+  for (const path of alertSettingsPaths) {
+    it(describePath(path), async () => {
+      const user = userEvent.setup({ delay: null });
+      const { loadAlerts, saveAlerts } = renderSettings({ plan: 'Developer' });
+      await screen.findByRole('region', { name: 'Usage Alerts' });
+
+      await alertSettingsFlow.run(
+        path,
+        {
+          'xstate.done.actor.loadAlertSettings': ({ output }) => act(async () => loadAlerts.resolve(output)),
+          'xstate.error.actor.loadAlertSettings': ({ error }) => act(async () => loadAlerts.reject(error)),
+          'xstate.done.actor.saveAlertSettings': ({ output }) => act(async () => saveAlerts.resolve(output)),
+          'xstate.error.actor.saveAlertSettings': ({ error }) => act(async () => saveAlerts.reject(error)),
+          // The keyboard way: Space on the checkbox and on the switch.
+          'alerts.threshold': async ({ threshold }) => {
+            within(alertsCard())
+              .getByRole('checkbox', { name: new RegExp(`^${threshold}% of the cycle`) })
+              .focus();
+            await user.keyboard(' ');
+          },
+          'alerts.errorRate': async () => {
+            within(alertsCard())
+              .getByRole('checkbox', { name: /Failing keys/ })
+              .focus();
+            await user.keyboard(' ');
+          },
+          'alerts.save': () => user.click(within(alertsCard()).getByRole('button', { name: 'Save Alerts' })),
+          'alerts.retry': () => user.click(within(alertsCard()).getByRole('button', { name: 'Retry' })),
+        } satisfies Executors<AlertSettingsModelEvent>,
+        async (expected) => {
+          const card = alertsCard();
+          if (alertSelectors.selectIsLoading(expected)) {
+            expect(within(card).getByRole('status').textContent).toBe('Loading your alert settings...');
+            return;
+          }
+          if (alertSelectors.selectLoadFailed(expected)) {
+            expect(within(card).getByRole('alert').textContent).toBe(alertSelectors.selectError(expected));
+            expect(within(card).getByRole('button', { name: 'Retry' })).toBeTruthy();
+            return;
+          }
+          const saving = alertSelectors.selectIsSaving(expected);
+          await waitFor(() => {
+            for (const threshold of CREDIT_ALERT_THRESHOLDS) {
+              const box = within(card).getByRole('checkbox', { name: new RegExp(`^${threshold}% of the cycle`) });
+              expect(box).toHaveProperty('checked', alertSelectors.selectThresholds(expected).includes(threshold));
+              expect(box).toHaveProperty('disabled', saving);
+            }
+            expect(within(card).getByRole('checkbox', { name: /Failing keys/ })).toHaveProperty(
+              'checked',
+              alertSelectors.selectErrorRate(expected),
+            );
+          });
+          const save = within(card).getByRole('button', { name: saving ? /Saving/ : 'Save Alerts' });
+          expect(save).toHaveProperty('disabled', !alertSelectors.selectCanSave(expected));
+          expect(within(card).getByRole('status').textContent).toBe(alertSelectors.selectIsSaved(expected) ? ALERTS_SAVED_TEXT : '');
+          expect(within(card).queryByRole('alert')?.textContent ?? null).toBe(alertSelectors.selectError(expected));
+          if (saving) {
+            expect(saveAlerts.inputs.at(-1)).toEqual({
+              creditThresholds: alertSelectors.selectThresholds(expected),
+              errorRate: alertSelectors.selectErrorRate(expected),
+            });
+          }
+        },
+      );
+    });
+  }
 });

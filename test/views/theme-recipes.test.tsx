@@ -128,4 +128,8 @@ describe('Chakra recipes', () => {
       expect(system.isSlotRecipe(need.slotRecipe), `add the '${need.slotRecipe}' slot recipe to src/app/theme.ts`).toBe(true);
     }
   });
+
+  it("registers what @chakra-ui/charts draws with (the RPC Metrics legends' and tooltips' swatches)", () => {
+    expect(system.isRecipe('colorSwatch'), "add the 'colorSwatch' recipe to src/app/theme.ts").toBe(true);
+  });
 });

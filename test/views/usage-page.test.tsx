@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fromPromise } from 'xstate';
 import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
+import type { MetricsFilters } from '@/domain/usage-metrics';
 import UsagePage from '@/views/usage/usage-page';
 import { CreditCostNote } from '@/views/usage/credit-cost-note';
 import { renderInApp } from './app-harness';
@@ -196,14 +198,20 @@ describe('usage screen', () => {
     expect(within(metrics).queryByRole('group', { name: 'Requests' })).toBeNull();
   });
 
-  it('shows requests, rate-limited and refused totals on paid plans', () => {
+  it('shows the RPC Metrics filters on paid plans, without the lock (test/views/usage-metrics.test.tsx walks the charts)', () => {
     seedReport({ range: '1m', groupBy: 'method' }, methodRows);
-    renderUsage({ plan: 'Developer' });
+    seedConfig();
+    seedPlan('Developer');
+    // GET /usage/series stays on its way: the section shows its filters and its spinner.
+    const fetchSeries = fromPromise<Schemas['UsageSeries'], MetricsFilters>(() => new Promise(() => undefined));
+    renderInApp(<UsagePage metricsActors={{ fetchSeries }} />, { path: '/usage' });
     const metrics = screen.getByRole('region', { name: 'RPC Metrics' });
     expect(within(metrics).queryByText('Upgrade Required')).toBeNull();
-    expect(within(metrics).getByRole('group', { name: 'Requests' }).textContent).toContain('580');
-    expect(within(metrics).getByRole('group', { name: 'Rate-limited' }).textContent).toContain('7');
-    expect(within(metrics).getByRole('group', { name: 'Refused' }).textContent).toContain('3');
+    expect(within(metrics).getByRole('radiogroup', { name: 'Time range' })).toBeTruthy();
+    expect(within(metrics).getByLabelText('API key')).toBeTruthy();
+    expect(within(metrics).getByRole('radiogroup', { name: 'Network' })).toBeTruthy();
+    expect(within(metrics).getByLabelText('Method')).toBeTruthy();
+    expect(within(metrics).getByRole('status').textContent).toBe('Loading RPC metrics...');
   });
 
   it('says it is loading, then shows a failure with Retry', async () => {

@@ -244,11 +244,11 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       case 'admitted':
         return false;
       case 'quota':
-        this.deps.meter.count(key, this.caller.network, method, minute, 'rateLimited');
+        this.deps.meter.count(key, this.caller.network, method, minute, 'refused_quota');
         this.sendError(id, gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd));
         return true;
       case 'rate':
-        this.deps.meter.count(key, this.caller.network, method, minute, 'rateLimited');
+        this.deps.meter.count(key, this.caller.network, method, minute, 'refused_rate');
         this.sendError(id, gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs))));
         return true;
       case 'unknownKey':
@@ -276,7 +276,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   /** A subscription method answered: charged as a call answered, its answer with the client's id. */
   private answered(id: RpcId, method: string, ticket: Ticket, credits: number, answer: { result: unknown } | { error: unknown }): void {
     this.deps.admission.settle(ticket, true);
-    this.deps.meter.count(this.key, this.caller.network, method, minuteOf(this.deps.now()), 'requests', credits);
+    this.deps.meter.count(this.key, this.caller.network, method, minuteOf(this.deps.now()), 'answered', credits);
     this.send(JSON.stringify({ jsonrpc: '2.0', id, ...answer }));
   }
 
@@ -403,7 +403,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     this.client.send(text, { binary: false }, (error) => {
       const sent = error === undefined || error === null;
       admission.settle(admit.ticket, sent);
-      if (sent) meter.count(key, this.caller.network, notificationMethod, minute, 'requests', CREDITS_PER_NOTIFICATION);
+      if (sent) meter.count(key, this.caller.network, notificationMethod, minute, 'answered', CREDITS_PER_NOTIFICATION);
     });
   }
 }

@@ -3,6 +3,7 @@ import { useUserPlan } from '@/api/billing-calls';
 import { $api } from '@/api/query-hooks';
 import { useApiKeyList } from '@/api/key-calls';
 import { useAppConfig } from '@/hooks/app-config';
+import { useCreditForecast } from '@/hooks/use-credit-forecast';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';
@@ -20,6 +21,7 @@ export default function DashboardPage() {
   const me = $api.useQuery('get', '/users/me');
   const plan = useUserPlan();
   const keys = useApiKeyList();
+  const forecast = useCreditForecast();
 
   const header = <PageHeader title="Dashboard" description="Your plan, credits and API keys." />;
 
@@ -40,7 +42,7 @@ export default function DashboardPage() {
         {plan.isError ? (
           <PlanUnavailable error={plan.error} onRetry={() => void plan.refetch()} />
         ) : (
-          <PlanOverview plan={plan.data} creditsUsed={me.data.currentCredit} />
+          <PlanOverview plan={plan.data} creditsUsed={me.data.currentCredit} forecast={forecast} />
         )}
         <StatCards plan={plan.data} creditsUsed={me.data.currentCredit} keyCount={keyCount} />
         <QuickAccess />

@@ -8,10 +8,12 @@ interface PlanOverviewProps {
   plan: PlanFigures;
   /** Credits used in the current cycle (the user's currentCredit). */
   creditsUsed: number;
+  /** When the credits run out at the last day's rate (src/domain/credit-forecast.ts); null while unknown. */
+  forecast?: string | null;
 }
 
-/** The plan, how much of its credit is used (bar capped at 100 %), and Upgrade Plan unless Enterprise. */
-export function PlanOverview({ plan, creditsUsed }: PlanOverviewProps) {
+/** The plan, how much of its credit is used (bar capped at 100 %) and when it runs out, and Upgrade Plan unless Enterprise. */
+export function PlanOverview({ plan, creditsUsed, forecast = null }: PlanOverviewProps) {
   const percent = usagePercent(creditsUsed, plan.credit);
   return (
     <Card.Root as="section" aria-labelledby="plan-overview-heading">
@@ -43,6 +45,11 @@ export function PlanOverview({ plan, creditsUsed }: PlanOverviewProps) {
             <Progress.Track aria-label="Credits used" rounded="full">
               <Progress.Range />
             </Progress.Track>
+            {forecast === null ? null : (
+              <Text mt="2" color="fg.muted" fontSize="sm">
+                {forecast}
+              </Text>
+            )}
           </Progress.Root>
         )}
       </Card.Body>

@@ -2,7 +2,7 @@ import type { DedicatedNodeOrder, NodeOrderStep } from '@/domain/node-order';
 import type { NodeWizardEvent } from '@machines/node-wizard';
 import { ChoiceCardGroup } from '@/components/choice-card-group';
 import { NO_LOCATIONS_AVAILABLE, NO_NODES_AVAILABLE } from '@/domain/node-order';
-import { LabelledCheckbox } from './labelled-checkbox';
+import { LabelledCheckbox } from '@/components/labelled-checkbox';
 import { NoOfferNotice } from './no-offer-notice';
 import {
   CLIENT_CHOICES,

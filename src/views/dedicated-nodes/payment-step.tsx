@@ -3,7 +3,7 @@ import type { NodeWizardEvent } from '@machines/node-wizard';
 import { ChoiceCardGroup } from '@/components/choice-card-group';
 import { ErrorAlert } from '@/components/error-alert';
 import { type DedicatedNodeOrder, ORDER_REQUIREMENT_TEXT, type OrderRequirement } from '@/domain/node-order';
-import { LabelledCheckbox } from './labelled-checkbox';
+import { LabelledCheckbox } from '@/components/labelled-checkbox';
 import { PAYMENT_CHOICES, RISKS_LABEL, RISKS_TEXT, STEP_TEXT } from './node-order-texts';
 import { OrderSummary } from './order-summary';
 

@@ -4,6 +4,7 @@ import * as rpcTest from '@machines/rpc-test';
 import { currentApiBase } from '@/api/rpc-calls';
 import { useFlowActor } from '@/hooks/inspection';
 import { NetworkSwitch } from '@/components/network-switch';
+import type { PlaygroundPrefill } from '@/domain/playground-link';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { MethodSelect } from './method-select';
 import { ParamsEditor } from './params-editor';
@@ -14,12 +15,14 @@ import type { RpcTestingActors } from './rpc-testing-actors';
 interface RpcPlaygroundProps {
   /** The user's first key; null when there is none (Run is then disabled, SPEC.md §5). */
   apiKey: string | null;
+  /** A call filled in by the page's link (network, method, params); the defaults otherwise. */
+  prefill?: PlaygroundPrefill;
   actors: RpcTestingActors;
 }
 
 /** The request form and the response of /rpc-testing, over machines/rpc-test.ts. */
-export function RpcPlayground({ apiKey, actors }: RpcPlaygroundProps) {
-  const playground = useFlowActor(rpcTest.rpcTestMachine.provide({ actors: actors.rpc }), { input: { apiKey } });
+export function RpcPlayground({ apiKey, prefill, actors }: RpcPlaygroundProps) {
+  const playground = useFlowActor(rpcTest.rpcTestMachine.provide({ actors: actors.rpc }), { input: { apiKey, ...prefilled(prefill) } });
   const network = useSelector(playground, rpcTest.selectNetwork);
   const method = useSelector(playground, rpcTest.selectMethod);
   const paramsText = useSelector(playground, rpcTest.selectParamsText);
@@ -73,4 +76,14 @@ export function RpcPlayground({ apiKey, actors }: RpcPlaygroundProps) {
       />
     </Stack>
   );
+}
+
+/** The machine's input for a prefilled call: the network, and the method with its params when the link named one. */
+function prefilled(prefill: PlaygroundPrefill | undefined): Omit<rpcTest.RpcTestInput, 'apiKey'> {
+  if (prefill === undefined) return {};
+  return {
+    network: prefill.network,
+    ...(prefill.method === null ? {} : { method: prefill.method }),
+    ...(prefill.params === null ? {} : { params: prefill.params }),
+  };
 }

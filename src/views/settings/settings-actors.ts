@@ -4,6 +4,7 @@ import { logDemoAction } from '@/api/demo-actions';
 import { $api } from '@/api/query-hooks';
 import { type CopyActors, clipboardActors } from '@/hooks/use-copy-feedback';
 import type { AutoscalingSettings } from '@/domain/autoscaling';
+import { type AlertSettings, normalizedThresholds } from '@/domain/usage-alerts';
 
 /**
  * What the settings screen's machines do. The project name is the server's (PATCH /project); the
@@ -17,6 +18,9 @@ export interface SettingsActors {
   /** The invite card's upgrade button: it only logs. */
   upgradeForInvites: (projectId: string) => void;
   clipboard: CopyActors;
+  /** The usage alerts card: GET and PUT /users/alerts. */
+  loadAlertSettings: PromiseActorLogic<AlertSettings, void>;
+  saveAlertSettings: PromiseActorLogic<AlertSettings, AlertSettings>;
 }
 
 /** Where GET /project keeps its answer, so a save can put the stored name there. */
@@ -36,4 +40,17 @@ export const settingsActors: SettingsActors = {
   }),
   upgradeForInvites: (projectId) => logDemoAction('upgradeForInvites', { projectId }),
   clipboard: clipboardActors,
+  loadAlertSettings: fromPromise(async ({ signal }) => alertSettingsOf(bodyOf(await api.GET('/users/alerts', { signal })))),
+  saveAlertSettings: fromPromise(async ({ input, signal }) =>
+    alertSettingsOf(
+      bodyOf(
+        await api.PUT('/users/alerts', { body: { creditThresholds: [...input.creditThresholds], errorRate: input.errorRate }, signal }),
+      ),
+    ),
+  ),
 };
+
+/** The API's settings as the card's rules hold them (thresholds it does not know dropped). */
+function alertSettingsOf(body: { creditThresholds: number[]; errorRate: boolean }): AlertSettings {
+  return { creditThresholds: normalizedThresholds(body.creditThresholds), errorRate: body.errorRate };
+}

@@ -3,6 +3,7 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { selectUser } from '@machines/auth';
+import { alertSettingsMachine } from '@machines/alert-settings';
 import { autoscalingFormMachine } from '@machines/autoscaling-form';
 import {
   selectAccountPlan,
@@ -19,6 +20,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { projectIdFor } from '@/domain/project-settings';
+import { AlertsCard } from './alerts-card';
 import { AutoscalingCard } from './autoscaling-card';
 import { CurrentPlanCard } from './current-plan-card';
 import { PlanViewSwitch } from './plan-view-switch';
@@ -61,12 +63,15 @@ export default function SettingsPage({ actors = settingsActors, now }: SettingsP
   const accountPlan = useSelector(settings, selectAccountPlan);
   const offerUpgrade = useSelector(settings, selectOffersInviteUpgrade);
   const autoscaling = useSelector(settings, selectAutoscalingForm);
+  const alertsCard = useFlowActor(
+    alertSettingsMachine.provide({ actors: { loadAlertSettings: actors.loadAlertSettings, saveAlertSettings: actors.saveAlertSettings } }),
+  );
   const [openedAt] = useState(() => now ?? new Date());
 
   const header = (
     <PageHeader
       title={TITLE}
-      description="Your project, its plan, its users and its autoscaling."
+      description="Your project, its plan, its users, its autoscaling and your usage alerts."
       actions={
         <PlanViewSwitch value={view} accountPlan={accountPlan} onChange={(shown) => settings.send({ type: 'view.show', view: shown })} />
       }
@@ -91,6 +96,7 @@ export default function SettingsPage({ actors = settingsActors, now }: SettingsP
           <ProjectCard projectId={projectId} project={project} actors={actors} />
         </SimpleGrid>
         {autoscaling ? <AutoscalingCard form={autoscaling} /> : null}
+        <AlertsCard card={alertsCard} />
         <ProjectUsersCard ownerEmail={user.email} offerUpgrade={offerUpgrade} onUpgrade={() => actors.upgradeForInvites(projectId)} />
       </Stack>
     </>

@@ -33,11 +33,7 @@ export function usageTypeLabel(type: UsageType): string {
   return `${USAGE_TYPE_NAMES[type]} · ${CREDITS_PER_CALL[type]} credits each`;
 }
 
-/** The calendar day of an instant, as SPEC.md writes cycle dates (2025-02-07), in UTC like the server's cycles. */
-export function cycleDate(instant: string): string {
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : date.toISOString().slice(0, 10);
-}
+export { cycleDate } from '@/domain/cycle-date';
 
 const RANGE_PERIODS: Readonly<Record<UsageRange, string>> = { '1d': 'the last day', '1m': 'the last month', '3m': 'the last 3 months' };
 

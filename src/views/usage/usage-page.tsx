@@ -2,21 +2,28 @@ import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { useUserPlan } from '@/api/billing-calls';
 import { useUsageReport } from '@/api/usage-queries';
+import { type UsageMetricsActors, usageMetricsActors } from '@/api/usage-series-calls';
 import { useAppConfig } from '@/hooks/app-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';
 import { isPaid } from '@/domain/plan-rank';
 import { CreditCostNote } from './credit-cost-note';
+import { RequestLog } from './request-log';
 import { RpcMetrics } from './rpc-metrics';
 import { UsageBreakdown } from './usage-breakdown';
-import { DEFAULT_FILTERS, type UsageFilters, rangePeriod } from './usage-format';
+import { DEFAULT_FILTERS, type UsageFilters } from './usage-format';
 import { UsageSummary } from './usage-summary';
 
 const TITLE = 'Usage / Metrics';
 
 /** /usage: the credits the gateway metered for the user's keys (SPEC.md "Usage / Metrics", with real figures). */
-export default function UsagePage() {
+export interface UsagePageProps {
+  /** RPC Metrics' effects (GET /usage/series): the real API client's unless a test brings its own. */
+  metricsActors?: UsageMetricsActors;
+}
+
+export default function UsagePage({ metricsActors = usageMetricsActors }: UsagePageProps) {
   usePageTitle(TITLE);
   const documentationUrl = useAppConfig()?.documentationUrl;
   const [filters, setFilters] = useState<UsageFilters>(DEFAULT_FILTERS);
@@ -29,7 +36,7 @@ export default function UsagePage() {
     return <PageLoadState header={header} queries={[report, plan]} loadingLabel="Loading usage..." operation="loadUsage" />;
   }
 
-  const { cycle, rows, totals, groupBy, range } = report.data;
+  const { cycle, rows, groupBy } = report.data;
   return (
     <>
       {header}
@@ -43,7 +50,8 @@ export default function UsagePage() {
           rowsGroupBy={groupBy}
           updating={report.isPlaceholderData}
         />
-        <RpcMetrics unlocked={isPaid(plan.data.name)} totals={totals} period={rangePeriod(range)} />
+        <RpcMetrics unlocked={isPaid(plan.data.name)} actors={metricsActors} />
+        <RequestLog unlocked={isPaid(plan.data.name)} />
       </Stack>
     </>
   );

@@ -174,7 +174,7 @@ export class LeaseCluster {
     if (!answered) return;
     const meter = call.worker?.meter ?? this.meter;
     const minute = this.nowMs - (this.nowMs % 60_000);
-    meter.count({ keyId: 3, userId }, 'mainnet', `m${call.cost}`, minute, 'requests', call.cost);
+    meter.count({ keyId: 3, userId }, 'mainnet', `m${call.cost}`, minute, 'answered', call.cost);
     if (call.worker === null) this.owed += call.cost;
     else call.worker.unreported += call.cost;
     await settleMicrotasks();

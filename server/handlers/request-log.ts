@@ -1,0 +1,82 @@
+import type { components } from '@/api/schema';
+import { notFound } from '@server/http/errors';
+import type { OperationHandlers } from '@server/openapi/handler-types';
+import { keyNotFound } from '@server/handlers/api-keys';
+import { requirePaidPlan } from '@server/handlers/paid-plan';
+import { REQUEST_LOG_KEPT_MS, REQUEST_LOG_PER_KEY } from '@server/metering/request-log';
+import { type ListedCall, type LogCursor, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
+import { signedIn, type Services } from '@server/handlers/services';
+
+type RequestLogEntry = components['schemas']['RequestLogEntry'];
+
+/** What the request log answers on Free. */
+export const LOG_NEEDS_PAID_PLAN = 'The request log is available on paid plans.';
+
+/** A page's end as the API hands it out: the last row's time (epoch ms) and id. */
+function cursorOf(call: ListedCall): string {
+  return `${call.at.getTime()}_${call.id}`;
+}
+
+/** openapi.yaml's pattern has checked its shape (digits_digits). */
+function readCursor(cursor: string | undefined): LogCursor | null {
+  if (cursor === undefined) return null;
+  const [at, id] = cursor.split('_');
+  return { at: new Date(Number(at)), id: Number(id) };
+}
+
+function toEntry(call: ListedCall): RequestLogEntry {
+  return {
+    at: call.at.toISOString(),
+    network: call.network,
+    method: call.method,
+    calls: call.calls,
+    outcome: call.outcome,
+    status: call.status,
+    latencyMs: call.latencyMs,
+    credits: call.credits,
+    requestBytes: call.requestBytes,
+    answerBytes: call.answerBytes,
+    clientAddress: call.clientAddress,
+    origin: call.origin,
+    request: call.request,
+    requestTruncated: call.requestTruncated,
+  };
+}
+
+export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pick<OperationHandlers, 'getRequestLog' | 'putRequestLog'> {
+  return {
+    /** A page of the key's last 24 hours, newest first; what the gateway still holds is written first. */
+    getRequestLog: async (input) => {
+      const { userId } = signedIn(input);
+      await requirePaidPlan(db, userId, LOG_NEEDS_PAID_PLAN);
+      const enabled = await requestLogEnabled(db, userId, input.params.id);
+      if (enabled === null) throw notFound(keyNotFound);
+      await input.request.server.metering.flush();
+      const limit = input.query.limit ?? 50;
+      // One more than the page: whether there is a next one, without a count.
+      const calls = await listRequestLog(db, {
+        keyId: input.params.id,
+        after: readCursor(input.query.cursor),
+        since: new Date(clock.now().getTime() - REQUEST_LOG_KEPT_MS),
+        method: input.query.method ?? null,
+        outcome: input.query.outcome ?? null,
+        limit: limit + 1,
+        perKey: REQUEST_LOG_PER_KEY,
+      });
+      const page = calls.slice(0, limit);
+      const last = page.at(-1);
+      const nextCursor = calls.length > limit && last !== undefined ? cursorOf(last) : null;
+      return { status: 200, body: { enabled, entries: page.map(toEntry), nextCursor } };
+    },
+
+    /** Off deletes the key's log at once; the gateway hears of the switch through its key cache. */
+    putRequestLog: async (input) => {
+      const { userId } = signedIn(input);
+      await requirePaidPlan(db, userId, LOG_NEEDS_PAID_PLAN);
+      const key = await setRequestLog(db, userId, input.params.id, input.body.enabled);
+      if (key === null) throw notFound(keyNotFound);
+      keyCache.invalidateKey(key);
+      return { status: 200, body: { enabled: input.body.enabled } };
+    },
+  };
+}
