@@ -2,7 +2,7 @@
  * The request log (issue 24 §3), as a paid user reads it, in real Chromium against the real server:
  * calls of three methods to a real anvil node (mainnet), one refused by the gateway (admin_peers, 403)
  * and one failing at the node (devnet points at a port nobody listens on), then /usage lists them
- * newest first with what became of each, filters them, asks before the switch deletes them, and
+ * newest first with what became of each, RPC Metrics counts them, the log filters them, asks before the switch deletes them, and
  * opens one in the RPC playground, which runs it again against the node. Run at 1280×800 and
  * 390×844 with axe and the width checked; screenshots in screenshots/.
  */
@@ -120,6 +120,24 @@ for (const viewport of viewports) {
       await ui.section(page).scrollIntoViewIfNeeded();
       await checkScreen(page, `/usage request log (${viewport.name})`, shot('list'));
       await sectionShot(page, 'list');
+    });
+
+    it('sees them in RPC Metrics: every method among the top ones, the refused and the failed call among the errors', async () => {
+      const { page } = story;
+      const metrics = page.getByRole('region', { name: 'RPC Metrics', exact: true });
+      const errors = metrics.getByRole('figure', { name: 'Errors by outcome', exact: true });
+      await expectVisible(errors.getByText(/^2 calls over the last month got no answer from a node/));
+      const top = metrics.getByRole('figure', { name: 'Top methods', exact: true });
+      await top.getByRole('button', { name: 'Table view' }).click();
+      const table = top.getByRole('table', { name: 'Top methods table' });
+      for (const method of ['eth_chainId', 'eth_blockNumber', 'eth_getBalance', 'admin_peers', 'eth_gasPrice']) {
+        await expectVisible(table.getByRole('rowheader', { name: method, exact: true }));
+      }
+      await errors.getByRole('button', { name: 'Table view' }).click();
+      const byOutcome = await textOf(errors.getByRole('table', { name: 'Errors by outcome table' }));
+      expect(byOutcome).toContain(OUTCOME_LABELS.refused_method);
+      expect(byOutcome).toContain(OUTCOME_LABELS.upstream_error);
+      await checkScreen(page, `/usage RPC Metrics after the calls (${viewport.name})`, shot('metrics'));
     });
 
     it('filters by outcome', async () => {
