@@ -9,13 +9,12 @@
  * Run as a script: `node --import tsx bench/bare-proxy.ts <port> <node URL> <workers>`; it prints
  * `listening` once every worker listens.
  */
-import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { writeAnswer } from '@server/gateway/http-answer';
 import { Upstream } from '@server/gateway/upstream';
-import { projectRoot } from '@server/spa-build';
+import { startListeningChild } from './listening-child';
 
 export interface RunningBareProxy {
   readonly url: string;
@@ -58,33 +57,9 @@ function runPrimary(workers: number): void {
 }
 
 /** Starts the script in its own process and waits until it listens. */
-export function startBareProxy(port: number, nodeUrl: string, workers: number): Promise<RunningBareProxy> {
-  const script = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), nodeUrl, String(workers)], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error('the bare Node proxy did not start within 30 s'));
-    }, 30_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the bare Node proxy exited (${code}) before it listened`));
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (!chunk.toString('utf8').includes('listening')) return;
-      clearTimeout(timer);
-      resolve({ url: `http://127.0.0.1:${port}/`, pid: child.pid ?? 0, stop });
-    });
-  });
+export async function startBareProxy(port: number, nodeUrl: string, workers: number): Promise<RunningBareProxy> {
+  const child = await startListeningChild('the bare Node proxy', fileURLToPath(import.meta.url), [String(port), nodeUrl, String(workers)]);
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: child.stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

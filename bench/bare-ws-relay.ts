@@ -7,10 +7,9 @@
  * Run as a script: `node --import tsx bench/bare-ws-relay.ts <port> <node ws URL>`; it prints
  * `listening` once it listens.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket, { type RawData, WebSocketServer } from 'ws';
-import { projectRoot } from '@server/spa-build';
+import { startListeningChild } from './listening-child';
 
 export interface RunningBareRelay {
   readonly url: string;
@@ -45,33 +44,9 @@ function relay(port: number, nodeUrl: string): void {
 }
 
 /** Starts the script in its own process and waits until it listens. */
-export function startBareRelay(port: number, nodeSocketUrl: string): Promise<RunningBareRelay> {
-  const script = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), nodeSocketUrl], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error('the bare WebSocket relay did not start within 30 s'));
-    }, 30_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the bare WebSocket relay exited (${code}) before it listened`));
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (!chunk.toString('utf8').includes('listening')) return;
-      clearTimeout(timer);
-      resolve({ url: `ws://127.0.0.1:${port}/`, pid: child.pid ?? 0, stop });
-    });
-  });
+export async function startBareRelay(port: number, nodeSocketUrl: string): Promise<RunningBareRelay> {
+  const child = await startListeningChild('the bare WebSocket relay', fileURLToPath(import.meta.url), [String(port), nodeSocketUrl]);
+  return { url: `ws://127.0.0.1:${port}/`, pid: child.pid, stop: child.stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

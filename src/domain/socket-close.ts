@@ -17,10 +17,9 @@ export const CLOSE_CODES = {
   internal: 1011,
   serviceRestart: 1012,
   tryAgainLater: 1013,
-  /** The gateway's: the client read too slowly and its send buffer filled up. */
-  tooSlow: 4000,
-  /** The gateway's: no answer to its ping. */
-  idle: 4001,
+  /** The gateway's own codes, from its table. */
+  tooSlow: WEBSOCKET_CLOSES.tooSlow.code,
+  idle: WEBSOCKET_CLOSES.idle.code,
 } as const;
 
 export interface ConnectionEnd {

@@ -1,5 +1,6 @@
 import { Box, Card, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ErrorAlert } from '@/components/error-alert';
+import { JsonBox } from '@/components/json-box';
 import { StatCard } from '@/components/stat-card';
 import { CREDITS_PER_NOTIFICATION } from '@/domain/credits';
 import { formatCount } from '@/domain/subscription-tally';
@@ -50,27 +51,9 @@ export function NotificationPanel({ status, announcement, error, notifications, 
               <Heading as="h3" size="sm">
                 Last notification
               </Heading>
-              <Box
-                as="pre"
-                // A scrollable box takes the focus so the keyboard can scroll it; the role names that focus stop.
-                role="region"
-                tabIndex={0}
-                aria-label="Last notification JSON"
-                fontFamily="mono"
-                fontSize="sm"
-                bg="bg.muted"
-                borderWidth="1px"
-                borderColor="border"
-                rounded="md"
-                p="4"
-                maxH="24rem"
-                overflow="auto"
-                whiteSpace="pre-wrap"
-                overflowWrap="anywhere"
-                _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
-              >
+              <JsonBox label="Last notification JSON" maxH="24rem">
                 {lastNotification}
-              </Box>
+              </JsonBox>
             </Stack>
           )}
         </Stack>

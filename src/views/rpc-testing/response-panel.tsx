@@ -1,6 +1,7 @@
 import { Badge, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type CopyActors, useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyButton } from '@/components/copy-button';
+import { JsonBox } from '@/components/json-box';
 import { formatElapsed, formatSize, type RpcExchange } from '@/domain/rpc-exchange';
 import type { AccessRefusal } from '@/domain/rpc-refusal';
 import { AccessRefusalNotice } from './access-refusal-notice';
@@ -51,29 +52,9 @@ export function ResponsePanel({ exchange, running, failed, refusal, dashboardHos
           </Box>
           {refusal && !running ? <AccessRefusalNotice refusal={refusal} dashboardHost={dashboardHost} /> : null}
           {exchange && !running ? (
-            <Box
-              as="pre"
-              // A scrollable box takes the focus so the keyboard can scroll it; a role gives that
-              // focus stop a name screen readers announce (aria-label on a bare <pre> is ignored).
-              role="region"
-              tabIndex={0}
-              aria-label="Response JSON"
-              fontFamily="mono"
-              fontSize="sm"
-              bg="bg.muted"
-              borderWidth="1px"
-              borderColor={failed ? 'red.300' : 'border'}
-              rounded="md"
-              p="4"
-              maxH="28rem"
-              overflow="auto"
-              // Long lines (an error's message, a hash) wrap at every width instead of running past the box's edge.
-              whiteSpace="pre-wrap"
-              overflowWrap="anywhere"
-              _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
-            >
+            <JsonBox label="Response JSON" maxH="28rem" failed={failed}>
               {exchange.json}
-            </Box>
+            </JsonBox>
           ) : null}
         </Stack>
       </Card.Body>

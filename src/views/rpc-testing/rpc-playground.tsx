@@ -7,7 +7,7 @@ import { NetworkSwitch } from '@/components/network-switch';
 import type { PlaygroundPrefill } from '@/domain/playground-link';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { MethodSelect } from './method-select';
-import { ParamsEditor } from './params-editor';
+import { JsonEditor } from './json-editor';
 import { PlaygroundUrlField } from './playground-url-field';
 import { ResponsePanel } from './response-panel';
 import type { RpcTestingActors } from './rpc-testing-actors';
@@ -54,7 +54,10 @@ export function RpcPlayground({ apiKey, prefill, actors }: RpcPlaygroundProps) {
             <NetworkSwitch value={network} disabled={running} onChange={(next) => send({ type: 'rpc.selectNetwork', network: next })} />
             <PlaygroundUrlField label="RPC URL" url={url} apiKey={apiKey} purpose="run calls" clipboard={actors.clipboard} />
             <MethodSelect value={method} disabled={running} onChange={(next) => send({ type: 'rpc.selectMethod', method: next })} />
-            <ParamsEditor
+            <JsonEditor
+              label="Params (JSON array)"
+              hint={'Sent as the request\'s params, e.g. [] or ["latest", false].'}
+              maxRows={12}
               value={paramsText}
               problem={paramsProblem}
               disabled={running}

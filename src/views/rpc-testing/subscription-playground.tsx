@@ -7,8 +7,14 @@ import { useFlowActor } from '@/hooks/inspection';
 import { NetworkSwitch } from '@/components/network-switch';
 import { SegmentSwitch } from '@/components/segment-switch';
 import { websocketUrl } from '@/domain/endpoint-urls';
-import { PLAYGROUND_SUBSCRIPTIONS, SUBSCRIPTION_HINTS, SUBSCRIPTION_LABELS, isPlaygroundSubscription } from '@/domain/subscription-form';
-import { FilterEditor } from './filter-editor';
+import {
+  FILTER_EXAMPLE,
+  PLAYGROUND_SUBSCRIPTIONS,
+  SUBSCRIPTION_HINTS,
+  SUBSCRIPTION_LABELS,
+  isPlaygroundSubscription,
+} from '@/domain/subscription-form';
+import { JsonEditor } from './json-editor';
 import { PlaygroundUrlField } from './playground-url-field';
 import { NotificationPanel } from './notification-panel';
 import type { RpcTestingActors, SubscriptionTiming } from './rpc-testing-actors';
@@ -87,7 +93,11 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
               </Text>
             </Stack>
             {subscription === 'logs' ? (
-              <FilterEditor
+              <JsonEditor
+                label="Log filter (JSON object, optional)"
+                hint="Sent with eth_subscribe: address and topics as eth_getLogs takes them. Blank: every log."
+                placeholder={FILTER_EXAMPLE}
+                maxRows={8}
                 value={filterText}
                 problem={filterProblem}
                 disabled={formLocked}

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import type { RequestLogEntry } from '@machines/request-log.types';
+import { JsonBox } from '@/components/json-box';
 import { paths } from '@/domain/paths';
 import { playgroundSearch } from '@/domain/playground-link';
 import { RERUN_REFUSALS, rerunOf } from '@/domain/request-log';
@@ -23,21 +24,10 @@ export function RequestLogRequest({ entry, keyId }: RequestLogRequestProps) {
         <Box as="summary" cursor="pointer" fontSize="sm" color="fg.muted">
           Request JSON
         </Box>
-        <Box
-          as="pre"
-          mt="1"
-          p="2"
-          bg="bg.subtle"
-          rounded="sm"
-          fontSize="xs"
-          whiteSpace="pre-wrap"
-          overflowWrap="anywhere"
-          maxH="40"
-          overflowY="auto"
-          tabIndex={0}
-        >
-          {entry.request}
-          {entry.requestTruncated ? '…' : ''}
+        <Box mt="1">
+          <JsonBox label={`Request JSON of the ${entry.method} call`} maxH="40" size="xs">
+            {`${entry.request}${entry.requestTruncated ? '…' : ''}`}
+          </JsonBox>
         </Box>
       </Box>
       {entry.requestTruncated ? (
