@@ -31,8 +31,8 @@ describeModel('/billing walks the checkout paths', checkoutMachine, [{ paths: ch
   const subscribe = pendingCall<CheckoutStarted, SubscribeRequest>('subscribe');
   customer.calls.subscribe = (request, signal) => subscribe.call(request, signal);
   const { redirects } = await renderBilling(customer);
-  const upgrade = await screen.findByRole('button', { name: 'Upgrade to Developer' }, { timeout: 5_000 });
-  await waitFor(() => expect(upgrade.hasAttribute('disabled')).toBe(false), { timeout: 5_000 });
+  const upgrade = await screen.findByRole('button', { name: 'Upgrade to Developer' });
+  await waitFor(() => expect(upgrade.hasAttribute('disabled')).toBe(false));
 
   const shownIn: Record<string, (context: { error: string | null; url: string | null }) => void> = {
     idle: () => {

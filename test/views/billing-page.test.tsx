@@ -32,7 +32,7 @@ describe('/billing for a Free user, against the real server', () => {
     await renderBilling(await newCustomer(billing, 'free'));
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Billing & Plans']);
     expect(within(section('Current Plan')).getByText('Free Plan')).toBeTruthy();
-    await screen.findByRole('button', { name: 'Upgrade to Developer' }, { timeout: 5_000 });
+    await screen.findByRole('button', { name: 'Upgrade to Developer' });
     expect(planCards().map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
       'Free',
       'Developer',
@@ -60,7 +60,7 @@ describe('/billing for a Free user, against the real server', () => {
 
   it("switches to yearly: '- 10%' on the switch and the server's yearly prices, each with what it comes to a month", async () => {
     await renderBilling(await newCustomer(billing, 'yearly'));
-    await screen.findByRole('button', { name: 'Upgrade to Developer' }, { timeout: 5_000 });
+    await screen.findByRole('button', { name: 'Upgrade to Developer' });
     const yearly = screen.getByRole('radio', { name: /Yearly/ });
     expect(yearly.closest('label')?.textContent).toContain('- 10%');
     await userEvent.click(yearly);
@@ -89,18 +89,18 @@ describe('/billing for a Free user, against the real server', () => {
     await renderBilling(customer);
     const contact = within(section('Enterprise')).getByRole('link', { name: 'Contact sales' });
     expect(contact.getAttribute('href')).toBe('mailto:sales@example.com');
-    await within(section('Invoices')).findByText('No invoices yet. They appear here after your first payment.', {}, { timeout: 5_000 });
+    await within(section('Invoices')).findByText('No invoices yet. They appear here after your first payment.', {});
   });
 
   it('starts the checkout and sends the browser to the url the server returned; the plan does not change yet', async () => {
     const customer = await newCustomer(billing, 'upgrade');
     const { redirects } = await renderBilling(customer);
-    await waitFor(() => expect(upgrade('Developer').hasAttribute('disabled')).toBe(false), { timeout: 5_000 });
+    await waitFor(() => expect(upgrade('Developer').hasAttribute('disabled')).toBe(false));
     await userEvent.click(upgrade('Developer'));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Developer' });
     expect(within(dialog).getByText('$49.00 / month')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay with Card' }));
-    await waitFor(() => expect(redirects).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(redirects).toHaveLength(1));
     expect(redirects[0]).toMatch(/\/api\/payment\/test-mode\/checkout\/[^/]+$/);
     // Starting a checkout changes nothing: only the provider's verified event does.
     expect(await userPlanName(billing, customer)).toBe('Free');
@@ -109,7 +109,7 @@ describe('/billing for a Free user, against the real server', () => {
   it('closing the modal cancels: no checkout is started', async () => {
     const customer = await newCustomer(billing, 'close');
     const { redirects } = await renderBilling(customer);
-    await waitFor(() => expect(upgrade('Business').hasAttribute('disabled')).toBe(false), { timeout: 5_000 });
+    await waitFor(() => expect(upgrade('Business').hasAttribute('disabled')).toBe(false));
     await userEvent.click(upgrade('Business'));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Business' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -123,9 +123,9 @@ describe('/billing for a paying user', () => {
     const customer = await subscribedCustomer(billing, 2, 'developer');
     const { redirects } = await renderBilling(customer);
     const current = section('Current Plan');
-    await within(current).findByText('Developer Plan', {}, { timeout: 5_000 });
+    await within(current).findByText('Developer Plan', {});
     await within(current).findByText(/^Renews on /);
-    await waitFor(() => expect(upgrade('Business').hasAttribute('disabled')).toBe(false), { timeout: 5_000 });
+    await waitFor(() => expect(upgrade('Business').hasAttribute('disabled')).toBe(false));
     expect(upgrade('Professional').hasAttribute('disabled')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Upgrade to Free' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upgrade to Developer' })).toBeNull();
@@ -135,10 +135,10 @@ describe('/billing for a paying user', () => {
     const hint = document.getElementById(moveToFree.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe('Cancel your plan in the customer portal: it stays until the end of the period, then you are on Free.');
     await userEvent.click(moveToFree);
-    await waitFor(() => expect(redirects).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(redirects).toHaveLength(1));
     expect(redirects[0]).toMatch(/\/api\/payment\/test-mode\/portal\/[^/]+$/);
     const invoices = section('Invoices');
-    await within(invoices).findByText('$49.00', {}, { timeout: 5_000 });
+    await within(invoices).findByText('$49.00', {});
     expect(within(invoices).getByText('Paid')).toBeTruthy();
     // The test-mode provider's receipt page, opened in a new tab.
     const [invoice] = await customer.calls.invoices();
@@ -150,7 +150,7 @@ describe('/billing for a paying user', () => {
   it("the Upgrade modal says what is due today: the new plan's price less the unused part of the current period", async () => {
     const customer = await subscribedCustomer(billing, 2, 'prorated');
     await renderBilling(customer);
-    await waitFor(() => expect(upgrade('Business').hasAttribute('disabled')).toBe(false), { timeout: 5_000 });
+    await waitFor(() => expect(upgrade('Business').hasAttribute('disabled')).toBe(false));
     await userEvent.click(upgrade('Business'));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Business' });
     expect(within(dialog).getByText('$249.00 / month')).toBeTruthy();
@@ -195,7 +195,7 @@ describe('/billing for a paying user', () => {
     ];
     await renderBilling(customer);
     const invoices = section('Invoices');
-    await within(invoices).findByText('A1B2-0002', {}, { timeout: 5_000 });
+    await within(invoices).findByText('A1B2-0002', {});
     const rows = within(invoices).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^April 7, 2025A1B2-0003\$249\.00PaidReceipt$/),
@@ -218,7 +218,7 @@ describe('/billing for a paying user', () => {
     const customer = await subscribedCustomer(billing, 2, 'portal');
     const { redirects } = await renderBilling(customer);
     await userEvent.click(within(section('Payment Management')).getByRole('button', { name: 'Manage billing' }));
-    await waitFor(() => expect(redirects).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(redirects).toHaveLength(1));
     expect(redirects[0]).toMatch(/\/api\/payment\/test-mode\/portal\/[^/]+$/);
   });
 
@@ -226,17 +226,17 @@ describe('/billing for a paying user', () => {
     const customer = await subscribedCustomer(billing, 3, 'cancelling');
     await portalAction(billing, customer, 'cancel');
     await renderBilling(customer);
-    await within(section('Current Plan')).findByText(/^Ends on .* — back to Free$/, {}, { timeout: 5_000 });
+    await within(section('Current Plan')).findByText(/^Ends on .* — back to Free$/, {});
   });
 
   it('shows the past-due banner after a failed renewal, with the way to the portal', async () => {
     const customer = await subscribedCustomer(billing, 2, 'pastdue');
     await portalAction(billing, customer, 'renew-declined');
     const { redirects } = await renderBilling(customer);
-    const banner = await screen.findByRole('region', { name: 'Your renewal payment failed' }, { timeout: 5_000 });
+    const banner = await screen.findByRole('region', { name: 'Your renewal payment failed' });
     expect(banner.textContent).toMatch(/We could not charge your card for the Developer plan\. .* your plan drops to Free on /);
     await userEvent.click(within(banner).getByRole('button', { name: 'Update payment method' }));
-    await waitFor(() => expect(redirects).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(redirects).toHaveLength(1));
     expect(redirects[0]).toMatch(/\/payment\/test-mode\/portal\//);
   });
 });
@@ -246,7 +246,7 @@ describe('/billing for an Enterprise user', () => {
     const customer = await newCustomer(billing, 'enterprise');
     await setPlan(billing, customer, 'Enterprise');
     await renderBilling(customer);
-    await within(section('Current Plan')).findByText('Enterprise Plan', {}, { timeout: 5_000 });
+    await within(section('Current Plan')).findByText('Enterprise Plan', {});
     expect(screen.queryByRole('heading', { name: 'Available Plans' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Upgrade/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
@@ -284,19 +284,19 @@ describe('/billing when calls fail', () => {
     };
     queryClient.setQueryDefaults(['get', '/payment/invoices'], { retry: false });
     await renderBilling(customer);
-    expect((await within(section('Invoices')).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe('Failed to fetch invoices');
+    expect((await within(section('Invoices')).findByRole('alert', {})).textContent).toBe('Failed to fetch invoices');
   });
 
   it("shows the server's reason when the checkout is refused", async () => {
     const customer = await newCustomer(billing, 'refused');
     const { redirects } = await renderBilling(customer);
-    await waitFor(() => expect(upgrade('Developer').hasAttribute('disabled')).toBe(false), { timeout: 5_000 });
+    await waitFor(() => expect(upgrade('Developer').hasAttribute('disabled')).toBe(false));
     // Another tab paid for Developer meanwhile: this page still offers it, the server refuses it.
     await payCheckout(billing, (await customer.calls.subscribe({ planId: 2, frequency: 'MONTHLY' })).url);
     await userEvent.click(upgrade('Developer'));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Developer' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay with Card' }));
-    expect((await within(dialog).findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe('You are already on the Developer plan.');
+    expect((await within(dialog).findByRole('alert', {})).textContent).toBe('You are already on the Developer plan.');
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(redirects).toEqual([]);
   });

@@ -70,14 +70,14 @@ describe('past-due banner', () => {
   it('shows on the dashboard when the subscription is past due', async () => {
     seedDashboard(pastDue);
     renderInApp(<DashboardPage />);
-    const banner = await screen.findByRole('region', { name: 'Your renewal payment failed' }, { timeout: 5_000 });
+    const banner = await screen.findByRole('region', { name: 'Your renewal payment failed' });
     expect(within(banner).getByRole('button', { name: 'Update payment method' })).toBeTruthy();
   });
 
   it('is absent from the dashboard otherwise', async () => {
     seedDashboard({ ...pastDue, status: 'active', graceEndsAt: null });
     renderInApp(<DashboardPage />);
-    await screen.findByRole('region', { name: 'Plan Overview' }, { timeout: 5_000 });
+    await screen.findByRole('region', { name: 'Plan Overview' });
     expect(screen.queryByRole('region', { name: 'Your renewal payment failed' })).toBeNull();
   });
 });

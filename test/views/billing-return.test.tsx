@@ -24,7 +24,6 @@ afterEach(() => queryClient.clear());
 
 const RECEIVED = 'Payment received. You are now on the Developer plan.';
 const CONFIRMING = 'Confirming your payment…';
-const timeout = { timeout: 5_000 };
 
 describe('/billing/success against the real server', () => {
   it('says the payment went through once the server has the verified payment, and refreshes the cached plan data', async () => {
@@ -34,7 +33,7 @@ describe('/billing/success against the real server', () => {
     await payCheckout(billing, started.url);
     seedQuery(billingQueryKeys.invoices, []);
     renderReturn(customer, started.checkoutId);
-    await screen.findByText(RECEIVED, {}, timeout);
+    await screen.findByText(RECEIVED);
     await waitFor(() => expect(queryClient.getQueryState(billingQueryKeys.userPlan)?.isInvalidated).toBe(true));
     expect(queryClient.getQueryState(billingQueryKeys.invoices)?.isInvalidated).toBe(true);
     expect(screen.getByRole('link', { name: 'Back to Billing' }).getAttribute('href')).toBe('/billing');
@@ -49,7 +48,7 @@ describe('/billing/success against the real server', () => {
     // Reaching this page changed nothing: the plan is still Free until the payment is verified.
     expect((await customer.calls.userPlan()).name).toBe('Free');
     await payCheckout(billing, started.url);
-    expect((await screen.findByText(RECEIVED, {}, timeout)).textContent).toBe(RECEIVED);
+    expect((await screen.findByText(RECEIVED)).textContent).toBe(RECEIVED);
     expect((await customer.calls.userPlan()).name).toBe('Developer');
   });
 
@@ -57,10 +56,10 @@ describe('/billing/success against the real server', () => {
     const customer = await newCustomer(billing, 'slow');
     const started = await customer.calls.subscribe({ planId: 2, frequency: 'MONTHLY' });
     renderReturn(customer, started.checkoutId, { pollDelayMs: 10, maxChecks: 3 });
-    await screen.findByText('Your payment is still being confirmed. This can take a few minutes: check Billing later.', {}, timeout);
+    await screen.findByText('Your payment is still being confirmed. This can take a few minutes: check Billing later.');
     await payCheckout(billing, started.url);
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
-    await screen.findByText(RECEIVED, {}, timeout);
+    await screen.findByText(RECEIVED);
   });
 
   it('says so when the checkout was replaced by a newer one (nothing charged)', async () => {
@@ -68,14 +67,14 @@ describe('/billing/success against the real server', () => {
     const first = await customer.calls.subscribe({ planId: 2, frequency: 'MONTHLY' });
     await customer.calls.subscribe({ planId: 3, frequency: 'MONTHLY' });
     renderReturn(customer, first.checkoutId);
-    await screen.findByText('This checkout has expired or was replaced by a newer one. Nothing was charged.', {}, timeout);
+    await screen.findByText('This checkout has expired or was replaced by a newer one. Nothing was charged.');
     expect(screen.getByRole('link', { name: 'Back to Billing' }).getAttribute('href')).toBe('/billing');
   });
 
   it("shows the server's message for a checkout that is not the user's", async () => {
     const customer = await newCustomer(billing, 'unknown');
     renderReturn(customer, 'lco_not_a_checkout');
-    const alert = await screen.findByRole('alert', {}, timeout);
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).not.toBe('');
     expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
   });

@@ -116,7 +116,7 @@ describe('dashboard page', () => {
     renderInApp(<DashboardPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Loading your dashboard...');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert.textContent).not.toBe('');
     // The shared ErrorAlert holds only the message; Retry sits beside it.
     expect(within(alert).queryByRole('button')).toBeNull();
@@ -131,7 +131,7 @@ describe('dashboard page', () => {
     // No API server in jsdom: the plan's real query fails.
     queryClient.setQueryDefaults(['get', '/users/plan'], { retry: false });
     renderInApp(<DashboardPage />);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert.textContent).not.toBe('');
     const planPart = screen.getByRole('region', { name: 'Plan Overview' });
     expect(within(planPart).getByRole('alert')).toBe(alert);

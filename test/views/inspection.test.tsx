@@ -31,46 +31,45 @@ interface Screen {
   drawn: () => Promise<unknown>;
 }
 
-const timeout = { timeout: 5_000 };
-const button = (name: string | RegExp) => () => screen.findAllByRole('button', { name }, timeout);
+const button = (name: string | RegExp) => () => screen.findAllByRole('button', { name });
 
 /** Where each machine starts in the app: a machine added to machines/ fails the first test until it is listed here. */
 const whereMachinesStart: Record<string, Screen> = {
-  auth: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }, timeout) },
+  auth: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }) },
   loginForm: { path: '/login', drawn: button('Log in') },
   // Every screen's title asks for the configuration.
-  appConfig: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }, timeout) },
+  appConfig: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }) },
   signup: { path: '/signup', drawn: button('Sign up') },
   forgotPassword: { path: '/forgot-password', drawn: button('Send Reset Link') },
   resetPassword: { path: '/reset-password/some-token', drawn: button('Reset Password') },
-  authCallback: { path: '/auth/callback?error=Access%20denied', drawn: () => screen.findByRole('alert', {}, timeout) },
+  authCallback: { path: '/auth/callback?error=Access%20denied', drawn: () => screen.findByRole('alert') },
   keyGenerator: { path: '/keys', signedIn: true, drawn: button('Generate new key') },
   keyRow: { path: '/keys', signedIn: true, drawn: button('Rename Key 1') },
   copyFeedback: { path: '/keys', signedIn: true, drawn: button('Copy key Key 1') },
-  rpcTest: { path: '/rpc-testing', signedIn: true, drawn: () => screen.findByLabelText('Method', { selector: 'select' }, timeout) },
+  rpcTest: { path: '/rpc-testing', signedIn: true, drawn: () => screen.findByLabelText('Method', { selector: 'select' }) },
   // The subscription mode mounts when its tab is first opened.
   wsSubscription: {
     path: '/rpc-testing',
     signedIn: true,
     drawn: async () => {
-      fireEvent.click(await screen.findByRole('tab', { name: 'Subscription (WebSocket)' }, timeout));
-      return screen.findByRole('button', { name: 'Subscribe' }, timeout);
+      fireEvent.click(await screen.findByRole('tab', { name: 'Subscription (WebSocket)' }));
+      return screen.findByRole('button', { name: 'Subscribe' });
     },
   },
   accessControlEditor: { path: '/endpoints', signedIn: true, drawn: button(/^Edit /) },
   // The seeded user is on Free, the only plan listed: its card says so instead of offering Upgrade.
-  checkout: { path: '/billing', signedIn: true, drawn: () => screen.findAllByText('Current plan', {}, timeout) },
-  checkoutReturn: { path: '/billing/success', signedIn: true, drawn: () => screen.findByText(/Start from Billing/, {}, timeout) },
-  legalDocument: { path: '/terms', drawn: () => screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, timeout) },
+  checkout: { path: '/billing', signedIn: true, drawn: () => screen.findAllByText('Current plan') },
+  checkoutReturn: { path: '/billing/success', signedIn: true, drawn: () => screen.findByText(/Start from Billing/) },
+  legalDocument: { path: '/terms', drawn: () => screen.findByRole('heading', { level: 1, name: 'Terms of Service' }) },
   webhookForm: { path: '/webhooks', signedIn: true, drawn: button('New Webhook') },
   // The multi-select runs inside the open Configure Webhook modal.
   txnTypes: {
     path: '/webhooks',
     signedIn: true,
     drawn: async () => {
-      const [newWebhook] = await screen.findAllByRole('button', { name: 'New Webhook' }, timeout);
+      const [newWebhook] = await screen.findAllByRole('button', { name: 'New Webhook' });
       if (newWebhook) fireEvent.click(newWebhook);
-      return screen.findByRole('checkbox', { name: 'Any' }, timeout);
+      return screen.findByRole('checkbox', { name: 'Any' });
     },
   },
   nodeWizard: { path: '/dedicated-nodes', signedIn: true, drawn: button('Add Your First Dedicated Node') },
@@ -78,7 +77,7 @@ const whereMachinesStart: Record<string, Screen> = {
   settingsPage: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
   autoscalingForm: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
   // The Usage Alerts card loads its settings when drawn (it reports whether they came or not).
-  alertSettings: { path: '/settings', signedIn: true, drawn: () => screen.findByRole('region', { name: 'Usage Alerts' }, timeout) },
+  alertSettings: { path: '/settings', signedIn: true, drawn: () => screen.findByRole('region', { name: 'Usage Alerts' }) },
   // RPC Metrics' charts start on a paid plan (Free shows the lock).
   usageMetrics: {
     path: '/usage',
@@ -87,7 +86,7 @@ const whereMachinesStart: Record<string, Screen> = {
       seedQuery($api.queryOptions('get', '/users/plan').queryKey, { ...freePlan, id: 2, name: 'Developer' });
       seedQuery($api.queryOptions('get', '/usage', { params: { query: { range: '1m', groupBy: 'method' } } }).queryKey, usageReport);
     },
-    drawn: () => screen.findByRole('radiogroup', { name: 'Time range' }, timeout),
+    drawn: () => screen.findByRole('radiogroup', { name: 'Time range' }),
   },
   // The request log starts below the charts, on a paid plan, once the key list is there.
   requestLog: {
@@ -97,7 +96,7 @@ const whereMachinesStart: Record<string, Screen> = {
       seedQuery($api.queryOptions('get', '/users/plan').queryKey, { ...freePlan, id: 2, name: 'Developer' });
       seedQuery($api.queryOptions('get', '/usage', { params: { query: { range: '1m', groupBy: 'method' } } }).queryKey, usageReport);
     },
-    drawn: () => screen.findByRole('checkbox', { name: "Log this key's calls" }, timeout),
+    drawn: () => screen.findByRole('checkbox', { name: "Log this key's calls" }),
   },
 };
 

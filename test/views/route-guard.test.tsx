@@ -164,11 +164,11 @@ describe('a session token in the query at / (the second callback route)', () => 
   it('is ignored when this browser started no sign-in: never stored, gone from the address, then /login', async () => {
     const fetchUser = vi.fn(async () => testUser);
     const { currentPath, location } = renderInApp(<AppRoutes />, { path: '/?token=link-makers-session', session: { fetchUser } });
-    await waitFor(() => expect(currentPath()).toBe('/auth/callback'), { timeout: 5_000 });
+    await waitFor(() => expect(currentPath()).toBe('/auth/callback'));
     expect(location.history.some((path) => path.includes('link-makers-session'))).toBe(false);
     // The cookie decides instead (here the API cannot be reached), then /login after 3 s.
-    await screen.findByRole('alert', {}, { timeout: 5_000 });
-    await waitFor(() => expect(currentPath()).toBe('/login'), { timeout: 5_000 });
+    await screen.findByRole('alert', {});
+    await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(fetchUser).not.toHaveBeenCalled();
   });
@@ -177,7 +177,7 @@ describe('a session token in the query at / (the second callback route)', () => 
     recordSignInAttempt();
     const fetchUser = vi.fn(async () => testUser);
     const { currentPath } = renderInApp(<AppRoutes />, { path: '/?token=own-session', session: { fetchUser } });
-    await waitFor(() => expect(currentPath()).toBe('/'), { timeout: 5_000 });
+    await waitFor(() => expect(currentPath()).toBe('/'));
     expect(fetchUser).toHaveBeenCalledWith({ token: 'own-session' });
     expect(localStorage.getItem('token')).toBe('own-session');
     expect(sessionStorage.length).toBe(0);

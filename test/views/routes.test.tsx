@@ -11,7 +11,7 @@ afterEach(() => queryClient.clear());
 /** Renders the app's route table at `path` and waits until navigation settles on `expected`. */
 async function visit(path: string, expected: string) {
   const rendered = renderInApp(<AppRoutes />, { path });
-  await waitFor(() => expect(rendered.currentPath()).toBe(expected), { timeout: 5_000 });
+  await waitFor(() => expect(rendered.currentPath()).toBe(expected));
   return rendered;
 }
 
@@ -53,14 +53,14 @@ describe('routes for a visitor without a token', () => {
     'leaves the public screen %s where it is',
     async (path) => {
       const { currentPath } = renderInApp(<AppRoutes />, { path });
-      await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+      await screen.findByRole('heading', { level: 1 });
       expect(currentPath()).toBe(path);
     },
   );
 
   it.each([['/reset-password'], ['/reset-password/']])('shows the invalid-link text at %s instead of leaving', async (path) => {
     const { currentPath } = renderInApp(<AppRoutes />, { path });
-    await screen.findByText('Invalid reset token. Please request a new password reset link.', {}, { timeout: 5_000 });
+    await screen.findByText('Invalid reset token. Please request a new password reset link.', {});
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(currentPath()).toBe(path);
   });
@@ -92,7 +92,7 @@ describe('routes for a signed-in user', () => {
   ])('%s shows "%s" inside the layout', async (path, title) => {
     signedIn();
     const { currentPath } = renderInApp(<AppRoutes />, { path });
-    const heading = await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 });
+    const heading = await screen.findByRole('heading', { level: 1, name: title });
     expect(screen.getByRole('main').contains(heading)).toBe(true);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
@@ -111,7 +111,7 @@ describe('routes for a signed-in user', () => {
   ])('%s → %s', async (path, expected, title) => {
     signedIn();
     await visit(path, expected);
-    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: title });
   });
 });
 
@@ -129,7 +129,7 @@ describe('routes under the coming-soon reading (COMING_SOON_SCREENS=true)', () =
     signedIn();
     seedConfig({ ...testConfig, comingSoonScreens: true });
     await visit(path, expected);
-    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: title });
     expect(screen.getByRole('heading', { level: 2, name: 'Coming soon' })).toBeTruthy();
   });
 
@@ -142,7 +142,7 @@ describe('routes under the coming-soon reading (COMING_SOON_SCREENS=true)', () =
     signedIn();
     seedConfig({ ...testConfig, comingSoonScreens: true });
     const { currentPath } = renderInApp(<AppRoutes />, { path });
-    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: title });
     expect(currentPath()).toBe(path);
   });
 
@@ -150,7 +150,7 @@ describe('routes under the coming-soon reading (COMING_SOON_SCREENS=true)', () =
     signedIn();
     seedConfig({ ...testConfig, comingSoonScreens: false });
     const { currentPath } = renderInApp(<AppRoutes />, { path: '/webhooks' });
-    await screen.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Webhooks' });
     expect(currentPath()).toBe('/webhooks');
   });
 });
