@@ -25,12 +25,16 @@
  * with --baseline REV, the gateway of an earlier commit beside this one's, in the same run;
  * with --bench-plan the gateway's load uses one key of an unlimited plan (no lease per call);
  * with --request-log the keys' users are on Developer and each gateway runs twice, the keys' request log on and off (issue 24).
+ *
+ * `npm run bench:gateway -- --flood [--seconds 10] [--workers 1] [--rate 30]` measures what a flood of refused
+ * calls from one key costs another key's calls: bench/gateway-flood.ts.
  */
 import { parseArgs } from 'node:util';
 import { startAnvil } from '@server/nodes/anvil';
 import { localChainIds } from '@server/nodes/local-nodes';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { startBareProxy } from './bare-proxy';
+import { defaultFloodSettings, type FloodSettings, runFloodBench } from './gateway-flood';
 import { defaultLatencySettings, type LatencySettings, runLatencyBench } from './gateway-latency';
 import { startGateway } from './gateway-target';
 import { defaultWebSocketSettings, runWebSocketBench, type WebSocketSettings } from './gateway-websocket';
@@ -197,10 +201,24 @@ function latencySettings(values: Record<string, string | boolean | undefined>): 
   };
 }
 
+function floodSettings(values: Record<string, string | boolean | undefined>): FloodSettings {
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const defaults = defaultFloodSettings;
+  return {
+    seconds: countOption('--seconds', text('seconds'), defaults.seconds),
+    workers: countOption('--workers', text('workers'), defaults.workers),
+    rate: countOption('--rate', text('rate'), defaults.rate),
+  };
+}
+
 function chosen(): Promise<void> {
   const { values } = parseArgs({
     options: {
       latency: { type: 'boolean' },
+      flood: { type: 'boolean' },
       websocket: { type: 'boolean' },
       rate: { type: 'string' },
       seconds: { type: 'string' },
@@ -216,6 +234,7 @@ function chosen(): Promise<void> {
     },
   });
   if (values.websocket) return runWebSocketBench(webSocketSettings());
+  if (values.flood) return runFloodBench(floodSettings(values));
   return values.latency ? runLatencyBench(latencySettings(values)) : main();
 }
 

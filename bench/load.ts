@@ -8,6 +8,8 @@ export interface LoadSettings {
   readonly connections: number;
   readonly durationSeconds: number;
   readonly body: string;
+  /** Requests each connection sends before its answers (autocannon -p); 1 when absent. */
+  readonly pipelining?: number;
 }
 
 export interface LoadResult {
@@ -40,6 +42,8 @@ export function runLoad(url: string, settings: LoadSettings): Promise<LoadResult
     String(settings.connections),
     '-d',
     String(settings.durationSeconds),
+    '-p',
+    String(settings.pipelining ?? 1),
     '-m',
     'POST',
     '-H',

@@ -104,6 +104,7 @@ function finish(): void {
     failures,
     firstFailure,
     p50Us: percentile(sorted, 50),
+    p95Us: percentile(sorted, 95),
     p99Us: percentile(sorted, 99),
     p999Us: percentile(sorted, 99.9),
     maxUs: sorted[sorted.length - 1] ?? Number.NaN,

@@ -20,6 +20,7 @@ export interface OpenLoopSample {
   readonly failures: number;
   readonly firstFailure: string | null;
   readonly p50Us: number;
+  readonly p95Us: number;
   readonly p99Us: number;
   readonly p999Us: number;
   readonly maxUs: number;
@@ -29,7 +30,7 @@ export interface OpenLoopSample {
 
 function isSample(value: unknown): value is OpenLoopSample {
   if (typeof value !== 'object' || value === null) return false;
-  return ['sent', 'answered', 'failures', 'p50Us', 'p99Us', 'p999Us', 'maxUs', 'lateMaxUs'].every(
+  return ['sent', 'answered', 'failures', 'p50Us', 'p95Us', 'p99Us', 'p999Us', 'maxUs', 'lateMaxUs'].every(
     (key) => typeof Reflect.get(value, key) === 'number',
   );
 }

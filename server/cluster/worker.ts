@@ -67,6 +67,7 @@ const upstreams = {
 // METRICS_PORT: the main process reads this worker's calls at each scrape (server/metrics/cluster-scrape.ts).
 const metrics = config.metricsPort === null ? undefined : new ProcessMetrics(`worker-${cluster.worker?.id ?? process.pid}`);
 if (metrics !== undefined) exposeToPrimary(metrics.registry);
+metrics?.watchRequestLog(requestLog);
 const gateway = new Gateway<WorkerKey, WorkerTicket>({
   keys,
   admission,

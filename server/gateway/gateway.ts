@@ -1,14 +1,15 @@
 import { retryAfterValue } from '@/domain/admission-rule';
 import { creditsFor } from '@/domain/credits';
 import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
-import { checkAccess } from '@server/gateway/access-rules';
+import { type AccessRefusal, checkAccess } from '@server/gateway/access-rules';
 import type { Admission } from '@server/gateway/admission';
 import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
 import { keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
-import { requestHead, type RequestLogRing } from '@server/metering/request-log';
+import { loggedOrigin, loggedText, maskAddress, type RequestLogRing, type Transport } from '@server/metering/request-log';
+import { methodLabel } from '@server/metering/method-label';
 import type { UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@server/repos/usage';
 
@@ -20,6 +21,8 @@ export interface GatewayCall {
   readonly body: Buffer | undefined;
   readonly origin: string | undefined;
   readonly clientIp: string;
+  /** How it came; an HTTP request when absent. */
+  readonly transport?: Transport;
 }
 
 export type { GatewayAnswer } from '@server/gateway/http-answer';
@@ -66,7 +69,7 @@ export interface GatewayDeps<Key extends GatewayKey, Ticket> {
   /** Metrics, when the server exports them (METRICS_PORT). */
   readonly observer?: GatewayObserver;
   /** Where the calls of keys that log them are recorded (server/metering/request-log.ts); none, nothing is. */
-  readonly requestLog?: Pick<RequestLogRing, 'record'>;
+  readonly requestLog?: Pick<RequestLogRing, 'admits' | 'record'>;
 }
 
 /** A call past every check, on its way to the node. */
@@ -152,7 +155,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const nowMs = this.deps.now();
     const refusal = checkAccess(key.access, call.origin, call.clientIp);
     if (refusal !== null) {
-      return this.refuse(call, key, network, payload, 'refused_allow_list', gatewayErrors.notAllowed(refusal), nowMs);
+      return this.refuse(call, key, network, payload, 'refused_allow_list', gatewayErrors.notAllowed(refusal), nowMs, refusal);
     }
     // After the key (the refusal is counted for it), before admission (it takes no token, no credit).
     const verdict = callVerdict(payload.methods, payload.batch);
@@ -299,14 +302,18 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     outcome: MeteredOutcome,
     problem: GatewayError,
     nowMs: number,
+    accessRefusal: AccessRefusal | null = null,
   ): GatewayAnswer {
     this.meterEach(key, network, payload, outcome, nowMs);
-    return this.logged(call, key, network, payload, outcome, refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null)), nowMs);
+    const answer = refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null));
+    return this.logged(call, key, network, payload, outcome, answer, nowMs, null, 0, accessRefusal);
   }
 
   /**
-   * The answer, told to the observer and, when the key logs its calls, recorded in the request log:
-   * plain fields and a copy of the body's first 2 KB, nothing else on the call's path.
+   * The answer, told to the observer and, when the key logs its calls, recorded in the request log
+   * (a refused call only while its key's budget lasts: RequestLogRing.admits): plain fields, each
+   * cut to what the log keeps, and a copy of the body's first 2 KB (without the params of a method
+   * whose params may hold secrets), nothing else on the call's path.
    */
   private logged(
     call: GatewayCall,
@@ -318,27 +325,32 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     nowMs: number,
     latencyMs: number | null = null,
     credits = 0,
+    accessRefusal: AccessRefusal | null = null,
   ): GatewayAnswer {
     const log = this.deps.requestLog;
-    if (log !== undefined && key.logRequests === true) {
+    if (log !== undefined && key.logRequests === true && log.admits(key.keyId, outcome, nowMs)) {
       const body = call.body;
+      const { head, truncated } = loggedText(body, payload.methods);
       log.record({
         keyId: key.keyId,
         userId: key.userId,
         at: nowMs,
         network,
-        method: payload.methods[0] ?? '',
+        transport: call.transport ?? 'http',
+        method: methodLabel(payload.methods[0] ?? ''),
         calls: payload.methods.length,
         outcome,
+        accessRefusal,
         status: answer.status,
         latencyMs,
         credits,
         requestBytes: body?.length ?? 0,
         answerBytes:
           typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : Buffer.isBuffer(answer.body) ? answer.body.length : null,
-        clientIp: call.clientIp,
-        origin: call.origin ?? null,
-        head: body === undefined ? '' : requestHead(body),
+        clientAddress: maskAddress(call.clientIp),
+        origin: loggedOrigin(call.origin),
+        head,
+        truncated,
       });
     }
     return this.told(network, outcome, answer);

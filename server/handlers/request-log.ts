@@ -28,9 +28,11 @@ function toEntry(call: ListedCall): RequestLogEntry {
   return {
     at: call.at.toISOString(),
     network: call.network,
+    transport: call.transport,
     method: call.method,
     calls: call.calls,
     outcome: call.outcome,
+    accessRefusal: call.accessRefusal,
     status: call.status,
     latencyMs: call.latencyMs,
     credits: call.credits,

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CALL_OUTCOMES, type CallOutcome, zeroOutcomes } from '@/domain/call-outcomes';
 import type { GatewayObserver } from '@server/gateway/gateway';
+import { LOG_DROPS, type LogDrop } from '@server/metering/request-log';
 import { rpcRoute } from '@server/gateway/routes';
 import type { Network } from '@server/repos/usage';
 import type { RedisObserver } from '@server/shared/redis';
@@ -17,6 +18,13 @@ export interface MeteringGauges {
   flushLagMs(): number;
   /** Metered minutes the database refused for their content, dropped since start. */
   readonly droppedRows: number;
+  /** The process's request log (its drops). */
+  readonly requestLog: RequestLogDrops;
+}
+
+/** What the request log did not keep (server/metering/request-log.ts). */
+export interface RequestLogDrops {
+  readonly dropped: Readonly<Record<LogDrop, number>>;
 }
 
 /**
@@ -153,6 +161,23 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
     });
   }
 
+  /**
+   * A process's request log: calls not logged, by why (a refused call past its key's budget, by
+   * its outcome; the ring full). An HTTP worker's are its own, summed with the others' at a scrape.
+   */
+  watchRequestLog(log: RequestLogDrops): void {
+    new Counter({
+      name: 'rpc_request_log_dropped_total',
+      help: "Calls the request log did not keep, by reason: refused calls past their key's logging budget (by outcome), or the ring full",
+      labelNames: ['reason'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const reason of LOG_DROPS) this.inc({ reason }, log.dropped[reason]);
+      },
+    });
+  }
+
   /** The main process's metering (workers report their counts to it). */
   watchMetering(metering: MeteringGauges): void {
     new Gauge({
@@ -163,6 +188,7 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
         this.set(metering.flushLagMs() / 1000);
       },
     });
+    this.watchRequestLog(metering.requestLog);
     new Counter({
       name: 'rpc_metering_rows_dropped_total',
       help: 'Metered minutes dropped because the database refused their content',

@@ -1,17 +1,19 @@
-import type { MeteredOutcome } from '@/domain/call-outcomes';
+import type { AccessList, MeteredOutcome } from '@/domain/call-outcomes';
 import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
 import type { Network } from '@server/repos/usage';
 
-/** A request log row as stored (011_request_log.sql), the address already masked and the text decoded. */
+/** A request log row as stored (011_request_log.sql, 013_request_log_why.sql), the address already masked and the text decoded. */
 export interface StoredCall {
   readonly keyId: number;
   readonly userId: number;
   readonly at: Date;
   readonly network: Network;
+  readonly transport: 'http' | 'websocket';
   readonly method: string;
   readonly calls: number;
   readonly outcome: MeteredOutcome;
+  readonly accessRefusal: AccessList | null;
   readonly status: number;
   readonly latencyMs: number | null;
   readonly credits: number;
@@ -39,10 +41,12 @@ export async function appendRequestLog(q: Queryable, calls: readonly StoredCall[
   if (calls.length === 0) return;
   await q.query(
     `INSERT INTO request_log (api_key_id, user_id, at, network, method, calls, outcome, status, latency_ms, credits,
-       request_bytes, answer_bytes, client_address, origin, request, request_truncated)
+       request_bytes, answer_bytes, client_address, origin, request, request_truncated, transport, access_refusal)
      SELECT c.* FROM unnest($1::integer[], $2::integer[], $3::timestamptz[], $4::text[], $5::text[], $6::integer[], $7::text[],
-       $8::integer[], $9::integer[], $10::integer[], $11::integer[], $12::integer[], $13::text[], $14::text[], $15::text[], $16::boolean[])
-       AS c(key_id, user_id, at, network, method, calls, outcome, status, latency_ms, credits, request_bytes, answer_bytes, client_address, origin, request, request_truncated)
+       $8::integer[], $9::integer[], $10::integer[], $11::integer[], $12::integer[], $13::text[], $14::text[], $15::text[], $16::boolean[],
+       $17::text[], $18::text[])
+       AS c(key_id, user_id, at, network, method, calls, outcome, status, latency_ms, credits, request_bytes, answer_bytes, client_address, origin,
+         request, request_truncated, transport, access_refusal)
      -- Calls of a key deleted, or switched off, since they were recorded are not kept.
      JOIN api_keys k ON k.id = c.key_id AND k.request_log`,
     [
@@ -62,6 +66,8 @@ export async function appendRequestLog(q: Queryable, calls: readonly StoredCall[
       calls.map((call) => call.origin),
       calls.map((call) => call.request),
       calls.map((call) => call.requestTruncated),
+      calls.map((call) => call.transport),
+      calls.map((call) => call.accessRefusal),
     ],
   );
 }
@@ -120,6 +126,8 @@ interface CallRow {
   origin: string | null;
   request: string;
   request_truncated: boolean;
+  transport: 'http' | 'websocket';
+  access_refusal: AccessList | null;
 }
 
 /** One page of a key's log, newest first (the caller checked the key is the user's). */
@@ -148,9 +156,11 @@ export async function listRequestLog(q: Queryable, query: RequestLogQuery): Prom
     userId: row.user_id,
     at: new Date(row.at),
     network: row.network,
+    transport: row.transport,
     method: row.method,
     calls: row.calls,
     outcome: row.outcome,
+    accessRefusal: row.access_refusal,
     status: row.status,
     latencyMs: row.latency_ms,
     credits: row.credits,

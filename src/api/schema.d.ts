@@ -954,11 +954,21 @@ export interface components {
             /** Format: date-time */
             at: string;
             network: components["schemas"]["Network"];
+            /**
+             * @description How the call came: an HTTP request, or a message over a WebSocket
+             * @enum {string}
+             */
+            transport: "http" | "websocket";
             /** @description The method, or a batch's first */
             method: string;
             /** @description 1, or the batch's length */
             calls: number;
             outcome: components["schemas"]["MeteredOutcome"];
+            /**
+             * @description The RPC Access Control list that refused the call (Allowed Domains, IPs or CIDRs) when its outcome is refused_allow_list; null otherwise (and for calls logged before it was recorded)
+             * @enum {string|null}
+             */
+            accessRefusal: "domains" | "ips" | "cidrs" | null;
             /** @description The HTTP status of the answer (over a WebSocket: the one the same request gets over HTTP) */
             status: number;
             /** @description The node's answer time; null when the call did not reach it */
@@ -970,7 +980,7 @@ export interface components {
             /** @description Masked: 203.0.113.0/24, 2001:db8:1::/48, or unknown */
             clientAddress: string;
             origin: string | null;
-            /** @description The request's JSON, its first 2 KB */
+            /** @description The request's JSON, its first 2 KB. The params of a method whose params may hold secrets (personal_*, signer_*...) are never kept: a marker stands in their place */
             request: string;
             requestTruncated: boolean;
         };

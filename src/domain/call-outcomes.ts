@@ -56,3 +56,44 @@ export function zeroOutcomes(): Record<CallOutcome, number> {
     upstream_timeout: 0,
   };
 }
+
+/** The outcomes of a call the gateway refused for its key: by an allow-list, the method policy, the quota or the rate. */
+export const REFUSED_OUTCOMES = [
+  'refused_allow_list',
+  'refused_method',
+  'refused_quota',
+  'refused_rate',
+] as const satisfies readonly MeteredOutcome[];
+
+export type RefusedOutcome = (typeof REFUSED_OUTCOMES)[number];
+
+export function isRefused(outcome: MeteredOutcome): outcome is RefusedOutcome {
+  return (REFUSED_OUTCOMES as readonly MeteredOutcome[]).includes(outcome);
+}
+
+/** Which of the key's allow-lists refused a call (RPC Access Control: Allowed Domains, Allowed IPs, Allowed CIDRs). */
+export const ACCESS_LISTS = ['domains', 'ips', 'cidrs'] as const;
+
+export type AccessList = (typeof ACCESS_LISTS)[number];
+
+/** Why a refused call was refused, as the request log says it. */
+export const REFUSAL_REASONS: Readonly<Record<RefusedOutcome, string>> = {
+  refused_allow_list: "The key's RPC Access Control does not let this caller in.",
+  refused_method: 'The method is not available on this service.',
+  refused_quota: "The plan's credit quota for this billing cycle is used up.",
+  refused_rate: 'More requests per second than the plan allows.',
+};
+
+/** An allow-list refusal, by the list that refused it. */
+export const ACCESS_REFUSAL_REASONS: Readonly<Record<AccessList, string>> = {
+  domains: "The request's Origin is not one of the key's Allowed Domains.",
+  ips: "The caller's IP address is not one of the key's Allowed IPs.",
+  cidrs: "The caller's IP address is in none of the key's Allowed CIDRs.",
+};
+
+/** Why a call was refused (the list that refused it, when known); null for a call that was not refused. */
+export function refusalReason(outcome: MeteredOutcome, list: AccessList | null): string | null {
+  if (!isRefused(outcome)) return null;
+  if (outcome === 'refused_allow_list' && list !== null) return ACCESS_REFUSAL_REASONS[list];
+  return REFUSAL_REASONS[outcome];
+}

@@ -158,6 +158,33 @@ export function callVerdict(methods: readonly string[], batch: boolean): CallVer
 }
 
 /**
+ * Methods whose params carry account secrets: geth's and Parity's personal_ (raw private keys,
+ * passphrases: personal_importRawKey, personal_unlockAccount, personal_sendTransaction...), Parity's
+ * signer_ (passphrases) and its account methods that take a secret, phrase or password. The
+ * policy refuses them all (none is served); the request log never keeps their params, whatever
+ * became of the call. Matched whatever the case: a client's 'Personal_importRawKey' is refused as
+ * unknown, and its params hold the same secret.
+ */
+const SECRET_NAMESPACES = ['personal_', 'signer_'] as const;
+const SECRET_METHODS: ReadonlySet<string> = new Set([
+  'parity_newaccountfromphrase',
+  'parity_newaccountfromsecret',
+  'parity_newaccountfromwallet',
+  'parity_exportaccount',
+  'parity_changepassword',
+  'parity_testpassword',
+  'parity_deriveaddresshash',
+  'parity_deriveaddressindex',
+  'parity_signmessage',
+]);
+
+/** Whether `method`'s params may hold a secret (a private key, a passphrase): they are never stored. */
+export function paramsHoldSecrets(method: string): boolean {
+  const name = method.toLowerCase();
+  return SECRET_NAMESPACES.some((prefix) => name.startsWith(prefix)) || SECRET_METHODS.has(name);
+}
+
+/**
  * Served methods whose call changes what the node holds for later calls: a transaction sent, a
  * filter created or removed, a filter's changes taken (the next poll no longer returns them).
  */

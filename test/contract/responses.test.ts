@@ -305,6 +305,10 @@ describe('every answer matches openapi.yaml', () => {
     const keyId = keys.json<Array<{ id: number }>>()[0]?.id ?? 0;
     await rpc(local.app, paid.apiKey, { jsonrpc: '2.0', id: 1, method: 'admin_peers', params: [] });
     const auth = bearer(paid.token);
+    // And one refused by an allow-list (its entry names the list).
+    const lists = { domains: ['dapp.example'], ips: [], cidrs: [] };
+    await local.app.inject({ method: 'PUT', url: '/api/accessControl', headers: auth, payload: lists });
+    await rpc(local.app, paid.apiKey, { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] });
     await call('getUsageSeries', { method: 'GET', url: '/api/usage/series?range=1d', headers: auth });
     await call('getUsageSeries', {
       method: 'GET',
@@ -315,7 +319,13 @@ describe('every answer matches openapi.yaml', () => {
     await call('getUsageSeries', { method: 'GET', url: '/api/usage/series', headers: bearer(free.token) });
     await call('getUsageSeries', { method: 'GET', url: '/api/usage/series' });
     expect(contract.seen.get('getUsageSeries')).toEqual(new Set([200, 400, 401, 403]));
-    await call('getRequestLog', { method: 'GET', url: `/api/apiKeys/${keyId}/requests?limit=1`, headers: auth });
+    const logged = await call('getRequestLog', { method: 'GET', url: `/api/apiKeys/${keyId}/requests?limit=2`, headers: auth });
+    expect(JSON.parse(logged.body)).toMatchObject({
+      entries: [
+        { outcome: 'refused_allow_list', accessRefusal: 'domains', transport: 'http' },
+        { outcome: 'refused_method', accessRefusal: null, transport: 'http' },
+      ],
+    });
     await call('getRequestLog', { method: 'GET', url: `/api/apiKeys/${keyId}/requests?cursor=x`, headers: auth });
     await call('getRequestLog', { method: 'GET', url: '/api/apiKeys/2147483647/requests', headers: auth });
     await call('getRequestLog', { method: 'GET', url: `/api/apiKeys/${keyId}/requests`, headers: bearer(free.token) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_METHODS, callVerdict, methodVerdict, onlyReads } from '@/domain/rpc-method-policy';
+import { PUBLIC_METHODS, callVerdict, methodVerdict, onlyReads, paramsHoldSecrets } from '@/domain/rpc-method-policy';
 import { RPC_METHODS } from '@/domain/rpc-methods';
 
 const notAvailable = (method: string) => `The method ${method} is not available on this service.`;
@@ -181,5 +181,36 @@ describe('calls that only read (may reach the node before they are admitted)', (
     [['ETH_BLOCKNUMBER'], false],
   ])('%j → %j', (methods, reads) => {
     expect(onlyReads(methods)).toBe(reads);
+  });
+});
+
+describe('methods whose params may hold secrets', () => {
+  it.each([
+    ['personal_importRawKey', true],
+    ['personal_unlockAccount', true],
+    ['personal_sendTransaction', true],
+    ['personal_sign', true],
+    ['personal_newAccount', true],
+    ['Personal_ImportRawKey', true],
+    ['PERSONAL_UNLOCKACCOUNT', true],
+    ['signer_confirmRequest', true],
+    ['parity_newAccountFromSecret', true],
+    ['parity_exportAccount', true],
+    ['parity_changePassword', true],
+    ['eth_sign', false],
+    ['eth_sendTransaction', false],
+    ['eth_call', false],
+    ['admin_peers', false],
+    ['parity_pendingTransactions', false],
+    ['', false],
+  ])('%s: %s', (method, secret) => {
+    expect(paramsHoldSecrets(method)).toBe(secret);
+  });
+
+  it('are all refused by the policy: no served method holds secrets', () => {
+    for (const method of PUBLIC_METHODS) expect(paramsHoldSecrets(method), method).toBe(false);
+    for (const method of ['personal_importRawKey', 'signer_confirmRequest', 'parity_testPassword']) {
+      expect(methodVerdict(method).allowed, method).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The request log (issue 24 §3), as a paid user reads it, in real Chromium against the real server:
- * calls of three methods to a real anvil node (mainnet), one refused by the gateway (admin_peers, 403)
+ * calls of three methods to a real anvil node (mainnet), one refused by the gateway (admin_peers, 403, over a WebSocket)
  * and one failing at the node (devnet points at a port nobody listens on), then /usage lists them
  * newest first with what became of each, RPC Metrics counts them, the log filters them, asks before the switch deletes them, and
  * opens one in the RPC playground, which runs it again against the node. Run at 1280×800 and
@@ -9,9 +9,10 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { findPlanByName } from '@server/repos/plans';
 import { setUserPlan } from '@server/repos/users';
-import { OUTCOME_LABELS } from '@/domain/call-outcomes';
+import { OUTCOME_LABELS, REFUSAL_REASONS } from '@/domain/call-outcomes';
 import { EXAMPLE_ADDRESS } from '@/domain/rpc-methods';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { startTestAnvil } from '../support/anvil';
@@ -51,6 +52,23 @@ async function callRpc(url: string, method: string, params: unknown[] = []): Pro
   });
   await response.arrayBuffer();
   return response.status;
+}
+
+/** One JSON-RPC call as a message over the gateway's WebSocket, its answer's status: 'error' or 'result'. */
+async function callOverWebSocket(url: string, method: string): Promise<string> {
+  const socket = new WebSocket(url.replace(/^http/, 'ws'), { headers: { origin: 'https://dapp.example.com' } });
+  try {
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const answer = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }));
+    const parsed: unknown = JSON.parse(await answer);
+    return typeof parsed === 'object' && parsed !== null && 'error' in parsed ? 'error' : 'result';
+  } finally {
+    socket.close();
+  }
 }
 
 /** Mainnet is a real node; devnet points at a port nobody listens on, so its calls fail at the node. */
@@ -97,7 +115,8 @@ for (const viewport of viewports) {
       expect(await callRpc(mainnet, 'eth_chainId')).toBe(200);
       expect(await callRpc(mainnet, 'eth_blockNumber')).toBe(200);
       expect(await callRpc(mainnet, 'eth_getBalance', [EXAMPLE_ADDRESS, 'latest'])).toBe(200);
-      expect(await callRpc(mainnet, 'admin_peers')).toBe(403);
+      // Over the WebSocket: the log marks it so.
+      expect(await callOverWebSocket(mainnet, 'admin_peers')).toBe('error');
       expect(await callRpc(rpcUrl(apiBase, 'devnet', key), 'eth_gasPrice')).toBeGreaterThanOrEqual(500);
     });
 
@@ -109,7 +128,12 @@ for (const viewport of viewports) {
       const methods = await ui.rows(page).evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
       const order = ['eth_gasPrice', 'admin_peers', 'eth_getBalance', 'eth_blockNumber', 'eth_chainId'];
       expect(methods.map((text) => order.find((method) => text.includes(method)))).toEqual(order);
-      expect(await textOf(ui.row(page, 'admin_peers'))).toContain(`${OUTCOME_LABELS.refused_method} HTTP 403`);
+      // A refusal says why, from the outcome table; the WebSocket message is marked as one.
+      expect(await textOf(ui.row(page, 'admin_peers'))).toContain(
+        `${OUTCOME_LABELS.refused_method} HTTP 403 ${REFUSAL_REASONS.refused_method}`,
+      );
+      expect(await textOf(ui.row(page, 'admin_peers'))).toContain('Mainnet WebSocket');
+      expect(await textOf(ui.row(page, 'eth_getBalance'))).not.toContain('WebSocket');
       expect(await textOf(ui.row(page, 'eth_gasPrice'))).toContain(OUTCOME_LABELS.upstream_error);
       expect(await textOf(ui.row(page, 'eth_getBalance'))).toContain(`${OUTCOME_LABELS.answered} HTTP 200`);
       expect(await textOf(ui.row(page, 'eth_getBalance'))).toContain('https://dapp.example.com');

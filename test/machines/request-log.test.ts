@@ -96,7 +96,7 @@ describe('request log machine', () => {
     await settle(() => fetchPage.resolve(lastPage));
     expect(log.selectEntries(actor.getSnapshot())).toEqual([...firstPage.entries, ...lastPage.entries]);
     expect(log.selectHasMore(actor.getSnapshot())).toBe(false);
-    expect(log.selectAnnouncement(actor.getSnapshot())).toBe('Showing 4 calls, all of the last 24 hours.');
+    expect(log.selectAnnouncement(actor.getSnapshot())).toBe('Showing 5 calls, all of the last 24 hours.');
     expect(fetchPage.inputs).toEqual([
       { keyId: 11, method: null, outcome: null, cursor: null },
       { keyId: 11, method: null, outcome: null, cursor: firstPage.nextCursor },

@@ -77,6 +77,10 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     expect(sample(after, 'rpc_upstream_latency_seconds_count', latency)).toBeGreaterThanOrEqual(1 + ok);
     expect(sample(after, 'rpc_metering_flush_lag_seconds')).toBeLessThan(30);
     expect(after).toContain('rpc_metering_rows_dropped_total 0');
+    // The request log's drops, by reason, summed over the processes (a Free key logs nothing: none).
+    for (const reason of ['refused_allow_list', 'refused_method', 'refused_quota', 'refused_rate', 'ring_full']) {
+      expect(after).toContain(`rpc_request_log_dropped_total{reason="${reason}"} 0`);
+    }
     // Each process's event loop, labelled by process.
     expect(after).toContain('nodejs_eventloop_lag_p99_seconds{process="main"}');
     for (let worker = 1; worker <= (workers > 1 ? workers : 0); worker += 1) {

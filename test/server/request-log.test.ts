@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { LOG_NEEDS_PAID_PLAN } from '@server/handlers/request-log';
 import {
+  callBytes,
   type LoggedCall,
   maskAddress,
+  REFUSED_LOG_BURST,
+  REFUSED_LOG_PER_SECOND,
   REQUEST_LOG_PER_KEY,
   REQUEST_LOG_TEXT_BYTES,
   RequestLogRing,
@@ -26,17 +29,20 @@ function logged(at: number, method = 'eth_call'): LoggedCall {
     userId: 1,
     at,
     network: 'mainnet',
+    transport: 'http',
     method,
     calls: 1,
     outcome: 'answered',
+    accessRefusal: null,
     status: 200,
     latencyMs: 3.4,
     credits: 20,
     requestBytes: 10,
     answerBytes: 10,
-    clientIp: '203.0.113.9',
+    clientAddress: '203.0.113.0/24',
     origin: null,
     head: '{}',
+    truncated: false,
   };
 }
 
@@ -45,7 +51,7 @@ describe('the request log ring', () => {
     const ring = new RequestLogRing(3);
     for (let at = 1; at <= 5; at += 1) ring.record(logged(at));
     expect(ring.take().map((entry) => entry.at)).toEqual([3, 4, 5]);
-    expect(ring.dropped).toBe(2);
+    expect(ring.dropped.ring_full).toBe(2);
     expect(ring.size).toBe(0);
   });
 
@@ -59,7 +65,21 @@ describe('the request log ring', () => {
     ring.record(logged(5));
     ring.restore(failed);
     expect(ring.take().map((entry) => entry.at)).toEqual([2, 3, 4, 5]);
-    expect(ring.dropped).toBe(1);
+    expect(ring.dropped.ring_full).toBe(1);
+  });
+
+  it('holds at most its bytes: the oldest go first, counted', () => {
+    const big = (at: number): LoggedCall => ({ ...logged(at), head: 'x'.repeat(REQUEST_LOG_TEXT_BYTES), truncated: true });
+    const ring = new RequestLogRing(1000, 20_000);
+    for (let at = 0; at < 100; at += 1) ring.record(big(at));
+    expect(ring.bytes).toBeLessThanOrEqual(20_000);
+    const kept = ring.take();
+    expect(kept.length).toBe(Math.floor(20_000 / callBytes(big(0))));
+    expect(kept.at(-1)?.at).toBe(99);
+    expect(ring.dropped.ring_full).toBe(100 - kept.length);
+    ring.restore([...kept, ...kept]);
+    expect(ring.bytes).toBeLessThanOrEqual(20_000);
+    expect(ring.dropped.ring_full).toBe(100);
   });
 
   it('stays bounded through many drops', () => {
@@ -67,6 +87,21 @@ describe('the request log ring', () => {
     for (let at = 0; at < 10_000; at += 1) ring.record(logged(at));
     expect(ring.size).toBe(10);
     expect(ring.take().map((entry) => entry.at)).toEqual(Array.from({ length: 10 }, (_, index) => 9_990 + index));
+  });
+});
+
+describe("a key's budget of refused calls logged", () => {
+  it('admits the burst, then the rate per second, per key; answered and failed calls always', () => {
+    const ring = new RequestLogRing();
+    const admitted = (keyId: number, outcome: 'refused_rate' | 'answered' | 'upstream_error', at: number, times: number) =>
+      Array.from({ length: times }, () => ring.admits(keyId, outcome, at)).filter(Boolean).length;
+    expect(admitted(1, 'refused_rate', 0, 100)).toBe(REFUSED_LOG_BURST);
+    expect(admitted(1, 'answered', 0, 100)).toBe(100);
+    expect(admitted(1, 'upstream_error', 0, 100)).toBe(100);
+    expect(admitted(2, 'refused_rate', 0, 100)).toBe(REFUSED_LOG_BURST);
+    expect(admitted(1, 'refused_rate', 500, 100)).toBe(REFUSED_LOG_PER_SECOND / 2);
+    expect(admitted(1, 'refused_rate', 60_000, 100)).toBe(REFUSED_LOG_BURST);
+    expect(ring.dropped.refused_rate).toBe(4 * 100 - 3 * REFUSED_LOG_BURST - REFUSED_LOG_PER_SECOND / 2);
   });
 });
 
@@ -91,10 +126,9 @@ describe('what the log stores of a call', () => {
     expect(requestText(Buffer.from('a\u0000b').toString('latin1'), false)).toBe('ab');
   });
 
-  it('names an unplausible method by its label and bounds the Origin', () => {
-    const stored = storedCall({ ...logged(1), method: 'x\u0000y', origin: `https://${'a'.repeat(1000)}` });
+  it('names an unplausible method by its label', () => {
+    const stored = storedCall({ ...logged(1), method: 'x\u0000y' });
     expect(stored.method).toBe('(invalid method)');
-    expect(stored.origin).toHaveLength(256);
     expect(stored.latencyMs).toBe(3);
   });
 });

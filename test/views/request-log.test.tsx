@@ -10,7 +10,7 @@ import { $api } from '@/api/query-hooks';
 import { createRequestLogCalls, requestLogActorsOver } from '@/api/request-log-calls';
 import { queryClient } from '@/app/query-client';
 import { failureIn } from '@/domain/call-failure';
-import { OUTCOME_LABELS } from '@/domain/call-outcomes';
+import { ACCESS_REFUSAL_REASONS, OUTCOME_LABELS, REFUSAL_REASONS } from '@/domain/call-outcomes';
 import { readPlaygroundSearch } from '@/domain/playground-link';
 import { LOG_OFF, NO_LOGGED_CALLS, NO_MATCHING_CALLS, RERUN_REFUSALS } from '@/domain/request-log';
 import { RequestLog } from '@/views/usage/request-log';
@@ -237,7 +237,13 @@ describe('Request Log rows', () => {
       'Size:47 B / —',
       'Client:203.0.113.0/24 Origin https://app.example.com',
     ]);
-    expect(refused?.slice(2, 5)).toEqual(['Method:admin_peers', `Outcome:${OUTCOME_LABELS.refused_method} HTTP 403`, 'Latency:—']);
+    expect(refused?.slice(1, 5)).toEqual([
+      'Network:Mainnet',
+      'Method:admin_peers',
+      `Outcome:${OUTCOME_LABELS.refused_method} HTTP 403${REFUSAL_REASONS.refused_method}`,
+      'Latency:—',
+    ]);
+    expect(batch?.[1]).toBe('Network:Mainnet WebSocket');
     expect(batch?.[2]).toBe('Method:eth_chainId +2');
     expect(batch?.[7]).toBe('Client:203.0.113.0/24 No Origin');
   });
@@ -268,13 +274,31 @@ describe('Request Log rows', () => {
     const { api } = await shown();
     await user.click(loadMore() ?? document.body);
     await act(() => api.answerPage(lastPage));
-    await waitFor(() => expect(dataRows()).toHaveLength(4));
+    await waitFor(() => expect(dataRows()).toHaveLength(5));
     const truncated = dataRows()[3];
     if (!truncated) throw new Error('no fourth row');
     expect(within(truncated).getByText('Truncated at 2 KB')).toBeTruthy();
     expect(within(truncated).queryByRole('link', { name: 'Open in playground' })).toBeNull();
     const entry: RequestLogEntry | undefined = lastPage.entries[0];
     expect(truncated.querySelector('pre')?.textContent).toBe(`${entry?.request}…`);
+  });
+
+  it('says which allow-list refused a call, and marks the calls that came over a WebSocket', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await shown();
+    await user.click(loadMore() ?? document.body);
+    await act(() => api.answerPage(lastPage));
+    await waitFor(() => expect(dataRows()).toHaveLength(5));
+    const [balance, , , truncated, refused] = dataRows().map(cellsOf);
+    expect(refused?.slice(1, 4)).toEqual([
+      'Network:Mainnet WebSocket',
+      'Method:eth_blockNumber',
+      `Outcome:${OUTCOME_LABELS.refused_allow_list} HTTP 403${ACCESS_REFUSAL_REASONS.ips}`,
+    ]);
+    // Answered and failed calls give no reason; HTTP calls carry no mark.
+    expect(balance?.[3]).toBe(`Outcome:${OUTCOME_LABELS.answered} HTTP 200`);
+    expect(truncated?.[1]).toBe('Network:Mainnet');
+    expect(truncated?.[3]).toBe(`Outcome:${OUTCOME_LABELS.upstream_error} HTTP 502`);
   });
 
   it('loads more from the keyboard, and says so', async () => {
@@ -286,7 +310,7 @@ describe('Request Log rows', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(statusTexts()).toEqual(['Loading more calls...']));
     await act(() => api.answerPage(lastPage));
-    await waitFor(() => expect(statusTexts()).toEqual(['Showing 4 calls, all of the last 24 hours.']));
+    await waitFor(() => expect(statusTexts()).toEqual(['Showing 5 calls, all of the last 24 hours.']));
     expect(loadMore()).toBeNull();
   });
 });

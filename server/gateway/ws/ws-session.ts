@@ -224,7 +224,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     if (this.inFlight === maxInFlight) this.client.pause();
     const { network, apiKey, origin, clientIp } = this.caller;
     this.deps.handler
-      .call({ network, apiKey, body, origin, clientIp })
+      .call({ network, apiKey, body, origin, clientIp, transport: 'websocket' })
       .then((answer) => wholeBody(answer.body))
       .then(
         (text) => this.send(text ?? rpcErrorBody(null, rpcCodes.internalError, `The answer is larger than ${maxAnswerBytes} bytes.`)),

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Badge, Table, Text } from '@chakra-ui/react';
 import type { RequestLogEntry } from '@machines/request-log.types';
 import { StackedTableHead, cellLabel, stackedBody, stackedCell, stackedRow, stackedTable } from '@/components/stacked-table';
-import { OUTCOME_LABELS } from '@/domain/call-outcomes';
+import { OUTCOME_LABELS, refusalReason } from '@/domain/call-outcomes';
 import { bytesLabel, latencyLabel, methodLabel, timeLabel } from '@/domain/request-log';
 import { NETWORK_LABELS } from '@/domain/rpc-urls';
 import { RequestLogRequest } from './request-log-request';
@@ -42,6 +42,14 @@ export function RequestLogTable({ entries, keyId, labelledBy }: RequestLogTableP
             <Table.Cell role="cell" {...stackedCell}>
               {cellLabel('Network')}
               {NETWORK_LABELS[entry.network]}
+              {entry.transport === 'websocket' ? (
+                <>
+                  {' '}
+                  <Badge colorPalette="purple" variant="outline" size="sm">
+                    WebSocket
+                  </Badge>
+                </>
+              ) : null}
             </Table.Cell>
             <Table.Cell role="cell" {...stackedCell} fontFamily="mono" fontSize="xs" overflowWrap="break-word">
               {cellLabel('Method')}
@@ -55,6 +63,7 @@ export function RequestLogTable({ entries, keyId, labelledBy }: RequestLogTableP
               <Text as="span" fontSize="xs" color="fg.muted">
                 HTTP {entry.status}
               </Text>
+              <RefusalReason entry={entry} />
             </Table.Cell>
             <Table.Cell role="cell" {...stackedCell} textAlign={{ base: 'start', lg: 'end' }} whiteSpace="nowrap">
               {cellLabel('Latency')}
@@ -85,6 +94,17 @@ export function RequestLogTable({ entries, keyId, labelledBy }: RequestLogTableP
         ))}
       </Table.Body>
     </Table.Root>
+  );
+}
+
+/** Why a refused call was refused (src/domain/call-outcomes.ts); nothing for the others. */
+function RefusalReason({ entry }: { entry: RequestLogEntry }) {
+  const reason = refusalReason(entry.outcome, entry.accessRefusal);
+  if (reason === null) return null;
+  return (
+    <Text as="span" display="block" fontSize="xs" color="fg.muted" mt="1">
+      {reason}
+    </Text>
   );
 }
 

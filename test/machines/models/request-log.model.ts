@@ -22,9 +22,11 @@ export const LOG_KEYS = [
 const entry = (overrides: Partial<RequestLogEntry>): RequestLogEntry => ({
   at: '2025-03-03T12:00:03.000Z',
   network: 'mainnet',
+  transport: 'http',
   method: 'eth_blockNumber',
   calls: 1,
   outcome: 'answered',
+  accessRefusal: null,
   status: 200,
   latencyMs: 12,
   credits: 20,
@@ -63,6 +65,7 @@ export const firstPage: RequestLogPage = {
     entry({
       at: '2025-03-03T12:00:01.000Z',
       method: 'eth_chainId',
+      transport: 'websocket',
       calls: 3,
       credits: 60,
       request:
@@ -71,7 +74,7 @@ export const firstPage: RequestLogPage = {
   ],
 };
 
-/** The last page: a call cut at 2 KB. */
+/** The last page: a call cut at 2 KB, and a WebSocket message refused by the key's Allowed IPs. */
 export const lastPage: RequestLogPage = {
   enabled: true,
   nextCursor: null,
@@ -84,6 +87,16 @@ export const lastPage: RequestLogPage = {
       requestBytes: 5000,
       request: `{"jsonrpc":"2.0","id":9,"method":"eth_call","params":[{"data":"0x${'ab'.repeat(900)}`,
       requestTruncated: true,
+    }),
+    entry({
+      at: '2025-03-03T11:58:00.000Z',
+      transport: 'websocket',
+      outcome: 'refused_allow_list',
+      accessRefusal: 'ips',
+      status: 403,
+      latencyMs: null,
+      credits: 0,
+      answerBytes: 150,
     }),
   ],
 };
