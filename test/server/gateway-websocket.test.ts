@@ -225,6 +225,36 @@ describe('requests and subscriptions on one socket', () => {
     expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 10, credits: 200 });
   });
 
+  it("frees the place of a subscribe refused by the rate: after ten refusals the connection still holds the plan's 10", async () => {
+    const holder = await keyHolder(started(), 'wsrefusedsubs');
+    const { socket, messages } = await rawClient(wsUrl(holder));
+    const answerTo = (id: number) => messages.find((message) => field(message, 'id') === id);
+    // Free's bucket (10 a second) emptied by ten calls, then ten subscribes at once: refused by the rate.
+    for (let id = 1; id <= 10; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_chainId', params: [] }));
+    for (let id = 11; id <= 20; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 20, 'twenty answers');
+    const refusedByRate = messages.filter((message) => field(field(field(message, 'error'), 'data'), 'limit') === 'rate');
+    expect(refusedByRate.length).toBeGreaterThanOrEqual(5);
+    // Then one subscribe at a time, each waiting for a token when the rate refuses it, until ten are held.
+    let held = messages.filter((message) => typeof field(message, 'result') === 'string' && Number(field(message, 'id')) > 10).length;
+    let id = 100;
+    for (let attempt = 0; attempt < 200 && held < 10; attempt += 1) {
+      id += 1;
+      const sent = id;
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: sent, method: 'eth_subscribe', params: ['newHeads'] }));
+      await until(() => answerTo(sent) !== undefined, 'an answer');
+      const answer = answerTo(sent);
+      if (typeof field(answer, 'result') === 'string') held += 1;
+      else if (field(field(field(answer, 'error'), 'data'), 'limit') === 'rate') await pause(100);
+      else throw new Error(`subscribe ${sent} refused: ${JSON.stringify(answer)}`);
+    }
+    expect(held).toBe(10);
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 999, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => answerTo(999) !== undefined, 'the eleventh answer');
+    expect(String(field(field(answerTo(999), 'error'), 'message'))).toMatch(/^Too many subscriptions on this connection/);
+    socket.close();
+  });
+
   it('applies a plan change to an open socket: on Developer, an eleventh subscription is taken', async () => {
     const holder = await keyHolder(started(), 'wsplan');
     const { socket, messages } = await rawClient(wsUrl(holder));

@@ -258,19 +258,29 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     }
   }
 
-  /** Admits `method` as one call of the key, then `go` with its ticket (sync when the admission is). */
-  private admitted(id: RpcId, method: string, go: (ticket: Ticket, credits: number) => void): void {
+  /**
+   * Admits `method` as one call of the key, then `go` with its ticket (sync when the admission is);
+   * `notGone` instead when it does not go (refused by the quota or the rate, the admission failed, or
+   * the session ended meanwhile), so what was held for it is given back.
+   */
+  private admitted(id: RpcId, method: string, go: (ticket: Ticket, credits: number) => void, notGone: () => void = () => undefined): void {
     const credits = creditsFor(method);
     const admit = this.deps.admission.admit(this.key, credits, 1, this.deps.now());
     const decide = (answer: Admit<Ticket>) => {
       if (this.ended) {
         if (answer.kind === 'admitted') this.deps.admission.settle(answer.ticket, false);
+        notGone();
         return;
       }
       if (!this.refused(id, method, answer) && answer.kind === 'admitted') go(answer.ticket, credits);
+      else notGone();
     };
-    if (admit instanceof Promise) admit.then(decide, () => this.sendError(id, gatewayErrors.internal()));
-    else decide(admit);
+    if (admit instanceof Promise) {
+      admit.then(decide, () => {
+        notGone();
+        this.sendError(id, gatewayErrors.internal());
+      });
+    } else decide(admit);
   }
 
   /** A subscription method answered: charged as a call answered, its answer with the client's id. */
@@ -298,32 +308,39 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       return;
     }
     this.pendingSubscribes += 1;
-    this.admitted(id, 'eth_subscribe', (ticket, credits) => {
-      hub.subscribe(
-        params,
-        this.listener,
-        (reply: SubscribeReply) => {
-          this.pendingSubscribes -= 1;
-          if (reply.kind === 'error') {
-            this.answered(id, 'eth_subscribe', ticket, credits, { error: reply.error });
-            return;
-          }
-          // The session closed while the node answered: the subscription is given up at once.
-          if (this.ended) {
-            hub.unsubscribe(reply.id);
+    this.admitted(
+      id,
+      'eth_subscribe',
+      (ticket, credits) => {
+        hub.subscribe(
+          params,
+          this.listener,
+          (reply: SubscribeReply) => {
+            this.pendingSubscribes -= 1;
+            if (reply.kind === 'error') {
+              this.answered(id, 'eth_subscribe', ticket, credits, { error: reply.error });
+              return;
+            }
+            // The session closed while the node answered: the subscription is given up at once.
+            if (this.ended) {
+              hub.unsubscribe(reply.id);
+              this.deps.admission.settle(ticket, false);
+              return;
+            }
+            this.subscriptions.add(reply.id);
+            this.answered(id, 'eth_subscribe', ticket, credits, { result: reply.id });
+          },
+          () => {
+            this.pendingSubscribes -= 1;
             this.deps.admission.settle(ticket, false);
-            return;
-          }
-          this.subscriptions.add(reply.id);
-          this.answered(id, 'eth_subscribe', ticket, credits, { result: reply.id });
-        },
-        () => {
-          this.pendingSubscribes -= 1;
-          this.deps.admission.settle(ticket, false);
-          this.sendError(id, gatewayErrors.upstreamDown(this.caller.network));
-        },
-      );
-    });
+            this.sendError(id, gatewayErrors.upstreamDown(this.caller.network));
+          },
+        );
+      },
+      () => {
+        this.pendingSubscribes -= 1;
+      },
+    );
   }
 
   private unsubscribe(id: RpcId, params: unknown): void {
