@@ -474,6 +474,66 @@ describe('the handshake', () => {
 });
 
 describe('hostile clients', () => {
+  /** Sends eth_subscribe with `params` as `id` and waits for its answer. */
+  async function subscribeAnswer(client: { socket: WebSocket; messages: unknown[] }, id: number, params: unknown[]): Promise<unknown> {
+    client.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params }));
+    const answer = () => client.messages.find((message) => field(message, 'id') === id);
+    await until(() => answer() !== undefined, `the answer to ${id}`, 20_000);
+    return answer();
+  }
+
+  const hexAddress = (index: number) => `0x${index.toString(16).padStart(40, '0')}`;
+  const hexTopic = (index: number) => `0x${index.toString(16).padStart(64, '0')}`;
+
+  it('refuses a logs filter of 20,000 addresses (about 900 KB) with -32602 before the node hears of it', async () => {
+    const holder = await keyHolder(started(), 'wshugefilter');
+    const client = await rawClient(wsUrl(holder));
+    const atNodes = started().webSockets?.subscriptions.atNodes;
+    const addresses = Array.from({ length: 20_000 }, (_, index) => hexAddress(index));
+    expect(await subscribeAnswer(client, 1, ['logs', { address: addresses }])).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32602, message: 'eth_subscribe "logs" takes at most 1000 addresses in one filter; this one has 20000.' },
+    });
+    const topics = [null, Array.from({ length: 1001 }, (_, index) => hexTopic(index))];
+    expect(field(field(await subscribeAnswer(client, 2, ['logs', { topics }]), 'error'), 'message')).toBe(
+      'eth_subscribe "logs" takes at most 1000 alternatives in one topic position; position 2 has 1001.',
+    );
+    expect(started().webSockets?.subscriptions.atNodes).toBe(atNodes);
+    expect(started().webSockets?.subscriptionBytes).toBe(0);
+    client.socket.close();
+  });
+
+  it("keeps at most 512 KiB of a connection's filters: four filters of 1,000 addresses and 1,000 topics, not five", async () => {
+    const holder = await keyHolder(started(), 'wsfilterbytes');
+    const client = await rawClient(wsUrl(holder));
+    // About 114 KB of JSON each, every one different (so none is shared at the node).
+    const filter = (n: number) => [
+      'logs',
+      {
+        address: Array.from({ length: 1000 }, (_, index) => hexAddress(n * 1000 + index)),
+        topics: [Array.from({ length: 1000 }, (_, index) => hexTopic(n * 1000 + index))],
+      },
+    ];
+    const answers: unknown[] = [];
+    for (let n = 1; n <= 6; n += 1) answers.push(await subscribeAnswer(client, n, filter(n)));
+    const held = answers.filter((answer) => typeof field(answer, 'result') === 'string');
+    expect(held).toHaveLength(4);
+    const bytes = started().webSockets?.subscriptionBytes ?? 0;
+    expect(bytes).toBeGreaterThan(4 * 110_000);
+    expect(bytes).toBeLessThanOrEqual(512 * 1024);
+    expect(answers.slice(4).map((answer) => field(field(answer, 'error'), 'code'))).toEqual([-32005, -32005]);
+    expect(String(field(field(answers[4], 'error'), 'message'))).toMatch(
+      /^Subscription parameters too large for this connection: its subscriptions' filters may take 524288 bytes together \(as JSON\), and \d+ are taken\./,
+    );
+    // One ended frees its room: a fifth fits then.
+    client.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_unsubscribe', params: [field(held[0], 'result')] }));
+    await until(() => client.messages.some((message) => field(message, 'id') === 7), 'the unsubscribe');
+    expect(typeof field(await subscribeAnswer(client, 8, filter(8)), 'result')).toBe('string');
+    client.socket.close();
+    await until(() => started().webSockets?.subscriptionBytes === 0, 'the closed connection giving back its filters');
+  });
+
   it('closes a socket that sends a 10 MiB frame with 1009, and the server goes on', async () => {
     const holder = await keyHolder(started(), 'wsbig');
     const { socket } = await rawClient(wsUrl(holder));

@@ -107,6 +107,13 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     return { clients: (mainnet?.clients ?? 0) + (devnet?.clients ?? 0), atNodes: (mainnet?.atNode ?? 0) + (devnet?.atNode ?? 0) };
   }
 
+  /** Bytes of subscription parameters the hubs keep for the open connections (each at most MAX_SUBSCRIPTION_BYTES_PER_CONNECTION). */
+  get subscriptionBytes(): number {
+    let bytes = 0;
+    for (const session of this.sessions) bytes += this.hubs[session.caller.network]?.bytesHeld(session.listener) ?? 0;
+    return bytes;
+  }
+
   /**
    * Closes every socket (1001) and stops the timers: the server is shutting down. A client that does
    * not answer the close within `graceMs` is cut, so the server's own close never waits on it.

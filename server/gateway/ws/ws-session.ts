@@ -105,7 +105,8 @@ function mayNameSubscriptions(body: Buffer): boolean {
 export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   private readonly subscriptions = new Set<string>();
   private pendingSubscribes = 0;
-  private readonly listener: SubscriptionListener = {
+  /** Who hears this connection's notifications: what the hub keeps for the connection is counted by it. */
+  readonly listener: SubscriptionListener = {
     notify: (subscription, text) => this.notify(subscription, text),
     lost: () => this.close(closeCodes.upstreamClosed),
   };
@@ -307,14 +308,19 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       this.sendError(id, gatewayErrors.noUpstream(this.caller.network));
       return;
     }
+    const hold = hub.hold(this.listener, params);
+    if (hold === null) {
+      const message = `Subscription parameters too large for this connection: its subscriptions' filters may take ${hub.maxBytesPerListener} bytes together (as JSON), and ${hub.bytesHeld(this.listener)} are taken. Unsubscribe from one first, or open another connection.`;
+      this.send(rpcErrorBody(id, rpcCodes.limitExceeded, message));
+      return;
+    }
     this.pendingSubscribes += 1;
     this.admitted(
       id,
       'eth_subscribe',
       (ticket, credits) => {
         hub.subscribe(
-          params,
-          this.listener,
+          hold,
           (reply: SubscribeReply) => {
             this.pendingSubscribes -= 1;
             if (reply.kind === 'error') {
@@ -339,6 +345,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       },
       () => {
         this.pendingSubscribes -= 1;
+        hub.drop(hold);
       },
     );
   }
