@@ -44,6 +44,13 @@ export const WEBSOCKET_CLOSES = {
   tooSlow: { code: 4000, reason: 'the client reads too slowly: send buffer full' },
   /** No pong to the last ping within WEBSOCKET_PING_SECONDS. */
   idle: { code: 4001, reason: 'no answer to ping' },
+  /**
+   * The user has more connections open than the plan allows (it was lowered, or connections opened
+   * while Redis was away were counted again when it came back): the newest beyond the limit are closed.
+   */
+  overConnectionLimit: { code: 4002, reason: "beyond the plan's WebSocket connections: the newest are closed" },
+  /** The plan now allows fewer subscriptions per connection than this one holds: connect again and subscribe to what fits. */
+  overSubscriptionLimit: { code: 4002, reason: "beyond the plan's subscriptions per connection" },
 } as const;
 
 export type WebSocketClose = (typeof WEBSOCKET_CLOSES)[keyof typeof WEBSOCKET_CLOSES];

@@ -279,6 +279,48 @@ describe('requests and subscriptions on one socket', () => {
     socket.close();
   });
 
+  it("closes the newest connections beyond a lowered plan's limit with 4002: 7 open on Developer, 5 left on Free", async () => {
+    const holder = await keyHolder(started(), 'wsdowngrade');
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Developer');
+    const clients: Awaited<ReturnType<typeof rawClient>>[] = [];
+    // One at a time: the order of opening is the order here.
+    for (let index = 0; index < 7; index += 1) clients.push(await rawClient(wsUrl(holder)));
+    const ended: Array<{ code: number; reason: string } | null> = clients.map(() => null);
+    for (const [index, client] of clients.entries()) void client.closed.then((end) => (ended[index] = end));
+    // The path billing takes: the plan in the database, the user's cached keys dropped.
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Free');
+    await until(() => ended.filter((end) => end !== null).length >= 2, 'two connections closed', 10_000);
+    expect(ended.slice(5)).toEqual([
+      { code: 4002, reason: "beyond the plan's WebSocket connections: the newest are closed" },
+      { code: 4002, reason: "beyond the plan's WebSocket connections: the newest are closed" },
+    ]);
+    // The five oldest still answer.
+    for (const [index, client] of clients.slice(0, 5).entries()) {
+      client.socket.send(JSON.stringify({ jsonrpc: '2.0', id: index, method: 'eth_chainId', params: [] }));
+    }
+    await until(() => clients.slice(0, 5).every(({ messages }) => messages.length >= 1), 'five answers');
+    expect(ended.slice(0, 5)).toEqual([null, null, null, null, null]);
+    for (const client of clients) client.socket.close();
+  });
+
+  it("closes a connection holding more subscriptions than a lowered plan allows with 4002: 12 on Developer, Free's 10", async () => {
+    const holder = await keyHolder(started(), 'wsdowngradesubs');
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Developer');
+    const { socket, messages, closed } = await rawClient(wsUrl(holder));
+    for (let id = 1; id <= 12; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 12, 'twelve answers');
+    expect(messages.filter((message) => typeof field(message, 'result') === 'string')).toHaveLength(12);
+    const other = await rawClient(wsUrl(holder));
+    other.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => other.messages.length >= 1, 'the other subscription');
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Free');
+    expect(await closed).toEqual({ code: 4002, reason: "beyond the plan's subscriptions per connection" });
+    // A connection within the new limit stays.
+    other.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] }));
+    await until(() => other.messages.length >= 2, 'an answer on the other connection');
+    other.socket.close();
+  });
+
   it('shares one subscription of the node among clients with the same parameters, each under its own id', async () => {
     const holder = await keyHolder(started(), 'wsshare');
     await until(() => started().webSockets?.subscriptions.atNodes === 0, 'the earlier subscriptions ended');

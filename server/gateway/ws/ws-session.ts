@@ -179,6 +179,13 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       return;
     }
     this.key = key;
+    // A plan lowered below what this connection holds: the client reconnects and subscribes to what fits.
+    if (this.subscriptions.size + this.pendingSubscribes > this.deps.subscriptionLimit(key)) this.close(closeCodes.overSubscriptionLimit);
+  }
+
+  /** The key as last read (a plan change included). */
+  get currentKey(): Key {
+    return this.key;
   }
 
   private end(): void {
