@@ -11,7 +11,7 @@ export const slotTtlMs = 30_000;
 /**
  * One more slot in a user's sorted set (member → expiry on Redis's clock) when fewer than the limit
  * are alive; expired members (a replica gone) are dropped first. The member is named by the time it
- * was taken (ms, zero-padded: sorted names are the order of opening), then ARGV[3]. KEYS: the set.
+ * was taken (µs, zero-padded: sorted names are the order of opening), then ARGV[3]. KEYS: the set.
  * ARGV: ttl ms, limit, the member's suffix. Answers the member, or 0 (the limit is reached).
  */
 const takeScript = `
@@ -19,7 +19,7 @@ local now = redis.call('TIME')
 local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', nowMs)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-local member = string.format('%015.0f', nowMs) .. ':' .. ARGV[3]
+local member = string.format('%017.0f', tonumber(now[1]) * 1000000 + tonumber(now[2])) .. ':' .. ARGV[3]
 redis.call('ZADD', KEYS[1], nowMs + tonumber(ARGV[1]), member)
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]))
 return member`;
@@ -42,8 +42,8 @@ local now = redis.call('TIME')
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000))
 return redis.call('ZRANGE', KEYS[1], 0, -1)`;
 
-/** A member's name for a time of opening, as takeScript writes it. */
-const openedAt = (ms: number) => String(Math.floor(ms)).padStart(15, '0');
+/** A member's name for a time of opening (now, in µs on this replica's clock), as takeScript writes it. */
+const openedNow = () => String(Math.floor((performance.timeOrigin + performance.now()) * 1000)).padStart(17, '0');
 
 function isStrings(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -83,7 +83,7 @@ export function redisConnectionSlots({
   ttlMs = slotTtlMs,
 }: RedisSlotsSettings): ConnectionSlots & { close(): void } {
   const replica = randomUUID();
-  const memory = new MemorySlots('local');
+  const memory = new MemorySlots(`local:${replica}`);
   /** This replica's members in Redis (or to be renewed into it): member → its user and the slot the gateway holds. */
   const held = new Map<string, { userId: number; slot: string }>();
   /** Slot → member, for the release. */
@@ -162,7 +162,7 @@ export function redisConnectionSlots({
       } catch (error) {
         lost(error);
         const slot = memory.take(userId, localShare(limit, replicas()));
-        if (slot !== null) unregistered.set(slot, { userId, member: `${openedAt(Date.now())}:${suffix}` });
+        if (slot !== null) unregistered.set(slot, { userId, member: `${openedNow()}:${suffix}` });
         return slot;
       }
     },
