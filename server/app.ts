@@ -71,7 +71,7 @@ declare module 'fastify' {
     /** Billing: the payment provider's events, checkouts, the grace period of failed renewals. */
     billing: Billing;
     /** The WebSocket endpoint's open sockets in this process; null when HTTP workers serve it (WORKERS > 1). */
-    webSockets: Pick<WsGateway<KeyEntry, LocalTicket>, 'open' | 'subscriptions'> | null;
+    webSockets: Pick<WsGateway<KeyEntry, LocalTicket>, 'open' | 'subscriptions' | 'subscriptionBytes'> | null;
   }
 }
 

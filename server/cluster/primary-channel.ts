@@ -19,6 +19,7 @@ export class PrimaryChannel {
   private readonly waiting = new Map<number, Waiting>();
   private invalidate: (apiKey: string | null, userId: number | null) => void = () => undefined;
   private stop: () => void = () => undefined;
+  private recount: (userIds: readonly number[]) => void = () => undefined;
 
   constructor() {
     if (process.send === undefined) throw new Error('an HTTP worker must be started by the main process (WORKERS > 1)');
@@ -48,6 +49,19 @@ export class PrimaryChannel {
       (id) => ({ type: 'slot', id, userId, limit }),
       (message) => (message.type === 'slot' ? message.slot : undefined),
     );
+  }
+
+  /** This worker's slots of the user beyond `limit`, in the order of opening across every worker (and replica). */
+  beyond(userId: number, limit: number): Promise<readonly string[]> {
+    return this.request<readonly string[]>(
+      (id) => ({ type: 'beyond', id, userId, limit }),
+      (message) => (message.type === 'beyond' ? message.slots : undefined),
+    );
+  }
+
+  /** `listener` hears the users whose connections the main process found grown behind the workers' backs. */
+  onRecount(listener: (userIds: readonly number[]) => void): void {
+    this.recount = listener;
   }
 
   send(message: WorkerMessage): void {
@@ -98,6 +112,7 @@ export class PrimaryChannel {
       case 'key':
       case 'lease':
       case 'slot':
+      case 'beyond':
       case 'failed': {
         const waiting = this.waiting.get(message.id);
         this.waiting.delete(message.id);
@@ -106,6 +121,9 @@ export class PrimaryChannel {
       }
       case 'invalidate':
         this.invalidate(message.apiKey, message.userId);
+        return;
+      case 'recount':
+        this.recount(message.userIds);
         return;
       case 'stop':
         this.stop();

@@ -65,6 +65,10 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
   const reports = new Set<Promise<void>>();
   let stopping = false;
 
+  // Users whose connections grew behind the workers' backs (Redis back): each worker checks its own.
+  slots.onRecount?.((userIds) => {
+    for (const worker of workers) send(worker, { type: 'recount', userIds });
+  });
   gateway.keyCache.onInvalidate((apiKey, userId) => {
     for (const worker of workers) send(worker, { type: 'invalidate', apiKey, userId });
   });
@@ -109,6 +113,15 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
             send(worker, { type: 'slot', id: message.id, slot });
           },
           answerFailure(worker, message.id, "a worker's WebSocket slot failed"),
+        );
+        return;
+      case 'beyond':
+        Promise.resolve(slots.beyond(message.userId, message.limit)).then(
+          (beyond) => {
+            const held = workerSlots.get(worker);
+            send(worker, { type: 'beyond', id: message.id, slots: beyond.filter((slot) => held?.has(slot) === true) });
+          },
+          answerFailure(worker, message.id, "a worker's WebSocket slots could not be counted"),
         );
         return;
       case 'unslot':

@@ -71,6 +71,8 @@ export type WorkerMessage =
   /** A slot for one more WebSocket connection of the user (server/gateway/ws/connection-slots.ts), and its release. */
   | { readonly type: 'slot'; readonly id: number; readonly userId: number; readonly limit: number }
   | { readonly type: 'unslot'; readonly slot: string }
+  /** Which of the worker's slots of the user are beyond `limit` (ConnectionSlots.beyond). */
+  | { readonly type: 'beyond'; readonly id: number; readonly userId: number; readonly limit: number }
   /** The worker has stopped serving and sent its last report. */
   | { readonly type: 'stopped' };
 
@@ -79,6 +81,10 @@ export type PrimaryMessage =
   | { readonly type: 'lease'; readonly id: number; readonly answer: LeaseAnswer }
   /** The slot taken; null: the user's connections are at the plan's limit. */
   | { readonly type: 'slot'; readonly id: number; readonly slot: string | null }
+  /** The worker's slots beyond the limit asked about, to close. */
+  | { readonly type: 'beyond'; readonly id: number; readonly slots: readonly string[] }
+  /** Users whose connections grew behind the workers' backs (ConnectionSlots.onRecount): checked against their limits again. */
+  | { readonly type: 'recount'; readonly userIds: readonly number[] }
   /** A key load or a lease failed here (e.g. the database is down): the call fails as it would in one process. */
   | { readonly type: 'failed'; readonly id: number; readonly message: string }
   | { readonly type: 'invalidate'; readonly apiKey: string | null; readonly userId: number | null }
@@ -97,6 +103,7 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
       value.type === 'report' ||
       value.type === 'slot' ||
       value.type === 'unslot' ||
+      value.type === 'beyond' ||
       value.type === 'stopped')
   );
 }
@@ -107,6 +114,8 @@ export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
     (value.type === 'key' ||
       value.type === 'lease' ||
       value.type === 'slot' ||
+      value.type === 'beyond' ||
+      value.type === 'recount' ||
       value.type === 'failed' ||
       value.type === 'invalidate' ||
       value.type === 'stop')

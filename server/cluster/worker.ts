@@ -93,6 +93,8 @@ const { server, fastPath } = createWorkerServer({
 const slots = {
   take: (userId: number, limit: number) => channel.slot(userId, limit),
   release: (slot: string) => channel.send({ type: 'unslot', slot }),
+  beyond: (userId: number, limit: number) => channel.beyond(userId, limit),
+  onRecount: (recount: (userIds: readonly number[]) => void) => channel.onRecount(recount),
 };
 const webSockets = serveWebSockets(server, { handler: gateway, keys, admission, meter }, config, now, slots);
 metrics?.watchWebSockets(webSockets);

@@ -20,6 +20,7 @@ export const CLOSE_CODES = {
   /** The gateway's own codes, from its table. */
   tooSlow: WEBSOCKET_CLOSES.tooSlow.code,
   idle: WEBSOCKET_CLOSES.idle.code,
+  overLimit: WEBSOCKET_CLOSES.overConnectionLimit.code,
 } as const;
 
 export interface ConnectionEnd {
@@ -52,6 +53,16 @@ const gatewayEnds = {
   internal: { message: 'The gateway failed.', reconnect: true },
   tooSlow: { message: 'This page read notifications too slowly and the gateway’s send buffer filled up.', reconnect: true },
   idle: { message: 'The connection went silent: no answer to the gateway’s ping.', reconnect: true },
+  overConnectionLimit: {
+    message:
+      'Your plan allows fewer WebSocket connections than were open, so the newest were closed. Close another connection, or upgrade your plan.',
+    reconnect: false,
+  },
+  overSubscriptionLimit: {
+    message:
+      'Your plan allows fewer subscriptions per connection than this one held, so it was closed. Connect again and subscribe to what your plan allows.',
+    reconnect: true,
+  },
 } as const satisfies Record<keyof typeof WEBSOCKET_CLOSES, ConnectionEnd>;
 
 /** Codes closed for a reason the table does not spell (another server, a proxy, the browser). */
@@ -68,6 +79,7 @@ const endsByCode: ReadonlyMap<number, ConnectionEnd> = new Map<number, Connectio
   [CLOSE_CODES.tryAgainLater, { message: 'The gateway asked to connect again later.', reconnect: true }],
   [CLOSE_CODES.tooSlow, gatewayEnds.tooSlow],
   [CLOSE_CODES.idle, gatewayEnds.idle],
+  [CLOSE_CODES.overLimit, gatewayEnds.overConnectionLimit],
 ]);
 
 /** Reasons are short and a server's own: quoted as given, up to this many characters. */

@@ -6,6 +6,15 @@
 /** Largest message a client may send (a JSON-RPC request or batch); a larger one closes the socket with 1009. */
 export const MAX_WEBSOCKET_MESSAGE_BYTES = 1024 * 1024;
 
+/**
+ * The subscriptions' parameters one connection may have the gateway keep, in bytes of their JSON
+ * together (a logs filter is most of it): the memory a connection holds in the gateway's
+ * subscriptions is bounded, whatever filters it sends. 512 KiB: one filter at every bound of
+ * rpc-subscriptions.ts (1,000 addresses and four topic positions of 1,000: about 321 KB) fits, or
+ * eleven filters of 1,000 addresses; Free's 5 connections hold at most 2.5 MiB.
+ */
+export const MAX_SUBSCRIPTION_BYTES_PER_CONNECTION = 512 * 1024;
+
 /** Every open socket is pinged this often; one that did not answer the previous ping is closed (4001). */
 export const WEBSOCKET_PING_SECONDS = 30;
 
@@ -35,6 +44,13 @@ export const WEBSOCKET_CLOSES = {
   tooSlow: { code: 4000, reason: 'the client reads too slowly: send buffer full' },
   /** No pong to the last ping within WEBSOCKET_PING_SECONDS. */
   idle: { code: 4001, reason: 'no answer to ping' },
+  /**
+   * The user has more connections open than the plan allows (it was lowered, or connections opened
+   * while Redis was away were counted again when it came back): the newest beyond the limit are closed.
+   */
+  overConnectionLimit: { code: 4002, reason: "beyond the plan's WebSocket connections: the newest are closed" },
+  /** The plan now allows fewer subscriptions per connection than this one holds: connect again and subscribe to what fits. */
+  overSubscriptionLimit: { code: 4002, reason: "beyond the plan's subscriptions per connection" },
 } as const;
 
 export type WebSocketClose = (typeof WEBSOCKET_CLOSES)[keyof typeof WEBSOCKET_CLOSES];

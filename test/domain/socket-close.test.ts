@@ -40,6 +40,18 @@ describe('why a WebSocket to the gateway ended, in words', () => {
       true,
     ],
     [4001, 'no answer to ping', 'The connection went silent: no answer to the gateway’s ping.', true],
+    [
+      4002,
+      "beyond the plan's WebSocket connections: the newest are closed",
+      'Your plan allows fewer WebSocket connections than were open, so the newest were closed. Close another connection, or upgrade your plan.',
+      false,
+    ],
+    [
+      4002,
+      "beyond the plan's subscriptions per connection",
+      'Your plan allows fewer subscriptions per connection than this one held, so it was closed. Connect again and subscribe to what your plan allows.',
+      true,
+    ],
     [4999, 'custom', 'The connection closed with code 4999: custom.', false],
     [1002, '', 'The connection closed with code 1002.', false],
     [3000, `  ${'x'.repeat(200)}  `, `The connection closed with code 3000: ${'x'.repeat(120)}.`, false],
@@ -64,6 +76,8 @@ describe('why a WebSocket to the gateway ended, in words', () => {
       pingFlood: false,
       tooBig: false,
       idle: true,
+      overConnectionLimit: false,
+      overSubscriptionLimit: true,
     });
   });
 
@@ -76,6 +90,7 @@ describe('why a WebSocket to the gateway ended, in words', () => {
       internal: 1011,
       tooSlow: 4000,
       idle: 4001,
+      overLimit: 4002,
     });
     expect(WEBSOCKET_CLOSES.tooSlow.code).toBe(CLOSE_CODES.tooSlow);
     expect(WEBSOCKET_CLOSES.idle.code).toBe(CLOSE_CODES.idle);

@@ -225,6 +225,36 @@ describe('requests and subscriptions on one socket', () => {
     expect(await metered(holder, 'eth_subscription')).toEqual({ requests: 10, credits: 200 });
   });
 
+  it("frees the place of a subscribe refused by the rate: after ten refusals the connection still holds the plan's 10", async () => {
+    const holder = await keyHolder(started(), 'wsrefusedsubs');
+    const { socket, messages } = await rawClient(wsUrl(holder));
+    const answerTo = (id: number) => messages.find((message) => field(message, 'id') === id);
+    // Free's bucket (10 a second) emptied by ten calls, then ten subscribes at once: refused by the rate.
+    for (let id = 1; id <= 10; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_chainId', params: [] }));
+    for (let id = 11; id <= 20; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 20, 'twenty answers');
+    const refusedByRate = messages.filter((message) => field(field(field(message, 'error'), 'data'), 'limit') === 'rate');
+    expect(refusedByRate.length).toBeGreaterThanOrEqual(5);
+    // Then one subscribe at a time, each waiting for a token when the rate refuses it, until ten are held.
+    let held = messages.filter((message) => typeof field(message, 'result') === 'string' && Number(field(message, 'id')) > 10).length;
+    let id = 100;
+    for (let attempt = 0; attempt < 200 && held < 10; attempt += 1) {
+      id += 1;
+      const sent = id;
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: sent, method: 'eth_subscribe', params: ['newHeads'] }));
+      await until(() => answerTo(sent) !== undefined, 'an answer');
+      const answer = answerTo(sent);
+      if (typeof field(answer, 'result') === 'string') held += 1;
+      else if (field(field(field(answer, 'error'), 'data'), 'limit') === 'rate') await pause(100);
+      else throw new Error(`subscribe ${sent} refused: ${JSON.stringify(answer)}`);
+    }
+    expect(held).toBe(10);
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 999, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => answerTo(999) !== undefined, 'the eleventh answer');
+    expect(String(field(field(answerTo(999), 'error'), 'message'))).toMatch(/^Too many subscriptions on this connection/);
+    socket.close();
+  });
+
   it('applies a plan change to an open socket: on Developer, an eleventh subscription is taken', async () => {
     const holder = await keyHolder(started(), 'wsplan');
     const { socket, messages } = await rawClient(wsUrl(holder));
@@ -247,6 +277,48 @@ describe('requests and subscriptions on one socket', () => {
     await until(() => messages.length >= 12, 'an answer');
     expect(typeof field(messages.at(-1), 'result')).toBe('string');
     socket.close();
+  });
+
+  it("closes the newest connections beyond a lowered plan's limit with 4002: 7 open on Developer, 5 left on Free", async () => {
+    const holder = await keyHolder(started(), 'wsdowngrade');
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Developer');
+    const clients: Awaited<ReturnType<typeof rawClient>>[] = [];
+    // One at a time: the order of opening is the order here.
+    for (let index = 0; index < 7; index += 1) clients.push(await rawClient(wsUrl(holder)));
+    const ended: Array<{ code: number; reason: string } | null> = clients.map(() => null);
+    for (const [index, client] of clients.entries()) void client.closed.then((end) => (ended[index] = end));
+    // The path billing takes: the plan in the database, the user's cached keys dropped.
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Free');
+    await until(() => ended.filter((end) => end !== null).length >= 2, 'two connections closed', 10_000);
+    expect(ended.slice(5)).toEqual([
+      { code: 4002, reason: "beyond the plan's WebSocket connections: the newest are closed" },
+      { code: 4002, reason: "beyond the plan's WebSocket connections: the newest are closed" },
+    ]);
+    // The five oldest still answer.
+    for (const [index, client] of clients.slice(0, 5).entries()) {
+      client.socket.send(JSON.stringify({ jsonrpc: '2.0', id: index, method: 'eth_chainId', params: [] }));
+    }
+    await until(() => clients.slice(0, 5).every(({ messages }) => messages.length >= 1), 'five answers');
+    expect(ended.slice(0, 5)).toEqual([null, null, null, null, null]);
+    for (const client of clients) client.socket.close();
+  });
+
+  it("closes a connection holding more subscriptions than a lowered plan allows with 4002: 12 on Developer, Free's 10", async () => {
+    const holder = await keyHolder(started(), 'wsdowngradesubs');
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Developer');
+    const { socket, messages, closed } = await rawClient(wsUrl(holder));
+    for (let id = 1; id <= 12; id += 1) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => messages.length >= 12, 'twelve answers');
+    expect(messages.filter((message) => typeof field(message, 'result') === 'string')).toHaveLength(12);
+    const other = await rawClient(wsUrl(holder));
+    other.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => other.messages.length >= 1, 'the other subscription');
+    await putOnPlan(started(), { now: () => new Date() }, holder.userId, 'Free');
+    expect(await closed).toEqual({ code: 4002, reason: "beyond the plan's subscriptions per connection" });
+    // A connection within the new limit stays.
+    other.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] }));
+    await until(() => other.messages.length >= 2, 'an answer on the other connection');
+    other.socket.close();
   });
 
   it('shares one subscription of the node among clients with the same parameters, each under its own id', async () => {
@@ -444,6 +516,66 @@ describe('the handshake', () => {
 });
 
 describe('hostile clients', () => {
+  /** Sends eth_subscribe with `params` as `id` and waits for its answer. */
+  async function subscribeAnswer(client: { socket: WebSocket; messages: unknown[] }, id: number, params: unknown[]): Promise<unknown> {
+    client.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_subscribe', params }));
+    const answer = () => client.messages.find((message) => field(message, 'id') === id);
+    await until(() => answer() !== undefined, `the answer to ${id}`, 20_000);
+    return answer();
+  }
+
+  const hexAddress = (index: number) => `0x${index.toString(16).padStart(40, '0')}`;
+  const hexTopic = (index: number) => `0x${index.toString(16).padStart(64, '0')}`;
+
+  it('refuses a logs filter of 20,000 addresses (about 900 KB) with -32602 before the node hears of it', async () => {
+    const holder = await keyHolder(started(), 'wshugefilter');
+    const client = await rawClient(wsUrl(holder));
+    const atNodes = started().webSockets?.subscriptions.atNodes;
+    const addresses = Array.from({ length: 20_000 }, (_, index) => hexAddress(index));
+    expect(await subscribeAnswer(client, 1, ['logs', { address: addresses }])).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32602, message: 'eth_subscribe "logs" takes at most 1000 addresses in one filter; this one has 20000.' },
+    });
+    const topics = [null, Array.from({ length: 1001 }, (_, index) => hexTopic(index))];
+    expect(field(field(await subscribeAnswer(client, 2, ['logs', { topics }]), 'error'), 'message')).toBe(
+      'eth_subscribe "logs" takes at most 1000 alternatives in one topic position; position 2 has 1001.',
+    );
+    expect(started().webSockets?.subscriptions.atNodes).toBe(atNodes);
+    expect(started().webSockets?.subscriptionBytes).toBe(0);
+    client.socket.close();
+  });
+
+  it("keeps at most 512 KiB of a connection's filters: four filters of 1,000 addresses and 1,000 topics, not five", async () => {
+    const holder = await keyHolder(started(), 'wsfilterbytes');
+    const client = await rawClient(wsUrl(holder));
+    // About 114 KB of JSON each, every one different (so none is shared at the node).
+    const filter = (n: number) => [
+      'logs',
+      {
+        address: Array.from({ length: 1000 }, (_, index) => hexAddress(n * 1000 + index)),
+        topics: [Array.from({ length: 1000 }, (_, index) => hexTopic(n * 1000 + index))],
+      },
+    ];
+    const answers: unknown[] = [];
+    for (let n = 1; n <= 6; n += 1) answers.push(await subscribeAnswer(client, n, filter(n)));
+    const held = answers.filter((answer) => typeof field(answer, 'result') === 'string');
+    expect(held).toHaveLength(4);
+    const bytes = started().webSockets?.subscriptionBytes ?? 0;
+    expect(bytes).toBeGreaterThan(4 * 110_000);
+    expect(bytes).toBeLessThanOrEqual(512 * 1024);
+    expect(answers.slice(4).map((answer) => field(field(answer, 'error'), 'code'))).toEqual([-32005, -32005]);
+    expect(String(field(field(answers[4], 'error'), 'message'))).toMatch(
+      /^Subscription parameters too large for this connection: its subscriptions' filters may take 524288 bytes together \(as JSON\), and \d+ are taken\./,
+    );
+    // One ended frees its room: a fifth fits then.
+    client.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_unsubscribe', params: [field(held[0], 'result')] }));
+    await until(() => client.messages.some((message) => field(message, 'id') === 7), 'the unsubscribe');
+    expect(typeof field(await subscribeAnswer(client, 8, filter(8)), 'result')).toBe('string');
+    client.socket.close();
+    await until(() => started().webSockets?.subscriptionBytes === 0, 'the closed connection giving back its filters');
+  });
+
   it('closes a socket that sends a 10 MiB frame with 1009, and the server goes on', async () => {
     const holder = await keyHolder(started(), 'wsbig');
     const { socket } = await rawClient(wsUrl(holder));

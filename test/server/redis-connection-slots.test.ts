@@ -49,6 +49,47 @@ describe('WebSocket connection slots shared through Redis', () => {
     b.close();
   });
 
+  it('counts again the connections opened while Redis was away: the newest beyond the limit are named for closing', async () => {
+    const [a, b] = [await replica(600), await replica(600)];
+    // What the gateway does with a recount: asks which of its slots are beyond the plan's 5, and closes them.
+    const open = new Set<string>();
+    const closed: string[] = [];
+    for (const slots of [a, b]) {
+      slots.onRecount?.((userIds) => {
+        for (const userId of userIds) {
+          void Promise.resolve(slots.beyond(userId, 5)).then((beyond) => {
+            for (const slot of beyond) {
+              if (!open.delete(slot)) continue;
+              closed.push(slot);
+              slots.release(slot);
+            }
+          });
+        }
+      });
+    }
+    const take = async (slots: typeof a) => {
+      const slot = await slots.take(3, 5);
+      if (slot === null) throw new Error('refused');
+      open.add(slot);
+      return slot;
+    };
+    for (let index = 0; index < 3; index += 1) await take(a);
+    await server.kill();
+    // Each replica on its share of 5 (2 with two replicas): 7 open on a limit of 5.
+    const away = [await take(a), await take(a), await take(b), await take(b)];
+    expect(await a.take(3, 5)).toBeNull();
+    expect(open.size).toBe(7);
+    await server.start();
+    for (let attempt = 0; attempt < 100 && open.size > 5; attempt += 1) await pause(100);
+    expect(open.size).toBe(5);
+    // The two opened last (b's) were closed; the oldest five stay.
+    expect(closed.sort()).toEqual(away.slice(2).sort());
+    expect(await a.take(3, 5)).toBeNull();
+    expect(await b.take(3, 5)).toBeNull();
+    a.close();
+    b.close();
+  }, 30_000);
+
   it("keeps a live replica's slots while it renews them, and frees a dead one's when they expire", async () => {
     const live = await replica(600);
     const dead = await replica(600);

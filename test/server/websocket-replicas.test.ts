@@ -6,7 +6,7 @@ import { startFakeNode, type FakeNode } from './helpers/fake-node';
 import { ManualClock } from './helpers/manual-clock';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { postgresSchema, type TestDatabase } from './helpers/test-database';
-import { rawClient, refusal } from './helpers/ws-client';
+import { rawClient, refusal, until } from './helpers/ws-client';
 import { keyHolder, type KeyHolder } from './gateway-harness';
 
 /**
@@ -90,6 +90,27 @@ describe.runIf(canRun)('WebSocket connections of one user on two replicas sharin
     expect(again).not.toBeNull();
     for (const socket of [...onA.open, ...onB.open, again]) socket?.close();
   });
+
+  it('closes the newest beyond the limit with 4002 once Redis is back: 7 opened on a limit of 5 while it was away become 5', async () => {
+    const holder = await keyHolder(a.app, 'wsreconcile');
+    const clients = [await rawClient(url('a', holder)), await rawClient(url('a', holder)), await rawClient(url('a', holder))];
+    await redis.kill();
+    try {
+      // Two more on each replica, one at a time: within either replica's share however many it heard of.
+      for (const replica of ['a', 'a', 'b', 'b'] as const) clients.push(await rawClient(url(replica, holder)));
+    } finally {
+      await redis.start();
+    }
+    const ended: Array<{ code: number; reason: string } | null> = clients.map(() => null);
+    for (const [index, client] of clients.entries()) void client.closed.then((end) => (ended[index] = end));
+    // Each replica renews its connections into Redis within 10 s of its return, and counts again.
+    await until(() => ended.filter((end) => end !== null).length >= 2, 'two connections closed', 30_000);
+    const overLimit = { code: 4002, reason: "beyond the plan's WebSocket connections: the newest are closed" };
+    expect(ended.slice(5)).toEqual([overLimit, overLimit]);
+    expect(ended.slice(0, 5).every((end) => end === null)).toBe(true);
+    expect((await refusal(url('a', holder))).status).toBe(429);
+    for (const { socket } of clients) socket.close();
+  }, 60_000);
 
   it('keeps serving without Redis, each replica on its share of the limit (2 of 5 with two replicas)', async () => {
     const holder = await keyHolder(a.app, 'wsnoredis');

@@ -9,6 +9,17 @@ export interface ConnectionSlots {
   take(userId: number, limit: number): Promise<string | null> | string | null;
   /** The connection closed: its slot is free again. */
   release(slot: string): void;
+  /**
+   * Of the slots this process holds for `userId`, those beyond the first `limit` the user opened,
+   * every process's counted: the newest, to close when the limit dropped below what is open.
+   */
+  beyond(userId: number, limit: number): Promise<readonly string[]> | readonly string[];
+  /**
+   * `recount` hears users whose connections grew behind the gateway's back (Redis back, with the
+   * connections each replica opened while it was away): the gateway asks beyond() again with the
+   * plan's limit and closes what is beyond it. Absent: never happens.
+   */
+  onRecount?(recount: (userIds: readonly number[]) => void): void;
 }
 
 /** Slots in this process's memory: exact for the connections this process serves. */
@@ -37,6 +48,11 @@ export class MemorySlots implements ConnectionSlots {
     const open = this.byUser.get(userId);
     open?.delete(slot);
     if (open?.size === 0) this.byUser.delete(userId);
+  }
+
+  /** The user's set keeps the order of taking: the newest are last. */
+  beyond(userId: number, limit: number): readonly string[] {
+    return [...(this.byUser.get(userId) ?? [])].slice(Math.max(0, limit));
   }
 
   /** Connections of `userId` open here. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MAX_SUBSCRIPTION_BYTES_PER_CONNECTION } from '@/domain/websocket-protocol';
 import { type NodeReply, UpstreamSocket } from '@server/gateway/ws/upstream-socket';
 
 /** Who hears a subscription's notifications: a client's session (ws-session.ts). */
@@ -21,7 +22,18 @@ interface Live {
 
 interface Pending {
   readonly state: 'pending';
-  readonly waiting: Array<{ listener: SubscriptionListener; reply: (reply: SubscribeReply) => void; fail: (reason: string) => void }>;
+  readonly waiting: Array<{ hold: Hold; reply: (reply: SubscribeReply) => void; fail: (reason: string) => void }>;
+}
+
+/**
+ * Room for one subscription's parameters among what the hub keeps for a listener (hold()): given
+ * back when the subscription fails or ends, or with drop() when it is not made after all.
+ */
+export interface Hold {
+  readonly listener: SubscriptionListener;
+  /** The parameters' JSON: the hub's key for them, and what the node is sent (the parsed value is not kept). */
+  readonly key: string;
+  readonly bytes: number;
 }
 
 /** A client's subscription id: 16 random bytes in hex, as geth and anvil make theirs. */
@@ -50,6 +62,8 @@ export function retarget(text: string, nodeId: string, clientId: string): string
  * handed to each of them under their own subscription id. The node keeps one subscription per kind
  * of filter instead of one per client, and reads nothing twice. When its socket drops, every listener
  * hears it (their clients are closed: nothing is lost silently) and the next subscribe opens another.
+ * What it keeps for one client's connection is bounded: the parameters' bytes (hold()), at most
+ * maxBytesPerListener together, whatever filters the client sends.
  */
 export class SubscriptionHub {
   private upstream: UpstreamSocket | null = null;
@@ -57,44 +71,83 @@ export class SubscriptionHub {
   private readonly byParams = new Map<string, Live | Pending>();
   /** The node's subscription id → the parameters' JSON. */
   private readonly byNodeId = new Map<string, string>();
-  /** A client's subscription id → the parameters' JSON. */
-  private readonly byClientId = new Map<string, string>();
+  /** A client's subscription id → its hold (the parameters' JSON, and whose). */
+  private readonly byClientId = new Map<string, Hold>();
+  /** Holds not given back yet, and their bytes by listener. */
+  private readonly holds = new Set<Hold>();
+  private readonly bytesByListener = new Map<SubscriptionListener, number>();
 
   constructor(
     private readonly nodeUrl: string,
     private readonly timeoutMs: number,
+    /** Bytes of parameters (their JSON) kept for one listener, a client's connection, at most. */
+    readonly maxBytesPerListener = MAX_SUBSCRIPTION_BYTES_PER_CONNECTION,
   ) {}
 
-  /** Subscribes `listener` with `params` (eth_subscribe's, already checked); `reply` hears its id or the node's error. */
-  subscribe(params: unknown, listener: SubscriptionListener, reply: (reply: SubscribeReply) => void, fail: (reason: string) => void): void {
+  /**
+   * Room for `params` (eth_subscribe's, already checked) among what the hub keeps for `listener`,
+   * taken now so that subscribes waiting for their admission count; null: past maxBytesPerListener.
+   * Each subscription counts its parameters' bytes, shared with other clients or not.
+   */
+  hold(listener: SubscriptionListener, params: unknown): Hold | null {
     const key = JSON.stringify(params);
+    const bytes = Buffer.byteLength(key);
+    const held = this.bytesHeld(listener);
+    if (held + bytes > this.maxBytesPerListener) return null;
+    const hold: Hold = { listener, key, bytes };
+    this.holds.add(hold);
+    this.bytesByListener.set(listener, held + bytes);
+    return hold;
+  }
+
+  /** A hold given back (its subscription failed, ended or was not made); a second time does nothing. */
+  drop(hold: Hold): void {
+    if (!this.holds.delete(hold)) return;
+    const left = this.bytesHeld(hold.listener) - hold.bytes;
+    if (left > 0) this.bytesByListener.set(hold.listener, left);
+    else this.bytesByListener.delete(hold.listener);
+  }
+
+  /** Bytes of parameters kept for `listener` (its subscriptions and those waiting). */
+  bytesHeld(listener: SubscriptionListener): number {
+    return this.bytesByListener.get(listener) ?? 0;
+  }
+
+  /** Subscribes with `hold`'s parameters for its listener; `reply` hears its id or the node's error. */
+  subscribe(hold: Hold, reply: (reply: SubscribeReply) => void, fail: (reason: string) => void): void {
+    const { key } = hold;
     const known = this.byParams.get(key);
     if (known?.state === 'live') {
-      reply({ kind: 'subscribed', id: this.attach(key, known, listener) });
+      reply({ kind: 'subscribed', id: this.attach(known, hold) });
       return;
     }
     if (known?.state === 'pending') {
-      known.waiting.push({ listener, reply, fail });
+      known.waiting.push({ hold, reply, fail });
       return;
     }
-    const pending: Pending = { state: 'pending', waiting: [{ listener, reply, fail }] };
+    const pending: Pending = { state: 'pending', waiting: [{ hold, reply, fail }] };
     this.byParams.set(key, pending);
     this.socket().request(
       'eth_subscribe',
-      params,
+      JSON.parse(key),
       (answer) => this.confirmed(key, pending, answer),
       (reason) => {
         if (this.byParams.get(key) === pending) this.byParams.delete(key);
-        for (const waiter of pending.waiting) waiter.fail(reason);
+        for (const waiter of pending.waiting) {
+          this.drop(waiter.hold);
+          waiter.fail(reason);
+        }
       },
     );
   }
 
   /** The client's subscription ends; the node's once no client holds it. False: not a live subscription. */
   unsubscribe(clientId: string): boolean {
-    const key = this.byClientId.get(clientId);
-    if (key === undefined) return false;
+    const hold = this.byClientId.get(clientId);
+    if (hold === undefined) return false;
     this.byClientId.delete(clientId);
+    this.drop(hold);
+    const { key } = hold;
     const live = this.byParams.get(key);
     if (live?.state !== 'live') return false;
     live.listeners.delete(clientId);
@@ -146,19 +199,22 @@ export class SubscriptionHub {
     if (answer.kind === 'error' || typeof answer.result !== 'string') {
       this.byParams.delete(key);
       const error = answer.kind === 'error' ? answer.error : { code: -32603, message: 'The node answered eth_subscribe without an id.' };
-      for (const waiter of pending.waiting) waiter.reply({ kind: 'error', error });
+      for (const waiter of pending.waiting) {
+        this.drop(waiter.hold);
+        waiter.reply({ kind: 'error', error });
+      }
       return;
     }
     const live: Live = { state: 'live', nodeId: answer.result, listeners: new Map() };
     this.byParams.set(key, live);
     this.byNodeId.set(live.nodeId, key);
-    for (const waiter of pending.waiting) waiter.reply({ kind: 'subscribed', id: this.attach(key, live, waiter.listener) });
+    for (const waiter of pending.waiting) waiter.reply({ kind: 'subscribed', id: this.attach(live, waiter.hold) });
   }
 
-  private attach(key: string, live: Live, listener: SubscriptionListener): string {
+  private attach(live: Live, hold: Hold): string {
     const id = newSubscriptionId();
-    live.listeners.set(id, listener);
-    this.byClientId.set(id, key);
+    live.listeners.set(id, hold.listener);
+    this.byClientId.set(id, hold);
     return id;
   }
 
@@ -185,5 +241,7 @@ export class SubscriptionHub {
     this.byParams.clear();
     this.byNodeId.clear();
     this.byClientId.clear();
+    this.holds.clear();
+    this.bytesByListener.clear();
   }
 }

@@ -70,7 +70,13 @@ function refuse(socket: Duplex, answer: GatewayAnswer): void {
  */
 export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES, perMessageDeflate: false });
-  private readonly sessions = new Set<WsSession<Key, Ticket>>();
+  /** Open sockets, each with its connection slot. */
+  private readonly sessions = new Map<WsSession<Key, Ticket>, string>();
+  /** By slot, for the slots layer's evictions. */
+  private readonly bySlot = new Map<string, WsSession<Key, Ticket>>();
+  /** Each user's connection limit as last enforced here: a lower one closes the newest beyond it. */
+  private readonly limits = new Map<number, number>();
+  private rechecking = false;
   private readonly pinger: NodeJS.Timeout;
   private readonly rechecker: NodeJS.Timeout;
   /** Each network's subscriptions, shared by the clients of this process. */
@@ -81,8 +87,9 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     this.hubs = { mainnet: hub(deps.nodeUrls.mainnet), devnet: hub(deps.nodeUrls.devnet) };
     this.pinger = setInterval(() => this.ping(), WEBSOCKET_PING_SECONDS * 1000);
     this.pinger.unref();
-    this.rechecker = setInterval(() => this.recheck(), recheckIntervalMs);
+    this.rechecker = setInterval(() => void this.recheck(), recheckIntervalMs);
     this.rechecker.unref();
+    deps.slots.onRecount?.((userIds) => void this.enforce(userIds, true));
   }
 
   /** Whether a request is for this endpoint (a GET with Upgrade: websocket on the gateway's path). */
@@ -107,6 +114,13 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     return { clients: (mainnet?.clients ?? 0) + (devnet?.clients ?? 0), atNodes: (mainnet?.atNode ?? 0) + (devnet?.atNode ?? 0) };
   }
 
+  /** Bytes of subscription parameters the hubs keep for the open connections (each at most MAX_SUBSCRIPTION_BYTES_PER_CONNECTION). */
+  get subscriptionBytes(): number {
+    let bytes = 0;
+    for (const session of this.sessions.keys()) bytes += this.hubs[session.caller.network]?.bytesHeld(session.listener) ?? 0;
+    return bytes;
+  }
+
   /**
    * Closes every socket (1001) and stops the timers: the server is shutting down. A client that does
    * not answer the close within `graceMs` is cut, so the server's own close never waits on it.
@@ -114,7 +128,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   async close(graceMs = 1_000): Promise<void> {
     clearInterval(this.pinger);
     clearInterval(this.rechecker);
-    for (const session of this.sessions) session.close(closeCodes.goingAway);
+    for (const session of this.sessions.keys()) session.close(closeCodes.goingAway);
     const clients = [...this.server.clients];
     const closed = Promise.all(
       clients.map((client) => (client.readyState === client.CLOSED ? undefined : new Promise((resolve) => client.once('close', resolve)))),
@@ -162,9 +176,12 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
       accepted = true;
       const session = new WsSession(client, { network, apiKey, origin, clientIp }, key, this.sessionDeps(network), (ended) => {
         this.sessions.delete(ended);
+        this.bySlot.delete(slot);
         this.deps.slots.release(slot);
       });
-      this.sessions.add(session);
+      this.sessions.set(session, slot);
+      this.bySlot.set(slot, session);
+      if (!this.limits.has(key.userId)) this.limits.set(key.userId, limit);
     });
   }
 
@@ -173,7 +190,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   }
 
   private ping(): void {
-    for (const session of this.sessions) {
+    for (const session of this.sessions.keys()) {
       if (!session.alive) {
         session.close(closeCodes.idle);
         continue;
@@ -183,7 +200,57 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     }
   }
 
-  private recheck(): void {
-    for (const session of this.sessions) void session.recheck().catch(() => undefined);
+  /** The keys of open sockets read again, then the plans' connection limits applied (one run at a time). */
+  private async recheck(): Promise<void> {
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      await Promise.all([...this.sessions.keys()].map((session) => session.recheck().catch(() => undefined)));
+      await this.enforceConnectionLimits();
+    } finally {
+      this.rechecking = false;
+    }
+  }
+
+  /**
+   * A user whose plan now allows fewer connections than when last enforced here (a downgrade, read
+   * with the keys) gets the newest beyond the new limit closed (4002): slots.beyond knows the order
+   * of opening across every process, so each process closes its own of those. Until slots answers
+   * (Redis away) the old limit stays, and the next run tries again.
+   */
+  private async enforceConnectionLimits(): Promise<void> {
+    const users = new Set<number>();
+    for (const session of this.sessions.keys()) users.add(session.userId);
+    for (const userId of this.limits.keys()) if (!users.has(userId)) this.limits.delete(userId);
+    await this.enforce(users, false);
+  }
+
+  /**
+   * `userIds`' connections against their plans' limits (each user's lowest among its open sockets'
+   * keys): those of this process beyond it are closed, newest first (4002). `always`: asked even when
+   * the limit did not drop (their count grew behind this process's back).
+   */
+  private async enforce(userIds: Iterable<number>, always: boolean): Promise<void> {
+    const byUser = new Map<number, number>();
+    const wanted = new Set(userIds);
+    for (const session of this.sessions.keys()) {
+      const { userId } = session;
+      if (!wanted.has(userId)) continue;
+      const limit = this.deps.connectionLimit(session.currentKey);
+      byUser.set(userId, Math.min(limit, byUser.get(userId) ?? limit));
+    }
+    for (const [userId, limit] of byUser) {
+      const before = this.limits.get(userId) ?? limit;
+      if (limit >= before && !always) {
+        this.limits.set(userId, limit);
+        continue;
+      }
+      try {
+        for (const slot of await this.deps.slots.beyond(userId, limit)) this.bySlot.get(slot)?.close(closeCodes.overConnectionLimit);
+        this.limits.set(userId, limit);
+      } catch {
+        // Tried again at the next recheck.
+      }
+    }
   }
 }

@@ -105,7 +105,8 @@ function mayNameSubscriptions(body: Buffer): boolean {
 export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   private readonly subscriptions = new Set<string>();
   private pendingSubscribes = 0;
-  private readonly listener: SubscriptionListener = {
+  /** Who hears this connection's notifications: what the hub keeps for the connection is counted by it. */
+  readonly listener: SubscriptionListener = {
     notify: (subscription, text) => this.notify(subscription, text),
     lost: () => this.close(closeCodes.upstreamClosed),
   };
@@ -178,6 +179,13 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       return;
     }
     this.key = key;
+    // A plan lowered below what this connection holds: the client reconnects and subscribes to what fits.
+    if (this.subscriptions.size + this.pendingSubscribes > this.deps.subscriptionLimit(key)) this.close(closeCodes.overSubscriptionLimit);
+  }
+
+  /** The key as last read (a plan change included). */
+  get currentKey(): Key {
+    return this.key;
   }
 
   private end(): void {
@@ -258,19 +266,29 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     }
   }
 
-  /** Admits `method` as one call of the key, then `go` with its ticket (sync when the admission is). */
-  private admitted(id: RpcId, method: string, go: (ticket: Ticket, credits: number) => void): void {
+  /**
+   * Admits `method` as one call of the key, then `go` with its ticket (sync when the admission is);
+   * `notGone` instead when it does not go (refused by the quota or the rate, the admission failed, or
+   * the session ended meanwhile), so what was held for it is given back.
+   */
+  private admitted(id: RpcId, method: string, go: (ticket: Ticket, credits: number) => void, notGone: () => void = () => undefined): void {
     const credits = creditsFor(method);
     const admit = this.deps.admission.admit(this.key, credits, 1, this.deps.now());
     const decide = (answer: Admit<Ticket>) => {
       if (this.ended) {
         if (answer.kind === 'admitted') this.deps.admission.settle(answer.ticket, false);
+        notGone();
         return;
       }
       if (!this.refused(id, method, answer) && answer.kind === 'admitted') go(answer.ticket, credits);
+      else notGone();
     };
-    if (admit instanceof Promise) admit.then(decide, () => this.sendError(id, gatewayErrors.internal()));
-    else decide(admit);
+    if (admit instanceof Promise) {
+      admit.then(decide, () => {
+        notGone();
+        this.sendError(id, gatewayErrors.internal());
+      });
+    } else decide(admit);
   }
 
   /** A subscription method answered: charged as a call answered, its answer with the client's id. */
@@ -297,33 +315,46 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       this.sendError(id, gatewayErrors.noUpstream(this.caller.network));
       return;
     }
+    const hold = hub.hold(this.listener, params);
+    if (hold === null) {
+      const message = `Subscription parameters too large for this connection: its subscriptions' filters may take ${hub.maxBytesPerListener} bytes together (as JSON), and ${hub.bytesHeld(this.listener)} are taken. Unsubscribe from one first, or open another connection.`;
+      this.send(rpcErrorBody(id, rpcCodes.limitExceeded, message));
+      return;
+    }
     this.pendingSubscribes += 1;
-    this.admitted(id, 'eth_subscribe', (ticket, credits) => {
-      hub.subscribe(
-        params,
-        this.listener,
-        (reply: SubscribeReply) => {
-          this.pendingSubscribes -= 1;
-          if (reply.kind === 'error') {
-            this.answered(id, 'eth_subscribe', ticket, credits, { error: reply.error });
-            return;
-          }
-          // The session closed while the node answered: the subscription is given up at once.
-          if (this.ended) {
-            hub.unsubscribe(reply.id);
+    this.admitted(
+      id,
+      'eth_subscribe',
+      (ticket, credits) => {
+        hub.subscribe(
+          hold,
+          (reply: SubscribeReply) => {
+            this.pendingSubscribes -= 1;
+            if (reply.kind === 'error') {
+              this.answered(id, 'eth_subscribe', ticket, credits, { error: reply.error });
+              return;
+            }
+            // The session closed while the node answered: the subscription is given up at once.
+            if (this.ended) {
+              hub.unsubscribe(reply.id);
+              this.deps.admission.settle(ticket, false);
+              return;
+            }
+            this.subscriptions.add(reply.id);
+            this.answered(id, 'eth_subscribe', ticket, credits, { result: reply.id });
+          },
+          () => {
+            this.pendingSubscribes -= 1;
             this.deps.admission.settle(ticket, false);
-            return;
-          }
-          this.subscriptions.add(reply.id);
-          this.answered(id, 'eth_subscribe', ticket, credits, { result: reply.id });
-        },
-        () => {
-          this.pendingSubscribes -= 1;
-          this.deps.admission.settle(ticket, false);
-          this.sendError(id, gatewayErrors.upstreamDown(this.caller.network));
-        },
-      );
-    });
+            this.sendError(id, gatewayErrors.upstreamDown(this.caller.network));
+          },
+        );
+      },
+      () => {
+        this.pendingSubscribes -= 1;
+        hub.drop(hold);
+      },
+    );
   }
 
   private unsubscribe(id: RpcId, params: unknown): void {
