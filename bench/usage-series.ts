@@ -65,7 +65,13 @@ async function main(): Promise<void> {
       const db = app.db;
       const developer = await findPlanByName(db, 'Developer');
       if (developer === null) throw new Error('no Developer plan');
-      const user = await insertUser(db, { email, passwordHash: await hashPassword(password), origin: 'password', now });
+      const user = await insertUser(db, {
+        email,
+        passwordHash: await hashPassword(password),
+        origin: 'password',
+        now,
+        emailVerified: true,
+      });
       await setUserPlan(db, user.id, { planId: developer.id, frequency: 'MONTHLY', now });
       const seeded = performance.now();
       const seed = async (table: string, column: string, userId: number, keyId: number, names: number, step: string, from: string) =>
@@ -80,7 +86,13 @@ async function main(): Promise<void> {
       await seed('usage_hours', 'hour', user.id, busyKey, methods, '1 hour', '90');
       await seed('usage_days', 'day', user.id, busyKey, methods, '1 day', '92');
       for (let other = 0; other < 10; other += 1) {
-        const neighbour = await insertUser(db, { email: `neighbour${other}@example.com`, passwordHash: 'x', origin: 'password', now });
+        const neighbour = await insertUser(db, {
+          email: `neighbour${other}@example.com`,
+          passwordHash: 'x',
+          origin: 'password',
+          now,
+          emailVerified: true,
+        });
         await seed('usage_hours', 'hour', neighbour.id, 100 + other, 10, '1 hour', '90');
         await seed('usage_days', 'day', neighbour.id, 100 + other, 10, '1 day', '92');
       }

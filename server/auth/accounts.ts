@@ -21,7 +21,7 @@ export const firstApiKeyName = 'Default key';
 export async function createAccount(
   db: Db,
   keys: Pick<KeyCache, 'invalidateKey'>,
-  account: { email: string; passwordHash: string | null; origin: AccountOrigin; now: Date },
+  account: { email: string; passwordHash: string | null; origin: AccountOrigin; now: Date; emailVerified: boolean },
 ): Promise<UserRecord> {
   const apiKey = generateApiKey();
   const user = await db.transaction(async (tx) => {
@@ -57,5 +57,6 @@ export async function toApiUser(db: Queryable, user: UserRecord, now: Date): Pro
     planId: user.planId,
     currentCredit: await creditsOfCurrentCycle(db, user, now),
     createdAt: user.createdAt.toISOString(),
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }

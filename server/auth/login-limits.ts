@@ -9,6 +9,8 @@ export const tooManyLoginAttempts = 'Too many login attempts. Please wait a few 
 export const tooManyResetRequests = 'Too many password reset requests. Please wait a few minutes and try again.';
 export const tooManyResetAttempts = 'Too many password reset attempts. Please wait a few minutes and try again.';
 export const tooManySignUps = 'Too many sign-ups from this address. Please wait a few minutes and try again.';
+export const tooManyVerificationMails = 'Too many verification mails asked for. Please wait a few minutes and try again.';
+export const tooManyVerifyAttempts = 'Too many verification attempts. Please wait a few minutes and try again.';
 
 /** Every window is 15 minutes; the figures are documented in README.md (Security). */
 export const limitFigures = {
@@ -25,6 +27,10 @@ export const limitFigures = {
   resetSubmissionsPerAddress: 20,
   /** Sign-ups that reach the password hashing (each costs an argon2 hash). */
   signUpsPerAddress: 30,
+  /** Verification mails an account asks for again (the sign-up's own is not counted). */
+  verificationMailsPerAccount: 3,
+  /** Verification links submitted with an unknown, used or expired token. */
+  verifySubmissionsPerAddress: 20,
 } as const;
 
 function createLimiters() {
@@ -37,6 +43,8 @@ function createLimiters() {
     resetMailsPerAddress: limiter(limitFigures.resetMailsPerAddress),
     resetSubmissionsPerAddress: limiter(limitFigures.resetSubmissionsPerAddress),
     signUpsPerAddress: limiter(limitFigures.signUpsPerAddress),
+    verificationMailsPerAccount: limiter(limitFigures.verificationMailsPerAccount),
+    verifySubmissionsPerAddress: limiter(limitFigures.verifySubmissionsPerAddress),
   };
 }
 

@@ -14,6 +14,8 @@ export const lockSpace = {
    * PostgreSQL run) do not skip each other's runs.
    */
   job: 0x5250_4302,
+  /** The claim of usage alert mails (one lock for all: the daily cap counts what others claimed). */
+  alertClaims: 0x5250_4303,
 } as const;
 
 /** The jobs that run once across replicas, each its own lock. */

@@ -3,6 +3,7 @@ import { createAccessControlHandlers } from '@server/handlers/access-control';
 import { createAlertSettingsHandlers } from '@server/handlers/alert-settings';
 import { createApiKeyHandlers } from '@server/handlers/api-keys';
 import { createConfigHandlers } from '@server/handlers/app-config';
+import { createEmailVerificationHandlers } from '@server/handlers/email-verification';
 import { createGoogleHandlers } from '@server/handlers/google';
 import { createHealthHandlers } from '@server/handlers/health';
 import { createLegalHandlers } from '@server/handlers/legal';
@@ -28,6 +29,7 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createLoginHandlers(services),
     ...createSessionHandlers(services),
     ...createPasswordResetHandlers(services),
+    ...createEmailVerificationHandlers(services),
     ...createTokenExchangeHandlers(services),
     ...createGoogleHandlers(services),
     ...createPlanHandlers(services),

@@ -11,6 +11,7 @@ import {
   invalidateUserResets,
   isPendingPasswordReset,
 } from '@server/repos/password-resets';
+import { markEmailVerified } from '@server/repos/email-verifications';
 import { revokeUserSessions } from '@server/repos/sessions';
 import { updatePasswordHash } from '@server/repos/users';
 import type { Services } from '@server/handlers/services';
@@ -75,6 +76,8 @@ export function createPasswordResetHandlers(services: Services): Pick<OperationH
         await invalidateUserResets(tx, userId, now);
         // Whoever knew the old password is signed out everywhere.
         await revokeUserSessions(tx, userId, now);
+        // The link came by mail to the account's address: using it proves the inbox.
+        await markEmailVerified(tx, userId, now);
         return true;
       });
       if (!changed) throw badRequest(invalidResetToken);

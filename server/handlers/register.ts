@@ -1,11 +1,12 @@
 import { passwordRuleFailures } from '@/domain/password-rules';
 import { createAccount, toApiUser } from '@server/auth/accounts';
+import { sendVerificationLink } from '@server/auth/email-verification';
 import { tooManySignUps } from '@server/auth/login-limits';
 import { hashPassword } from '@server/auth/password-hash';
 import { isUniqueViolation } from '@server/db/db';
 import { badRequest, conflict, tooManyRequests } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { findUserByEmail } from '@server/repos/users';
+import { findUserByEmail, type UserRecord } from '@server/repos/users';
 import type { Services } from '@server/handlers/services';
 
 export const emailTaken = 'An account with this email already exists.';
@@ -14,8 +15,10 @@ export const emailTaken = 'An account with this email already exists.';
  * Sign-up: the password rules of SPEC.md section 5 are enforced here too (400 listing the broken
  * ones). firstname, lastname and company are accepted and not stored: the SPA sends fixed placeholders.
  * Each sign-up that gets past the rules is counted per address before its password is hashed.
+ * The new account's address is unverified: the only mail it gets is the verification link.
  */
-export function createRegisterHandlers({ db, clock, limits, keyCache }: Services): Pick<OperationHandlers, 'register'> {
+export function createRegisterHandlers(services: Services): Pick<OperationHandlers, 'register'> {
+  const { db, clock, limits, keyCache } = services;
   return {
     register: async ({ body, request }) => {
       const failures = passwordRuleFailures(body.password);
@@ -31,13 +34,21 @@ export function createRegisterHandlers({ db, clock, limits, keyCache }: Services
         attempt.reservation.release(); // refused as busy: nothing was hashed
         throw error;
       }
+      let user: UserRecord;
       try {
-        const user = await createAccount(db, keyCache, { email: body.email, passwordHash, origin: 'password', now: clock.now() });
-        return { status: 201, body: await toApiUser(db, user, clock.now()) };
+        user = await createAccount(db, keyCache, {
+          email: body.email,
+          passwordHash,
+          origin: 'password',
+          now: clock.now(),
+          emailVerified: false,
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(emailTaken);
         throw error;
       }
+      await sendVerificationLink(services, user);
+      return { status: 201, body: await toApiUser(db, user, clock.now()) };
     },
   };
 }

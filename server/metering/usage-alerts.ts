@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { cycleDate } from '@/domain/cycle-date';
+import { maskKey } from '@/domain/key-display';
 import { bucketStart } from '@/domain/usage-series';
 import {
   creditThresholdsReached,
@@ -25,6 +26,14 @@ import {
 
 /** How often the alerts are decided and sent. */
 export const USAGE_ALERTS_INTERVAL_MS = 60_000;
+
+/**
+ * Alert mails per account in any 24 hours. Real use stays well under it (two credit alerts a cycle
+ * with the defaults, one an hour per failing key, so a bad hour of a few keys fits), while one account
+ * can never make our SMTP server send more than this a day; past it, alerts are recorded 'capped',
+ * never sent (the usage screen still shows everything).
+ */
+export const ALERT_MAILS_PER_DAY = 10;
 
 export interface AlertJobSettings {
   readonly db: Db;
@@ -61,7 +70,7 @@ async function decideCreditAlerts(settings: AlertJobSettings, now: Date): Promis
         period: cycle.start,
         mailSubject: `You have used ${threshold}% of your ${settings.productName} credits`,
         mailText: [
-          `Your account ${user.email} has used ${percent.format(used)} of its ${percent.format(user.creditLimit ?? 0)} credits (${threshold}%) in the cycle that ends on ${cycleDate(cycle.end)}.`,
+          `Your account has used ${percent.format(used)} of its ${percent.format(user.creditLimit ?? 0)} credits (${threshold}%) in the cycle that ends on ${cycleDate(cycle.end)}.`,
           threshold >= 100
             ? 'Calls are refused until the cycle ends, or until you move to a larger plan.'
             : 'Once they are used up, calls are refused until the cycle ends.',
@@ -91,9 +100,11 @@ async function decideErrorAlerts(settings: AlertJobSettings, now: Date): Promise
       kind: 'errors',
       subject: key.keyId,
       period: bucketStart(now, 'hour'),
-      mailSubject: `Calls of your API key "${key.keyName}" are failing`,
+      // The key's name is the user's own text: neither the subject nor the body carries it.
+      mailSubject: `Calls of one of your ${settings.productName} API keys are failing`,
       mailText: [
-        `In each of the last ${ERROR_ALERT_MINUTES} minutes, at least ${ERROR_ALERT_RATE * 100}% of the calls of your key "${key.keyName}" were refused or failed at the node (${percent.format(failed)} of ${percent.format(calls)}; minutes with fewer than ${ERROR_ALERT_MIN_CALLS} calls do not count).`,
+        `In each of the last ${ERROR_ALERT_MINUTES} minutes, at least ${ERROR_ALERT_RATE * 100}% of the calls of your API key ${maskKey(key.apiKey)} were refused or failed at the node (${percent.format(failed)} of ${percent.format(calls)}; minutes with fewer than ${ERROR_ALERT_MIN_CALLS} calls do not count).`,
+        `Your keys: ${settings.publicUrl}/keys`,
         `What fails, by outcome and method: ${settings.publicUrl}/usage`,
         `Change these alerts: ${settings.publicUrl}/settings`,
       ].join('\n\n'),
@@ -103,10 +114,13 @@ async function decideErrorAlerts(settings: AlertJobSettings, now: Date): Promise
   return alerts;
 }
 
-/** Sends the pending alerts. Each is claimed first ('sending'): whatever happens next, it is never sent twice. */
+/**
+ * Sends the pending alerts. Each is claimed first ('sending'): whatever happens next, it is never
+ * sent twice; at most ALERT_MAILS_PER_DAY per account are claimed in 24 hours.
+ */
 async function sendPending(settings: AlertJobSettings): Promise<number> {
   let sent = 0;
-  for (const alert of await claimPendingAlerts(settings.db)) {
+  for (const alert of await claimPendingAlerts(settings.db, settings.clock.now(), ALERT_MAILS_PER_DAY)) {
     try {
       await settings.mailer.send({ to: alert.to, subject: alert.subject, text: alert.text });
       await settleAlert(settings.db, alert.id, true, settings.clock.now());

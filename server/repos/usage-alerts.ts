@@ -1,6 +1,7 @@
 import type { AlertSettings, MinuteCalls } from '@/domain/usage-alerts';
 import { normalizedThresholds } from '@/domain/usage-alerts';
-import type { Queryable } from '@server/db/db';
+import { lockSpace, lockUntilCommit } from '@server/db/advisory-locks';
+import type { Db, Queryable } from '@server/db/db';
 import { fromBigint, fromNullableBigint, type BigintColumn } from '@server/repos/columns';
 
 /** A user's alert settings; null when there is no such user. */
@@ -33,7 +34,10 @@ export interface CreditAlertCandidate {
   readonly thresholds: readonly number[];
 }
 
-/** Users past half their credits (the lowest threshold) with an alert on: the only ones that can owe one. */
+/**
+ * Users past half their credits (the lowest threshold) with an alert on and a verified address: the
+ * only ones that can owe one. An unverified address is owed nothing, then or later.
+ */
 export async function creditAlertCandidates(q: Queryable): Promise<CreditAlertCandidate[]> {
   const { rows } = await q.query<{
     id: number;
@@ -47,7 +51,8 @@ export async function creditAlertCandidates(q: Queryable): Promise<CreditAlertCa
     `SELECT u.id, u.email, u.cycle_start, u.credits_used, GREATEST(COALESCE(u.credits_cycle_start, u.cycle_start), u.cycle_start) AS counted_cycle_start,
        p.credits_per_month, u.credit_alerts
      FROM users u JOIN plans p ON p.id = u.plan_id
-     WHERE p.credits_per_month > 0 AND u.credits_used * 2 >= p.credits_per_month AND cardinality(u.credit_alerts) > 0`,
+     WHERE p.credits_per_month > 0 AND u.credits_used * 2 >= p.credits_per_month AND cardinality(u.credit_alerts) > 0
+       AND u.email_verified_at IS NOT NULL`,
   );
   return rows.map((row) => ({
     userId: row.id,
@@ -63,23 +68,27 @@ export async function creditAlertCandidates(q: Queryable): Promise<CreditAlertCa
 /** A key's minutes from `from` to `to` (whole minutes), for users with error alerts on. */
 export interface KeyMinutes {
   readonly keyId: number;
-  readonly keyName: string;
+  /** The key's value, for its masked form in the mail (its name is the user's text: never mailed). */
+  readonly apiKey: string;
   readonly userId: number;
   readonly email: string;
   readonly minutes: MinuteCalls[];
 }
 
-/** Keys with calls in every one of the minutes from `from` (inclusive) to `to` (exclusive), their calls per minute. */
+/**
+ * Keys with calls in every one of the minutes from `from` (inclusive) to `to` (exclusive), their
+ * calls per minute; only of users with a verified address.
+ */
 export async function keysFailingCandidates(q: Queryable, from: Date, to: Date, minutes: number): Promise<KeyMinutes[]> {
   const { rows } = await q.query<{
     key_id: number;
-    name: string;
+    key: string;
     user_id: number;
     email: string;
     calls: BigintColumn[];
     failed: BigintColumn[];
   }>(
-    `SELECT m.api_key_id AS key_id, k.name, u.id AS user_id, u.email,
+    `SELECT m.api_key_id AS key_id, k.key, u.id AS user_id, u.email,
        array_agg(m.calls ORDER BY m.minute) AS calls, array_agg(m.failed ORDER BY m.minute) AS failed
      FROM (
        SELECT api_key_id, minute, SUM(requests + rate_limited + refused + upstream_errors + upstream_timeouts) AS calls,
@@ -88,14 +97,14 @@ export async function keysFailingCandidates(q: Queryable, from: Date, to: Date, 
        GROUP BY api_key_id, minute
      ) m
      JOIN api_keys k ON k.id = m.api_key_id JOIN users u ON u.id = k.user_id
-     WHERE u.error_alerts
-     GROUP BY m.api_key_id, k.name, u.id, u.email
+     WHERE u.error_alerts AND u.email_verified_at IS NOT NULL
+     GROUP BY m.api_key_id, k.key, u.id, u.email
      HAVING count(*) = $3 AND SUM(m.failed) > 0`,
     [from, to, minutes],
   );
   return rows.map((row) => ({
     keyId: row.key_id,
-    keyName: row.name,
+    apiKey: row.key,
     userId: row.user_id,
     email: row.email,
     minutes: row.calls.map((calls, index) => ({ calls: fromBigint(calls), failed: fromBigint(row.failed[index] ?? 0) })),
@@ -150,20 +159,43 @@ export interface ClaimedAlert {
   readonly text: string;
 }
 
-/** Takes the pending alerts to send: each is 'sending' from here on, and no other run takes it. */
-export async function claimPendingAlerts(q: Queryable): Promise<ClaimedAlert[]> {
-  const { rows } = await q.query<{ id: BigintColumn; email: string; mail_subject: string; mail_text: string }>(
-    `UPDATE usage_alerts a SET state = 'sending' FROM users u
-     WHERE a.state = 'pending' AND u.id = a.user_id
-     RETURNING a.id, u.email, a.mail_subject, a.mail_text`,
-  );
-  return rows.map((row) => ({ id: fromBigint(row.id), to: row.email, subject: row.mail_subject, text: row.mail_text }));
+/**
+ * Takes the pending alerts to send: each is 'sending' from here on, and no other run takes it. At
+ * most `perDay` are claimed per account in any 24 hours (those claimed before count; a failed mail
+ * gives its place back); the pending ones past that are 'capped' and never sent. Only verified
+ * addresses are taken. One transaction under one lock: two claims at once (two replicas) count
+ * each other's, so the cap is exact.
+ */
+export async function claimPendingAlerts(db: Db, now: Date, perDay: number): Promise<ClaimedAlert[]> {
+  return db.transaction(async (tx) => {
+    await lockUntilCommit(tx, lockSpace.alertClaims, 0);
+    const { rows } = await tx.query<{ id: BigintColumn; email: string; mail_subject: string; mail_text: string }>(
+      `WITH recent AS (
+         SELECT user_id, count(*) AS claimed FROM usage_alerts WHERE claimed_at > $1::timestamptz - interval '24 hours' GROUP BY user_id
+       ),
+       ranked AS (
+         SELECT a.id, COALESCE(r.claimed, 0) + row_number() OVER (PARTITION BY a.user_id ORDER BY a.created_at, a.id) AS nth
+         FROM usage_alerts a JOIN users u ON u.id = a.user_id LEFT JOIN recent r ON r.user_id = a.user_id
+         WHERE a.state = 'pending' AND u.email_verified_at IS NOT NULL
+       ),
+       capped AS (
+         UPDATE usage_alerts a SET state = 'capped' FROM ranked r WHERE a.id = r.id AND r.nth > $2
+       )
+       UPDATE usage_alerts a SET state = 'sending', claimed_at = $1 FROM ranked r, users u
+       WHERE a.id = r.id AND r.nth <= $2 AND u.id = a.user_id
+       RETURNING a.id, u.email, a.mail_subject, a.mail_text`,
+      [now, perDay],
+    );
+    return rows.map((row) => ({ id: fromBigint(row.id), to: row.email, subject: row.mail_subject, text: row.mail_text }));
+  });
 }
 
 /** A claimed alert sent (`sent`) or to send again at the next run (its mail failed). */
 export async function settleAlert(q: Queryable, id: number, sent: boolean, now: Date): Promise<void> {
   await q.query(
-    sent ? "UPDATE usage_alerts SET state = 'sent', sent_at = $2 WHERE id = $1" : "UPDATE usage_alerts SET state = 'pending' WHERE id = $1",
+    sent
+      ? "UPDATE usage_alerts SET state = 'sent', sent_at = $2 WHERE id = $1"
+      : "UPDATE usage_alerts SET state = 'pending', claimed_at = NULL WHERE id = $1",
     [id, ...(sent ? [now] : [])],
   );
 }

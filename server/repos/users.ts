@@ -20,6 +20,8 @@ export interface UserRecord {
   creditsUsed: number;
   cycleStart: Date;
   createdAt: Date;
+  /** When the address was proved (verification link, used reset link, Google); null until then. */
+  emailVerifiedAt: Date | null;
 }
 
 interface UserRow {
@@ -32,9 +34,10 @@ interface UserRow {
   credits_used: BigintColumn;
   cycle_start: Date;
   created_at: Date;
+  email_verified_at: Date | null;
 }
 
-const columns = 'id, email, password_hash, origin, plan_id, billing_frequency, credits_used, cycle_start, created_at';
+const columns = 'id, email, password_hash, origin, plan_id, billing_frequency, credits_used, cycle_start, created_at, email_verified_at';
 
 function toRecord(row: UserRow): UserRecord {
   const billingFrequency = billingFrequencies.find((frequency) => frequency === row.billing_frequency);
@@ -50,17 +53,22 @@ function toRecord(row: UserRow): UserRecord {
     creditsUsed: fromBigint(row.credits_used),
     cycleStart: row.cycle_start,
     createdAt: row.created_at,
+    emailVerifiedAt: row.email_verified_at,
   };
 }
 
-/** Throws a unique violation (see isUniqueViolation) when the e-mail is taken, whatever its case. */
+/**
+ * Throws a unique violation (see isUniqueViolation) when the e-mail is taken, whatever its case.
+ * `emailVerified`: the sign-in that creates it proved the address (Google), verified from `now`.
+ */
 export async function insertUser(
   q: Queryable,
-  user: { email: string; passwordHash: string | null; origin: AccountOrigin; now: Date },
+  user: { email: string; passwordHash: string | null; origin: AccountOrigin; now: Date; emailVerified: boolean },
 ): Promise<UserRecord> {
   const { rows } = await q.query<UserRow>(
-    `INSERT INTO users (email, password_hash, origin, plan_id, cycle_start, created_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${columns}`,
-    [user.email, user.passwordHash, user.origin, defaultPlanId, user.now],
+    `INSERT INTO users (email, password_hash, origin, plan_id, cycle_start, created_at, email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING ${columns}`,
+    [user.email, user.passwordHash, user.origin, defaultPlanId, user.now, user.emailVerified ? user.now : null],
   );
   const row = rows[0];
   if (row === undefined) throw new Error('INSERT INTO users returned no row');

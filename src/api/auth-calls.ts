@@ -61,6 +61,15 @@ export function createAuthCalls(client: Client<paths>) {
       await client.POST('/auth/reset-password', { body: { token, password }, signal });
     },
 
+    async verifyEmail({ token }: { token: string }, signal?: AbortSignal): Promise<void> {
+      await client.POST('/auth/verify-email', { body: { token }, signal });
+    },
+
+    /** A new verification link to the signed-in account's address. */
+    async resendVerification(signal?: AbortSignal): Promise<void> {
+      await client.POST('/auth/resend-verification', { signal });
+    },
+
     /** Trades the httpOnly session cookie of a Google sign-in for a token; null when there is no session (401). */
     async exchangeToken(signal?: AbortSignal): Promise<string | null> {
       try {
@@ -98,6 +107,14 @@ export function authActorsOver(calls: AuthCalls) {
     resetPassword: {
       resetPassword: fromPromise<void, PasswordReset>(({ input, signal }) => calls.resetPassword(input, signal)),
     },
+    /** For `verifyEmailMachine.provide({ actors: ... })`. */
+    verifyEmail: {
+      verifyEmail: fromPromise<void, { token: string }>(({ input, signal }) => calls.verifyEmail(input, signal)),
+    },
+    /** For `verificationNoticeMachine.provide({ actors: ... })`. */
+    verificationNotice: {
+      resendVerification: fromPromise<void, void>(({ signal }) => calls.resendVerification(signal)),
+    },
     /** For `authCallbackMachine.provide({ actors: ... })`: the token it exchanges goes to the session, its input. */
     authCallback: {
       exchangeToken: fromPromise<string | null, void>(({ signal }) => calls.exchangeToken(signal)),
@@ -113,3 +130,5 @@ export const signupCalls = realActors.signup;
 export const forgotPasswordCalls = realActors.forgotPassword;
 export const resetPasswordCalls = realActors.resetPassword;
 export const authCallbackCalls = realActors.authCallback;
+export const verifyEmailCalls = realActors.verifyEmail;
+export const verificationNoticeCalls = realActors.verificationNotice;

@@ -22,6 +22,8 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'POST /auth/logout': true,
   'POST /auth/forgot-password': false,
   'POST /auth/reset-password': false,
+  'POST /auth/verify-email': false,
+  'POST /auth/resend-verification': true,
   'GET /auth/token': false,
   'GET /auth/google': false,
   'GET /auth/google/callback': false,

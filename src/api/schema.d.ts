@@ -163,6 +163,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the account's e-mail address with the single-use token of the verification mail
+         * @description Public: the link may be opened in a browser that is not signed in. The token works once, for 24 hours; until the address is verified, no mail but this link goes to it.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a new verification link to the signed-in account's address (a few per 15 minutes) */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/token": {
         parameters: {
             query?: never;
@@ -719,6 +756,9 @@ export interface components {
             token: string;
             password: components["schemas"]["Password"];
         };
+        VerifyEmailRequest: {
+            token: string;
+        };
         MessageResponse: {
             message: string;
         };
@@ -726,6 +766,8 @@ export interface components {
             id: number;
             /** Format: email */
             email: string;
+            /** @description Whether someone with the inbox opened a verification link (or Google vouched for the address). Until then no mail but the verification link goes to it: usage alerts are neither sent nor kept for later. */
+            emailVerified: boolean;
             /** @description The oldest remaining API key, or null when the user has none */
             apiKey: string | null;
             planId: number;
@@ -1421,6 +1463,55 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Busy"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The address is verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new link is on its way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exchangeToken: {

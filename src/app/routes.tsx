@@ -15,6 +15,7 @@ const SignupPage = lazy(() => import('@/views/signup/signup-page'));
 const ForgotPasswordPage = lazy(() => import('@/views/forgot-password/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('@/views/reset-password/reset-password-page'));
 const AuthCallbackPage = lazy(() => import('@/views/auth-callback/auth-callback-page'));
+const VerifyEmailPage = lazy(() => import('@/views/verify-email/verify-email-page'));
 const LegalPage = lazy(() => import('@/views/legal/legal-page'));
 const DocsRedirect = lazy(() => import('./docs-redirect'));
 const GuardedArea = lazy(() => import('./guarded-area'));
@@ -56,6 +57,10 @@ export function AppRoutes() {
         </Route>
         <Route path={paths.authCallback}>
           <AuthCallbackPage />
+        </Route>
+        {/* Public: the link may be opened in a browser that is not signed in. */}
+        <Route path={paths.verifyEmail}>
+          <VerifyEmailPage />
         </Route>
         {/* Public whether signed in or not: the sign-in screens link to them. */}
         <Route path={paths.terms}>

@@ -11,6 +11,8 @@ export const paths = {
   /** A reset link that lost its token: the reset screen, which says the link is invalid (SPEC.md §5). */
   resetPasswordWithoutToken: '/reset-password',
   authCallback: '/auth/callback',
+  /** The link of the verification mail, `?token=…`: public, signed in or out (the link may open in another browser). */
+  verifyEmail: '/verify-email',
 
   keys: '/keys',
   billing: '/billing',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '@server/auth/accounts';
 import { loadOpenApiDocument } from '@server/openapi/document';
 import { listOperations } from '@server/openapi/operations';
-import { bearer, goodPassword, login, register, signedInUser, uniqueEmail } from '../server/helpers/accounts';
+import { bearer, goodPassword, login, register, signedInUser, uniqueEmail, verificationToken } from '../server/helpers/accounts';
 import { setUpPostgresServer } from '../server/helpers/postgres-server';
 import { keyHolder, putOnPlan, rpc } from '../server/gateway-harness';
 import { startTestApp, type TestApp } from '../server/helpers/test-app';
@@ -21,6 +21,7 @@ const covers = {
   register: ['register'],
   'login and logout': ['login', 'logout'],
   'password reset': ['forgotPassword', 'resetPassword'],
+  'e-mail verification': ['verifyEmail', 'resendVerification'],
   'session of the signed-in user': ['getMe', 'getUserPlan', 'listApiKeys'],
   'billing: checkout, test-mode payment, portal, invoices': [
     'subscribe',
@@ -158,6 +159,29 @@ describe('every answer matches openapi.yaml', () => {
     await call('resetPassword', { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3w&Better!' } });
     await call('resetPassword', { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3w&Better!' } });
     expect(contract.seen.get('forgotPassword')).toEqual(new Set([200, 400, 429]));
+  });
+
+  contractTest('e-mail verification', async () => {
+    const { email, token } = await signedInUser(local.app);
+    const verify = (payload: unknown, remoteAddress = '127.0.0.1') =>
+      call('verifyEmail', {
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json' },
+        remoteAddress,
+      });
+    const resend = (headers: Record<string, string>) =>
+      call('resendVerification', { method: 'POST', url: '/api/auth/resend-verification', headers });
+    await resend({});
+    for (let i = 0; i < 4; i += 1) await resend(bearer(token));
+    await verify({});
+    await verify({ token: 'x', extra: true });
+    for (let i = 0; i < 21; i += 1) await verify({ token: 'A'.repeat(43) }, '10.7.0.1');
+    await verify({ token: verificationToken(local.app, email) });
+    await resend(bearer(token));
+    expect(contract.seen.get('verifyEmail')).toEqual(new Set([200, 400, 429]));
+    expect(contract.seen.get('resendVerification')).toEqual(new Set([200, 401, 409, 429]));
   });
 
   contractTest('session of the signed-in user', async () => {

@@ -1,12 +1,23 @@
 /**
  * The account story, as a new user tries it, in real Chromium against the real server:
- * sign up, log in, every sidebar entry, log out, Google sign-in (local OpenID provider), password
+ * sign up, log in, see the notice of the unverified address, resend a link, open the newest from
+ * the mail outbox and see the notice gone, every sidebar entry, log out, Google sign-in (local OpenID provider), password
  * reset through the mail outbox, log in with the new password; and the guard's return-to-origin.
  * Run at 1280×800 and 390×844 (drawer). Screenshots of every screen land in screenshots/.
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { escapeRegExp, expectHidden, expectPath, expectTitle, expectVisible, isScrollLocked, uiTimeout } from '../support/page';
+import { wcagViolations } from '../support/axe';
+import {
+  escapeRegExp,
+  expectHidden,
+  expectPath,
+  expectTitle,
+  expectVisible,
+  horizontalOverflow,
+  isScrollLocked,
+  uiTimeout,
+} from '../support/page';
 import { screenshot } from '../support/screenshots';
 import { latestMailTo } from '../support/server';
 import { setUpStory, shareOneServer } from '../support/story';
@@ -18,6 +29,9 @@ const spec = {
   resetRequested: 'If an account with that email exists, we have sent password reset instructions to your email.',
   passwordsDoNotMatch: 'Passwords do not match',
   badCredentials: 'Bad credentials, please try again.',
+  /** Not SPEC.md's: the e-mail verification texts (src/domain/email-verification.ts). */
+  resendDone: 'A new verification link is on its way. It works once, for 24 hours.',
+  verified: 'Your e-mail address is verified. Usage alerts will now reach you.',
   /** Strength score = number of the five password rules met. */
   strengthLabels: ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong', 'Very Strong'],
 } as const;
@@ -46,6 +60,8 @@ const ui = {
   /** The 5-bar meter announces its label (Very Weak ... Very Strong) as aria-valuetext. */
   strengthMeter: (page: Page) => page.getByRole('meter', { name: 'Password strength', exact: true }),
   closeErrorButton: (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Close', exact: true }),
+  /** The layout's notice while the address is unverified (a region named by its title). */
+  verificationNotice: (page: Page) => page.getByRole('region', { name: 'Please verify your e-mail address', exact: true }),
   dashboardHeading: (page: Page, productName: string) => page.getByRole('heading', { name: `Welcome to ${productName}`, exact: true }),
   /** The sidebar is <nav aria-label="Main">; below 992 px the same nav sits in the drawer. */
   sidebar: (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true }),
@@ -138,7 +154,7 @@ for (const viewport of viewports) {
       }
     }
 
-    it('signs up with a live strength meter, logs in, opens every sidebar entry and logs out', async () => {
+    it('signs up with a live strength meter, logs in, verifies the address from the outbox, opens every sidebar entry and logs out', async () => {
       const page = await story.newPage();
       await page.goto('/');
       await expectPath(page, '/login');
@@ -171,6 +187,40 @@ for (const viewport of viewports) {
       await expectPath(page, '/');
       await expectVisible(ui.dashboardHeading(page, productName));
       await expectTitle(page, titlePattern('Dashboard'));
+
+      // Until the address is verified, the layout says so and what waits on it; a new link can be asked for.
+      const notice = ui.verificationNotice(page);
+      await expectVisible(notice);
+      await expectVisible(notice.getByText(user.email, { exact: false }));
+      await expectVisible(notice.getByText(/usage alerts are held back/));
+      expect(await wcagViolations(page), 'dashboard with the verification notice').toEqual([]);
+      expect(await horizontalOverflow(page), 'the notice fits the width').toBe(0);
+      await screenshot(page, 'dashboard-unverified');
+      const mailsBefore = story.server.app.outbox.filter((mail) => mail.to === user.email).length;
+      await notice.getByRole('button', { name: 'Resend verification link', exact: true }).click();
+      await expectVisible(notice.getByText(spec.resendDone, { exact: true }));
+      expect(story.server.app.outbox.filter((mail) => mail.to === user.email)).toHaveLength(mailsBefore + 1);
+
+      // The newest link, from the outbox, verifies the address; back on the dashboard the notice is gone.
+      const verifyLink = latestMailTo(story.server.app, user.email).link ?? '';
+      expect(verifyLink, 'the verification mail holds a link').toMatch(
+        new RegExp(`^${escapeRegExp(story.server.url)}/verify-email\\?token=.+`),
+      );
+      await page.goto(verifyLink);
+      await expectTitle(page, titlePattern('Verify e-mail address'));
+      await expectVisible(page.getByText(spec.verified, { exact: true }));
+      expect(await wcagViolations(page), 'the verified screen').toEqual([]);
+      await screenshot(page, 'email-verified');
+      await page.getByRole('link', { name: 'Go to the dashboard', exact: true }).click();
+      await expectPath(page, '/');
+      await expectVisible(ui.dashboardHeading(page, productName));
+      await expectHidden(ui.verificationNotice(page));
+      // The same link again is refused: it works once.
+      await page.goto(verifyLink);
+      await expectVisible(page.getByRole('alert').getByText(/Invalid or expired verification link/));
+      await page.goto('/');
+      await expectVisible(ui.dashboardHeading(page, productName));
+      await expectHidden(ui.verificationNotice(page));
       await screenshot(page, 'dashboard');
 
       // Authenticated users are sent from /login to /.
@@ -218,6 +268,8 @@ for (const viewport of viewports) {
       await expectPath(page, '/', 20_000);
       await expectVisible(ui.dashboardHeading(page, productName));
       await expectVisible(ui.userMenuButton(page, googleEmail));
+      // Google vouched for the address: nothing to verify.
+      await expectHidden(ui.verificationNotice(page));
       await screenshot(page, 'dashboard-after-google');
       await logOut(page, googleEmail);
       await page.context().close();

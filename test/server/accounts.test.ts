@@ -37,6 +37,7 @@ describe('register', () => {
         passwordHash: null,
         origin: 'google',
         now: server.clock.now(),
+        emailVerified: true,
       },
     );
     expect(forgotten).toEqual([await oldestApiKey(server.app.db, user.id)]);

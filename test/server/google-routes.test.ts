@@ -147,6 +147,7 @@ describe('Google sign-in through the API routes (local provider)', () => {
       passwordHash: null,
       origin: 'google',
       now: new Date(),
+      emailVerified: true,
     });
     await expectRefused('real.google.user@example.com', notStandInAccount);
   });

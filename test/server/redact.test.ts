@@ -17,6 +17,11 @@ describe('redactSecrets', () => {
     ['a session token in the callback query', `/auth/callback?token=${token}`, '/auth/callback?token=[redacted]'],
     ['the home page token', `/?token=${token}`, '/?token=[redacted]'],
     [
+      'a verification link',
+      `https://dash.example.com/verify-email?token=${token}`,
+      'https://dash.example.com/verify-email?token=[redacted]',
+    ],
+    [
       'an OpenID callback',
       '/api/auth/google/callback?code=abc123&state=xyz789&iss=https%3A%2F%2Faccounts.google.com',
       '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Faccounts.google.com',

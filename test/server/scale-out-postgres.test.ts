@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runUsageAlerts } from '@server/metering/usage-alerts';
+import { ALERT_MAILS_PER_DAY, runUsageAlerts } from '@server/metering/usage-alerts';
+import { claimPendingAlerts, recordAlerts } from '@server/repos/usage-alerts';
 import { retainUsage } from '@server/metering/usage-retention';
 import { Billing } from '@server/payments/billing';
 import { findPlanByName } from '@server/repos/plans';
@@ -9,7 +10,7 @@ import { createLocalProvider } from '@server/payments/local/local-provider';
 import type { PaymentProvider } from '@server/payments/provider';
 import { keyChangesChannel } from '@server/shared/postgres-key-changes';
 import { realPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
-import { bearer, signedInUser } from './helpers/accounts';
+import { bearer, signedInUser, verifyAddress } from './helpers/accounts';
 import { startFakeNode, type FakeNode } from './helpers/fake-node';
 import { keyCalls } from './helpers/key-calls';
 import { ManualClock } from './helpers/manual-clock';
@@ -240,6 +241,7 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
 
   it('the usage alerts job run 40 times at once on both replicas mails an alert once', async () => {
     const { token, email } = await signedInUser(a.app, 'alerted');
+    await verifyAddress(a.app, email);
     const user = await me(a.app, token);
     const developer = await findPlanByName(a.app.db, 'Developer');
     if (developer === null) throw new Error('no Developer plan');
@@ -263,5 +265,42 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
     // A run that found the other replica's still running skipped: one more after all of them sends anything left.
     await runUsageAlerts(settings(a));
     expect(sent).toEqual([`${email}: You have used 80% of your Acme RPC credits`]);
+  });
+
+  it(`60 claims at once on both replicas, each after a new alert of one account, claim ${ALERT_MAILS_PER_DAY} mails in all`, async () => {
+    const { token, email } = await signedInUser(a.app, 'capped');
+    await verifyAddress(a.app, email);
+    const user = await me(a.app, token);
+    // The claims themselves, not the job (runOnce would let one replica run at a time): the cap holds without it.
+    const claims = await Promise.all(
+      Array.from({ length: 60 }, async (_, index) => {
+        const replica = index % 2 === 0 ? a : b;
+        await recordAlerts(
+          replica.app.db,
+          [
+            {
+              userId: user.id,
+              kind: 'errors',
+              subject: 5000 + index,
+              period: clock.now(),
+              mailSubject: 'subject',
+              mailText: 'text',
+              state: 'pending',
+            },
+          ],
+          clock.now(),
+        );
+        return claimPendingAlerts(replica.app.db, clock.now(), ALERT_MAILS_PER_DAY);
+      }),
+    );
+    expect(claims.flat().filter((claimed) => claimed.to === email)).toHaveLength(ALERT_MAILS_PER_DAY);
+    const states = await a.app.db.query<{ state: string; n: number }>(
+      'SELECT state, count(*)::integer AS n FROM usage_alerts WHERE user_id = $1 GROUP BY state ORDER BY state',
+      [user.id],
+    );
+    expect(states.rows).toEqual([
+      { state: 'capped', n: 60 - ALERT_MAILS_PER_DAY },
+      { state: 'sending', n: ALERT_MAILS_PER_DAY },
+    ]);
   });
 });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mail, Mailer } from '@server/mail/mailer';
 import { cycleAt } from '@server/metering/cycle';
-import { type AlertJobSettings, runUsageAlerts } from '@server/metering/usage-alerts';
+import { ALERT_MAILS_PER_DAY, type AlertJobSettings, runUsageAlerts } from '@server/metering/usage-alerts';
+import { type NewAlert, recordAlerts } from '@server/repos/usage-alerts';
 import { findStoredCredits, newUsageMinute, writeUsageBatch } from '@server/repos/usage';
 import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
-import { bearer } from './helpers/accounts';
-import { minutes } from './helpers/manual-clock';
+import { bearer, verifyAddress } from './helpers/accounts';
+import { hours, minutes } from './helpers/manual-clock';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 /** Developer's credits a month (src/domain/plan-catalog.ts). */
@@ -40,10 +41,52 @@ describe('usage alerts', () => {
     await writeUsageBatch(server.app.db, [], [{ userId, anchor: stored.anchor, cycleStart: cycle.start, credits }]);
   }
 
-  async function developer(label: string): Promise<KeyHolder> {
+  /** A Developer account; its address verified unless said otherwise. */
+  async function developer(label: string, { verified = true } = {}): Promise<KeyHolder> {
     const holder = await keyHolder(server.app, label);
     await putOnPlan(server.app, server.clock, holder.userId, 'Developer');
+    if (verified) await verifyAddress(server.app, holder.email);
     return holder;
+  }
+
+  /** Every minute of the last five with `failed` of 20 calls failed, for the key. */
+  async function failingMinutes(holder: KeyHolder, count: number, failed: number): Promise<void> {
+    const keyId = await keyIdOf(holder.apiKey);
+    const now = server.clock.now().getTime();
+    const minute = now - (now % 60_000);
+    await writeUsageBatch(
+      server.app.db,
+      Array.from({ length: count }, (_, index) => ({
+        ...newUsageMinute({
+          apiKeyId: keyId,
+          userId: holder.userId,
+          network: 'mainnet',
+          method: 'eth_call',
+          minute: minute - (index + 1) * 60_000,
+        }),
+        requests: 20 - failed,
+        upstreamErrors: failed,
+      })),
+      [],
+    );
+  }
+
+  async function keyIdOf(apiKey: string): Promise<number> {
+    const { rows } = await server.app.db.query<{ id: number }>('SELECT id FROM api_keys WHERE key = $1', [apiKey]);
+    return rows[0]?.id ?? 0;
+  }
+
+  /** Pending alerts recorded for the user as the job decides them ('errors' of made-up key ids, one hour). */
+  function pendingAlerts(userId: number, count: number, firstSubject: number): NewAlert[] {
+    return Array.from({ length: count }, (_, index) => ({
+      userId,
+      kind: 'errors' as const,
+      subject: firstSubject + index,
+      period: server.clock.now(),
+      mailSubject: 'Calls of one of your Acme RPC API keys are failing',
+      mailText: 'text',
+      state: 'pending' as const,
+    }));
   }
 
   const mailsTo = (email: string) => sent.filter((mail) => mail.to === email).map((mail) => mail.subject);
@@ -121,38 +164,17 @@ describe('usage alerts', () => {
 
   it("mails when a key's calls fail at 10 % for 5 minutes, once an hour, unless turned off", async () => {
     const holder = await developer('errors');
-    const { rows } = await server.app.db.query<{ id: number }>('SELECT id FROM api_keys WHERE key = $1', [holder.apiKey]);
-    const keyId = rows[0]?.id ?? 0;
-    const failingMinutes = async (count: number, failed: number) => {
-      const now = server.clock.now().getTime();
-      const minute = now - (now % 60_000);
-      await writeUsageBatch(
-        server.app.db,
-        Array.from({ length: count }, (_, index) => ({
-          ...newUsageMinute({
-            apiKeyId: keyId,
-            userId: holder.userId,
-            network: 'mainnet',
-            method: 'eth_call',
-            minute: minute - (index + 1) * 60_000,
-          }),
-          requests: 20 - failed,
-          upstreamErrors: failed,
-        })),
-        [],
-      );
-    };
-    await failingMinutes(4, 5);
+    await failingMinutes(holder, 4, 5);
     await runUsageAlerts(settings());
     expect(mailsTo(holder.email)).toEqual([]);
     server.clock.advance(minutes(1));
-    await failingMinutes(5, 2);
+    await failingMinutes(holder, 5, 2);
     await runUsageAlerts(settings());
-    expect(mailsTo(holder.email)).toEqual(['Calls of your API key "Default key" are failing']);
+    expect(mailsTo(holder.email)).toEqual(['Calls of one of your Acme RPC API keys are failing']);
     // Four minutes with 7 of 40 failed (both batches), the newest with 2 of 20.
     expect(sent[0]?.text).toContain('30 of 180');
     server.clock.advance(minutes(1));
-    await failingMinutes(5, 2);
+    await failingMinutes(holder, 5, 2);
     await runUsageAlerts(settings());
     expect(mailsTo(holder.email)).toHaveLength(1);
     const off = await server.app.inject({
@@ -163,9 +185,97 @@ describe('usage alerts', () => {
     });
     expect(off.statusCode).toBe(200);
     server.clock.advance(minutes(60));
-    await failingMinutes(5, 20);
+    await failingMinutes(holder, 5, 20);
     await runUsageAlerts(settings());
     expect(mailsTo(holder.email)).toHaveLength(1);
+  });
+
+  it("never mails the key's name (the user's text): the subject is fixed, the body names the key by its masked value", async () => {
+    const holder = await developer('phish');
+    const phishing = 'URGENT verify your wallet at https://evil.example now';
+    const keyId = await keyIdOf(holder.apiKey);
+    const renamed = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/apiKeys/${keyId}`,
+      headers: bearer(holder.token),
+      payload: { name: phishing },
+    });
+    expect(renamed.statusCode).toBe(200);
+    server.clock.advance(minutes(60));
+    await failingMinutes(holder, 5, 20);
+    await runUsageAlerts(settings());
+    const mails = sent.filter((mail) => mail.to === holder.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Calls of one of your Acme RPC API keys are failing']);
+    for (const mail of mails) {
+      expect(mail.subject).not.toContain('evil');
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.text).not.toContain('URGENT');
+      expect(mail.text).toContain(`${holder.apiKey.slice(0, 6)}••••••••••••${holder.apiKey.slice(-4)}`);
+      expect(mail.text).toContain('https://dashboard.example/keys');
+    }
+  });
+
+  it('mails nothing to an unverified address, keeps nothing for later, and mails what is owed now once it is verified', async () => {
+    const holder = await developer('unverified', { verified: false });
+    await spend(holder.userId, limit * 0.85);
+    await failingMinutes(holder, 5, 20);
+    await Promise.all(Array.from({ length: 5 }, () => runUsageAlerts(settings())));
+    expect(mailsTo(holder.email)).toEqual([]);
+    const { rows } = await server.app.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM usage_alerts WHERE user_id = $1', [
+      holder.userId,
+    ]);
+    expect(rows[0]?.n).toBe(0);
+    await spend(holder.userId, limit * 0.15);
+    server.clock.advance(minutes(60));
+    await verifyAddress(server.app, holder.email);
+    await runUsageAlerts(settings());
+    // The cycle is at 100 % now: that one alert, not the 80 % it passed while unverified; the key's minutes are an hour old.
+    expect(mailsTo(holder.email)).toEqual(['You have used 100% of your Acme RPC credits']);
+  });
+
+  it(`sends at most ${ALERT_MAILS_PER_DAY} alert mails per account in 24 hours, 60 runs at once each bringing a new alert`, async () => {
+    const holder = await developer('capped');
+    const other = await developer('neighbour');
+    await Promise.all(
+      Array.from({ length: 60 }, async (_, index) => {
+        await recordAlerts(
+          server.app.db,
+          [...pendingAlerts(holder.userId, 1, 1000 + index), ...pendingAlerts(other.userId, 1, 1000 + index)],
+          server.clock.now(),
+        );
+        await runUsageAlerts(settings());
+      }),
+    );
+    await runUsageAlerts(settings());
+    expect(mailsTo(holder.email)).toHaveLength(ALERT_MAILS_PER_DAY);
+    expect(mailsTo(other.email)).toHaveLength(ALERT_MAILS_PER_DAY);
+    const states = await server.app.db.query<{ state: string; n: number }>(
+      'SELECT state, count(*)::integer AS n FROM usage_alerts WHERE user_id = $1 GROUP BY state ORDER BY state',
+      [holder.userId],
+    );
+    expect(states.rows).toEqual([
+      { state: 'capped', n: 60 - ALERT_MAILS_PER_DAY },
+      { state: 'sent', n: ALERT_MAILS_PER_DAY },
+    ]);
+    // Still within 24 hours of the first: nothing more; a day later, there is room again.
+    server.clock.advance(hours(23));
+    await recordAlerts(server.app.db, pendingAlerts(holder.userId, 1, 2000), server.clock.now());
+    await runUsageAlerts(settings());
+    expect(mailsTo(holder.email)).toHaveLength(ALERT_MAILS_PER_DAY);
+    server.clock.advance(hours(1) + minutes(1));
+    await recordAlerts(server.app.db, pendingAlerts(holder.userId, 2, 3000), server.clock.now());
+    await runUsageAlerts(settings());
+    expect(mailsTo(holder.email)).toHaveLength(ALERT_MAILS_PER_DAY + 2);
+  });
+
+  it('a failed mail gives its place under the cap back', async () => {
+    const holder = await developer('retry-cap');
+    await recordAlerts(server.app.db, pendingAlerts(holder.userId, ALERT_MAILS_PER_DAY, 1), server.clock.now());
+    failing = true;
+    await runUsageAlerts(settings());
+    failing = false;
+    await runUsageAlerts(settings());
+    expect(mailsTo(holder.email)).toHaveLength(ALERT_MAILS_PER_DAY);
   });
 
   it('GET /users/alerts says the defaults; bad settings are refused with 400', async () => {

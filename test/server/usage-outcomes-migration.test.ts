@@ -39,7 +39,13 @@ describe('add_histograms', () => {
 describe('the metering batch with outcomes and latency', () => {
   it('adds counters and histograms of the same minute across batches', async () => {
     if (db === undefined) throw new Error('no database');
-    const user = await insertUser(db, { email: 'outcomes@example.com', passwordHash: null, origin: 'password', now: new Date() });
+    const user = await insertUser(db, {
+      email: 'outcomes@example.com',
+      passwordHash: null,
+      origin: 'password',
+      now: new Date(),
+      emailVerified: false,
+    });
     const where = { apiKeyId: 77, userId: user.id, network: 'mainnet' as const, method: 'eth_call', minute: 120_000 };
     const first = { ...newUsageMinute(where), requests: 2, credits: 40, refusedQuota: 1, rateLimited: 1, latency: [1, 1, 0] };
     const second = { ...newUsageMinute(where), upstreamErrors: 3, upstreamTimeouts: 1, latency: [0, 2, 5, 1] };
@@ -75,7 +81,11 @@ describe('migration 010: hours and days of what 009 metered', () => {
         all.filter((migration) => migration.version <= 9),
       );
       await seedPlans(raw);
-      const user = await insertUser(raw, { email: 'backfill@example.com', passwordHash: null, origin: 'password', now: new Date() });
+      // Raw SQL: the users table as migration 009 left it (insertUser writes today's columns).
+      const inserted = await raw.query<{ id: number }>(
+        "INSERT INTO users (email, origin, plan_id, cycle_start, created_at) VALUES ('backfill@example.com', 'password', 1, now(), now()) RETURNING id",
+      );
+      const user = { id: inserted.rows[0]?.id ?? 0 };
       const insert = (minute: string, requests: number, latency: string) =>
         raw.query(
           `INSERT INTO usage_minutes (api_key_id, user_id, network, method, minute, requests, credits, upstream_errors, latency)

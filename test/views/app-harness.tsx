@@ -22,6 +22,7 @@ export const testUser: User = {
   planId: 1,
   currentCredit: 1200,
   createdAt: '2025-02-07T10:00:00.000Z',
+  emailVerified: true,
 };
 
 /** The session's effects for a test: plain async functions, wrapped as the machine's actors. */

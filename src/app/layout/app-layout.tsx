@@ -9,6 +9,7 @@ import { NavDrawer } from './nav-drawer';
 import { PageFade } from './page-fade';
 import { SidebarNav } from './sidebar-nav';
 import { TopNavbar } from './top-navbar';
+import { VerificationNotice } from './verification-notice';
 
 const loadMotionFeatures = () => import('./motion-features').then((module) => module.default);
 const MAIN_ID = 'main-content';
@@ -58,6 +59,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
               w="full"
               mx="auto"
             >
+              <VerificationNotice />
               <PageFade>{children}</PageFade>
             </SkipNavContent>
           </Flex>

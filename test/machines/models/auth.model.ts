@@ -21,6 +21,7 @@ export const ada: User = {
   planId: 1,
   currentCredit: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
+  emailVerified: true,
 };
 
 /** What the screen that asked the session to sign in has heard back, oldest first (reset by each test). */

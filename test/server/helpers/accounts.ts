@@ -53,3 +53,21 @@ export async function signedInUser(app: FastifyInstance, label?: string): Promis
   await register(app, email);
   return { email, token: await login(app, email) };
 }
+
+/** The token of the newest verification link mailed to `email` (the outbox of local mode). */
+export function verificationToken(app: FastifyInstance, email: string): string {
+  const link = app.outbox.findLast((sent) => sent.to === email && sent.link?.includes('/verify-email?token=') === true)?.link;
+  const token = link === undefined ? null : new URL(link).searchParams.get('token');
+  if (token === null) throw new Error(`no verification link mailed to ${email}`);
+  return token;
+}
+
+export function verifyEmail(app: FastifyInstance, token: string, remoteAddress = '127.0.0.1') {
+  return app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token }, remoteAddress });
+}
+
+/** Opens the verification link of the sign-up mail, as the owner of the inbox does. */
+export async function verifyAddress(app: FastifyInstance, email: string): Promise<void> {
+  const response = await verifyEmail(app, verificationToken(app, email));
+  if (response.statusCode !== 200) throw new Error(`verify-email answered ${response.statusCode}: ${response.body}`);
+}
