@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
+import { NAME_HIDDEN_CHARACTERS } from '@/domain/name-characters';
 import { DEFAULT_PROJECT_NAME, PROJECT_NAME_BLANK, PROJECT_NAME_MAX_LENGTH, PROJECT_NAME_TOO_LONG } from '@/domain/project-settings';
 import { bearer, signedInUser } from './helpers/accounts';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -54,6 +55,9 @@ describe('GET and PATCH /api/project', () => {
     ['empty', '', PROJECT_NAME_BLANK],
     ['spaces only', '   \t ', PROJECT_NAME_BLANK],
     ['one character too long', 'x'.repeat(PROJECT_NAME_MAX_LENGTH + 1), PROJECT_NAME_TOO_LONG],
+    ['turned around by a right-to-left override', 'Invoices\u202Efdp.exe', NAME_HIDDEN_CHARACTERS],
+    ['holding a control character', 'Bell\u0007ringer', NAME_HIDDEN_CHARACTERS],
+    ['holding a zero width space', 'Pay\u200Bments', NAME_HIDDEN_CHARACTERS],
   ])('refuses a name that is %s with 400 and its text, and keeps the stored name', async (_case, name, message) => {
     const user = await projectCalls(server.app);
     await user.rename({ name: 'Kept' });
