@@ -4,7 +4,7 @@
  * name renamed by keyboard (Enter saves trimmed, a blank name ignored, Escape cancels) and kept by
  * the server (after a reload and in a fresh browser), the project ID copied ('Copied!'), the owner alone in Project Users with no
  * invites left, and the Autoscaling card: locked on Free, usable in the demo by keyboard only
- * (slider and radios), Save Settings only logged (no request). axe-core on each state; nothing
+ * (slider and radios), Save Settings stored by the server (enabling refused on Free, kept across a reload). axe-core on each state; nothing
  * wider than the screen. Screenshots land in screenshots/.
  */
 import type { Page } from 'playwright-core';
