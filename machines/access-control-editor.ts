@@ -1,14 +1,16 @@
 import { type AnyEventObject, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { type AccessKind, type AccessLists, isAccessListFull, normalizeAccessValue, validateAccessValue } from '@/domain/access-control';
+import { type AccessKind, type AccessSettings, isAccessListFull, normalizeAccessValue, validateAccessValue } from '@/domain/access-control';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 
 export interface AccessControlEditorContext {
   /** The lists as the server last gave them (its answer to a save, or a fresh read). */
-  lists: AccessLists;
+  lists: AccessSettings;
   /** The rule being edited, and its values as they stand in the modal. */
   kind: AccessKind;
   values: readonly string[];
+  /** Allowed Domains' modal: whether calls without an Origin are accepted, as it stands there. */
+  allowNoOrigin: boolean;
   draft: string;
   /** The SPEC.md §5 message of the last refused value. */
   error: string | null;
@@ -20,13 +22,20 @@ export type AccessControlEditorEvent =
   | { type: 'rule.draft'; value: string }
   | { type: 'rule.add' }
   | { type: 'rule.remove'; value: string }
+  /** Allowed Domains only: accept calls without an Origin, or refuse them. */
+  | { type: 'rule.allowNoOrigin'; allow: boolean }
   | { type: 'rule.cancel' }
   | { type: 'rule.save' }
   /** The server's lists were read again (another tab or device may have saved since): sent by the `storedLists` actor. */
-  | { type: 'lists.sync'; lists: AccessLists };
+  | { type: 'lists.sync'; lists: AccessSettings };
 
 const draftProblem = ({ kind, draft, values }: AccessControlEditorContext) => validateAccessValue(kind, draft, values);
-const withRule = ({ lists, kind, values }: AccessControlEditorContext): AccessLists => ({ ...lists, [kind]: values });
+/** What a save sends: the stored settings with the open rule's values (and, for domains, its Origin choice). */
+const withRule = ({ lists, kind, values, allowNoOrigin }: AccessControlEditorContext): AccessSettings => ({
+  ...lists,
+  [kind]: values,
+  allowNoOrigin: kind === 'domains' ? allowNoOrigin : lists.allowNoOrigin,
+});
 
 /**
  * The modal of one access-control rule (SPEC.md "Endpoints": Allowed Domains, IPs or CIDRs).
@@ -39,7 +48,8 @@ const withRule = ({ lists, kind, values }: AccessControlEditorContext): AccessLi
  * - `closed` / `saved`: no modal; `saved` is the same place, remembering that the last edit was
  *   stored (the screen says so). `rule.open` copies the rule's stored values into the modal.
  * - `editing`: the draft is checked by SPEC.md §5 on `rule.add`; a refused value leaves its message,
- *   which the next keystroke clears. `rule.save` with a value still typed adds it first (nobody
+ *   which the next keystroke clears. In Allowed Domains, `rule.allowNoOrigin` sets whether calls
+ *   without an Origin (servers, curl) are accepted; it is saved with the list. `rule.save` with a value still typed adds it first (nobody
  *   expects Save to drop what they typed), or shows its message and saves nothing.
  * - `saving` replaces all three lists on the server (PUT /accessControl) with this rule changed;
  *   the modal cannot be closed meanwhile. `failed` keeps the modal and its values so the user can
@@ -49,10 +59,10 @@ export const accessControlEditorMachine = setup({
   types: {
     context: {} as AccessControlEditorContext,
     events: {} as AccessControlEditorEvent,
-    input: {} as { lists: AccessLists },
+    input: {} as { lists: AccessSettings },
   },
   actors: {
-    saveAccessControl: fromPromise<AccessLists, AccessLists>(async () => {
+    saveAccessControl: fromPromise<AccessSettings, AccessSettings>(async () => {
       throw new Error('saveAccessControl actor not provided');
     }),
     /** Sends `lists.sync` with each read of the stored lists; none unless the app provides it. */
@@ -60,16 +70,18 @@ export const accessControlEditorMachine = setup({
   },
   actions: {
     /** Lets the app share the stored lists (its query cache). */
-    listsSaved: (_, _params: { lists: AccessLists }) => {},
+    listsSaved: (_, _params: { lists: AccessSettings }) => {},
     openRule: assign(({ context }, params: { kind: AccessKind }) => ({
       kind: params.kind,
       values: context.lists[params.kind],
+      allowNoOrigin: context.lists.allowNoOrigin,
       draft: '',
       error: null,
       saveError: null,
     })),
-    syncLists: assign((_, params: { lists: AccessLists }) => ({ lists: params.lists })),
-    closeRule: assign({ values: [], draft: '', error: null }),
+    syncLists: assign((_, params: { lists: AccessSettings }) => ({ lists: params.lists })),
+    closeRule: assign({ values: [], allowNoOrigin: false, draft: '', error: null }),
+    setAllowNoOrigin: assign((_, params: { allow: boolean }) => ({ allowNoOrigin: params.allow })),
     setDraft: assign((_, params: { value: string }) => ({ draft: params.value, error: null })),
     addDraft: assign(({ context }) => ({
       values: [...context.values, normalizeAccessValue(context.kind, context.draft)],
@@ -85,10 +97,19 @@ export const accessControlEditorMachine = setup({
     draftAccepted: ({ context }) => draftProblem(context) === null,
     draftBlank: ({ context }) => context.draft.trim() === '',
     isListed: ({ context }, params: { value: string }) => context.values.includes(params.value),
+    editsDomains: ({ context }) => context.kind === 'domains',
   },
 }).createMachine({
   id: 'accessControlEditor',
-  context: ({ input }) => ({ lists: input.lists, kind: 'domains', values: [], draft: '', error: null, saveError: null }),
+  context: ({ input }) => ({
+    lists: input.lists,
+    kind: 'domains',
+    values: [],
+    allowNoOrigin: false,
+    draft: '',
+    error: null,
+    saveError: null,
+  }),
   invoke: { id: 'storedLists', src: 'storedLists' },
   initial: 'closed',
   states: {
@@ -108,6 +129,7 @@ export const accessControlEditorMachine = setup({
           guard: { type: 'isListed', params: ({ event }) => event },
           actions: { type: 'removeValue', params: ({ event }) => event },
         },
+        'rule.allowNoOrigin': { guard: 'editsDomains', actions: { type: 'setAllowNoOrigin', params: ({ event }) => event } },
         'rule.cancel': { target: 'closed' },
         'lists.sync': { actions: { type: 'syncLists', params: ({ event }) => event } },
         'rule.save': [
@@ -146,6 +168,11 @@ export const accessControlEditorMachine = setup({
           target: 'editing',
           actions: { type: 'removeValue', params: ({ event }) => event },
         },
+        'rule.allowNoOrigin': {
+          guard: 'editsDomains',
+          target: 'editing',
+          actions: { type: 'setAllowNoOrigin', params: ({ event }) => event },
+        },
         'rule.cancel': { target: 'closed' },
         'rule.save': { target: 'saving' },
         'lists.sync': { actions: { type: 'syncLists', params: ({ event }) => event } },
@@ -169,6 +196,8 @@ export const selectIsOpen = (s: AccessControlEditorSnapshot) => OPEN_STATES.some
 export const selectKind = (s: AccessControlEditorSnapshot) => s.context.kind;
 export const selectLists = (s: AccessControlEditorSnapshot) => s.context.lists;
 export const selectValues = (s: AccessControlEditorSnapshot) => s.context.values;
+/** The open modal's choice for calls without an Origin (Allowed Domains). */
+export const selectAllowNoOrigin = (s: AccessControlEditorSnapshot) => s.context.allowNoOrigin;
 export const selectDraft = (s: AccessControlEditorSnapshot) => s.context.draft;
 /** The rule's list holds as many values as allowed: Add is disabled. */
 export const selectIsFull = (s: AccessControlEditorSnapshot) => isAccessListFull(s.context.values);

@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { type AnyEventObject, and, assign, fromCallback, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { AUTOSCALING_INITIAL, AUTOSCALING_SAVE_FALLBACK, type AutoscalingSettings, clampAutoscalingPercent } from '@/domain/autoscaling';
 import { refusalOr } from '@/domain/failure-message';
 
@@ -13,6 +13,8 @@ export type AutoscalingFormEvent =
   | { type: 'autoscaling.set'; percent: number }
   | { type: 'autoscaling.mode'; enabled: boolean }
   | { type: 'autoscaling.save' }
+  /** The stored settings were read (GET /project, first or again): sent by the `storedSettings` actor. */
+  | { type: 'autoscaling.loaded'; percent: number; enabled: boolean }
   /** The plan shown changed: free (locked) or paid (unlocked). */
   | { type: 'autoscaling.lock' }
   | { type: 'autoscaling.unlock' };
@@ -25,9 +27,12 @@ export type AutoscalingFormEvent =
  *   (`autoscaling.lock` / `unlock`, sent by its parent, machines/settings-page.ts) without losing
  *   what was set.
  * - `form`: `pristine` (as loaded), `dirty` once the percentage (0-100, clamped) or the
- *   enabled/disabled choice changed, `saving` through the `saveAutoscaling` actor (the demo's only
- *   logs), then `saved` (the screen says so; a change makes it dirty again) or `failed` with the
- *   message, the values kept for a retry. Save Settings exists only in `dirty` and `failed`: nothing
+ *   enabled/disabled choice changed, `saving` through the `saveAutoscaling` actor (PUT
+ *   /project/autoscaling in the SPA; it answers what was stored, which the form takes and
+ *   `settingsSaved` hands on), then `saved` (the screen says so; a change makes it dirty again) or
+ *   `failed` with the message (a free plan's 403 among them), the values kept for a retry.
+ *   `autoscaling.loaded` (the `storedSettings` actor: each read of the project) takes the stored
+ *   values in `pristine` and `saved` only: an edit under way is the user's and wins. Save Settings exists only in `dirty` and `failed`: nothing
  *   new is never sent. A save already under way ends even if the plan shown turns free meanwhile.
  */
 export const autoscalingFormMachine = setup({
@@ -37,11 +42,16 @@ export const autoscalingFormMachine = setup({
     input: {} as { locked: boolean; percent?: number; enabled?: boolean },
   },
   actors: {
-    saveAutoscaling: fromPromise<void, AutoscalingSettings>(async () => {
+    saveAutoscaling: fromPromise<AutoscalingSettings, AutoscalingSettings>(async () => {
       throw new Error('saveAutoscaling actor not provided');
     }),
+    /** Sends `autoscaling.loaded` with each read of the stored settings; none unless the app provides it. */
+    storedSettings: fromCallback<AnyEventObject>(() => undefined),
   },
   actions: {
+    /** The server stored these settings; the SPA keeps them where the screen reads them (a no-op here). */
+    settingsSaved: (_, _params: AutoscalingSettings) => {},
+    takeStored: assign((_, params: AutoscalingSettings) => ({ percent: clampAutoscalingPercent(params.percent), enabled: params.enabled })),
     setPercent: assign((_, params: { percent: number }) => ({ percent: clampAutoscalingPercent(params.percent), error: null })),
     setMode: assign((_, params: { enabled: boolean }) => ({ enabled: params.enabled, error: null })),
   },
@@ -60,6 +70,7 @@ export const autoscalingFormMachine = setup({
     error: null,
   }),
   type: 'parallel',
+  invoke: { id: 'storedSettings', src: 'storedSettings' },
   states: {
     access: {
       initial: 'deciding',
@@ -84,7 +95,9 @@ export const autoscalingFormMachine = setup({
         },
       },
       states: {
-        pristine: {},
+        pristine: {
+          on: { 'autoscaling.loaded': { actions: { type: 'takeStored', params: ({ event }) => event } } },
+        },
         dirty: { on: { 'autoscaling.save': { guard: 'unlocked', target: 'saving' } } },
         saving: {
           tags: ['busy'],
@@ -92,14 +105,22 @@ export const autoscalingFormMachine = setup({
             id: 'saveAutoscaling',
             src: 'saveAutoscaling',
             input: ({ context }) => ({ percent: context.percent, enabled: context.enabled }),
-            onDone: { target: 'saved' },
+            onDone: {
+              target: 'saved',
+              actions: [
+                { type: 'takeStored', params: ({ event }) => event.output },
+                { type: 'settingsSaved', params: ({ event }) => event.output },
+              ],
+            },
             onError: {
               target: 'failed',
               actions: assign({ error: ({ event }) => refusalOr(event.error, AUTOSCALING_SAVE_FALLBACK) }),
             },
           },
         },
-        saved: {},
+        saved: {
+          on: { 'autoscaling.loaded': { actions: { type: 'takeStored', params: ({ event }) => event } } },
+        },
         failed: { on: { 'autoscaling.save': { guard: 'unlocked', target: 'saving' } } },
       },
     },

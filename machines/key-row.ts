@@ -1,14 +1,16 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
+import { hiddenCharactersProblem } from '@/domain/name-characters';
 import type { KeyRowContext, KeyRowEvent, KeyRowInput } from './key-row.types';
 
 /**
  * One row of the API key table (SPEC.md §4 "API key row"). Two independent regions:
  *
  * - `entry`: `viewing`; `editing` the name inline, where `key.save` (Enter) saves a non-blank name,
- *   a blank one is ignored (SPEC.md §5) and an unchanged one just leaves; `key.cancelEdit` (Escape)
- *   drops the draft. `saving` returns to `editing` with the error when the rename fails, so the
+ *   a blank one is ignored (SPEC.md §5) and an unchanged one just leaves; one holding a control or
+ *   invisible formatting character (src/domain/name-characters.ts, the server's rule too) stays with
+ *   its message and calls nothing; `key.cancelEdit` (Escape) drops the draft. `saving` returns to `editing` with the error when the rename fails, so the
  *   typed name is not lost. `confirmingDelete` is the confirmation dialog; `deleting` goes back to
  *   it with the error when the call fails, or ends in `deleted`.
  * - `visibility`: the value is `masked` until Show.
@@ -40,6 +42,7 @@ export const keyRowMachine = setup({
   guards: {
     draftUnchanged: ({ context }) => context.draft.trim() === context.name,
     draftFilled: ({ context }) => context.draft.trim() !== '',
+    draftRefused: ({ context }) => hiddenCharactersProblem(context.draft.trim()) !== null,
   },
 }).createMachine({
   id: 'keyRow',
@@ -62,6 +65,7 @@ export const keyRowMachine = setup({
             'key.changeDraft': { actions: assign({ draft: ({ event }) => event.value }) },
             'key.save': [
               { guard: 'draftUnchanged', target: 'viewing' },
+              { guard: 'draftRefused', actions: assign({ error: ({ context }) => hiddenCharactersProblem(context.draft.trim()) }) },
               { guard: 'draftFilled', target: 'saving' },
             ],
             'key.cancelEdit': { target: 'viewing' },

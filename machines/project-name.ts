@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { refusalOr } from '@/domain/failure-message';
-import { PROJECT_NAME_SAVE_FALLBACK, isBlankProjectName, normalizeProjectName } from '@/domain/project-settings';
+import { PROJECT_NAME_SAVE_FALLBACK, isBlankProjectName, normalizeProjectName, projectNameProblem } from '@/domain/project-settings';
 
 export interface ProjectNameContext {
   /** Which project is renamed: the save says it. */
@@ -29,7 +29,9 @@ export type ProjectNameEvent =
  * - `editing`: the field holds the draft. `name.save` with a blank draft is ignored: the machine
  *   stays here (the view says why and keeps Save disabled), so what was typed is not thrown away
  *   the way a silent cancel would. A draft equal to the name (once trimmed) just leaves: nothing to
- *   save. `name.cancel` drops the draft.
+ *   save. A draft the server would refuse (a control or invisible formatting character: the shared
+ *   rule of src/domain/project-settings.ts) stays here with its message and calls nothing.
+ *   `name.cancel` drops the draft.
  * - `saving`: the project's ID and the trimmed draft go to the `saveProjectName` actor (PATCH /project
  *   in the SPA); its answer is the stored name, which `nameSaved` hands on (the SPA puts it in the
  *   query cache, so the screen opens with it next time). A failure returns to `editing` with the
@@ -51,10 +53,12 @@ export const projectNameMachine = setup({
     setDraft: assign((_, params: { value: string }) => ({ draft: params.value, error: null })),
     /** The server stored this name; the SPA keeps it where the screen reads it (a no-op here). */
     nameSaved: (_, _params: { name: string }) => {},
+    showDraftProblem: assign({ error: ({ context }) => projectNameProblem(context.draft) }),
   },
   guards: {
     draftUnchanged: ({ context }) => normalizeProjectName(context.draft) === context.name,
     draftBlank: ({ context }) => isBlankProjectName(context.draft),
+    draftRefused: ({ context }) => projectNameProblem(context.draft) !== null,
   },
 }).createMachine({
   id: 'projectName',
@@ -68,7 +72,12 @@ export const projectNameMachine = setup({
     editing: {
       on: {
         'name.change': { actions: { type: 'setDraft', params: ({ event }) => event } },
-        'name.save': [{ guard: 'draftBlank' }, { guard: 'draftUnchanged', target: 'reading' }, { target: 'saving' }],
+        'name.save': [
+          { guard: 'draftBlank' },
+          { guard: 'draftUnchanged', target: 'reading' },
+          { guard: 'draftRefused', actions: 'showDraftProblem' },
+          { target: 'saving' },
+        ],
         'name.cancel': { target: 'reading' },
       },
     },

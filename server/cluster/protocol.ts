@@ -1,4 +1,4 @@
-import type { AccessControl } from '@server/repos/access-control';
+import type { AccessControlUpdate } from '@server/repos/access-control';
 import type { LoggedCall } from '@server/metering/request-log';
 import type { UsageMinute } from '@server/repos/usage';
 
@@ -14,7 +14,7 @@ export interface KeyOnChannel {
   readonly rate: number | null;
   /** The plan's credits a month; null = unlimited (no lease needed, charges are reported). */
   readonly creditLimit: number | null;
-  readonly lists: AccessControl;
+  readonly lists: AccessControlUpdate;
   /** The owner's plan (its WebSocket limits). */
   readonly planId: number;
   /** Whether the key's calls go to the request log. */

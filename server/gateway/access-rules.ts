@@ -6,7 +6,9 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
  * A user's allow-lists, parsed once per key load. Each non-empty list must pass:
  * - domains: the host of the Origin header equals an allowed domain or is a subdomain of it
  *   (`example.com` allows `example.com` and `app.example.com`, not `badexample.com`); the port and
- *   the scheme do not matter; no Origin (or `Origin: null`) fails a non-empty list;
+ *   the scheme do not matter. A call without an Origin header (a server, curl: browsers always
+ *   send one) passes only when the user allows it (`allowNoOrigin`); `Origin: null` (a sandboxed
+ *   page, a file) is a browser's and never passes a non-empty list;
  * - ips: the client address equals one of them, compared as parsed addresses;
  * - cidrs: the client address lies in one of the ranges.
  * So with both an IP list and a CIDR list, the address must be in both (each list is a condition).
@@ -16,6 +18,8 @@ export interface AccessRules {
   /** True when no list restricts anything (the common case: nothing to check). */
   readonly open: boolean;
   readonly domains: readonly string[];
+  /** A call without an Origin header passes the domain list (HTTP and WebSocket handshakes alike). */
+  readonly allowNoOrigin: boolean;
   /** Canonical strings of the allowed addresses (IPv4 dotted, IPv6 normalized). */
   readonly ips: ReadonlySet<string>;
   readonly ranges: ReadonlyArray<readonly [Address, number]>;
@@ -23,7 +27,8 @@ export interface AccessRules {
   readonly restricts: { readonly domains: boolean; readonly ips: boolean; readonly cidrs: boolean };
 }
 
-export type AccessRefusal = 'domains' | 'ips' | 'cidrs';
+/** `noOrigin`: the domain list refused a call that had no Origin header at all. */
+export type AccessRefusal = 'domains' | 'noOrigin' | 'ips' | 'cidrs';
 
 /** Parses an address, an IPv4-mapped IPv6 one as its IPv4 address; null when it is not one. */
 export function parseAddress(value: string): Address | null {
@@ -51,7 +56,13 @@ function normalizeHost(host: string): string {
  * Values were validated when saved; one that does not parse any more matches nothing (the list
  * stays non-empty, so the check fails closed rather than opening up).
  */
-export function compileAccessRules(lists: { domains: readonly string[]; ips: readonly string[]; cidrs: readonly string[] }): AccessRules {
+export function compileAccessRules(lists: {
+  domains: readonly string[];
+  ips: readonly string[];
+  cidrs: readonly string[];
+  /** Left out: false, the fail-closed choice. */
+  allowNoOrigin?: boolean;
+}): AccessRules {
   const ips = new Set<string>();
   for (const value of lists.ips) {
     const address = parseAddress(value.trim());
@@ -63,7 +74,14 @@ export function compileAccessRules(lists: { domains: readonly string[]; ips: rea
   });
   const domains = lists.domains.map((domain) => normalizeHost(domain.trim()));
   const restricts = { domains: lists.domains.length > 0, ips: lists.ips.length > 0, cidrs: lists.cidrs.length > 0 };
-  return { open: !restricts.domains && !restricts.ips && !restricts.cidrs, domains, ips, ranges, restricts };
+  return {
+    open: !restricts.domains && !restricts.ips && !restricts.cidrs,
+    domains,
+    allowNoOrigin: lists.allowNoOrigin ?? false,
+    ips,
+    ranges,
+    restricts,
+  };
 }
 
 /** The host of an Origin header value (`https://app.example.com:8443` → `app.example.com`), or null. */
@@ -90,7 +108,11 @@ function inRanges(rules: AccessRules, address: Address): boolean {
 /** Null when the call may go on; else the first list that refused it. */
 export function checkAccess(rules: AccessRules, origin: string | undefined, clientIp: string): AccessRefusal | null {
   if (rules.open) return null;
-  if (rules.restricts.domains && !domainAllowed(rules, origin)) return 'domains';
+  if (rules.restricts.domains) {
+    if (origin === undefined) {
+      if (!rules.allowNoOrigin) return 'noOrigin';
+    } else if (!domainAllowed(rules, origin)) return 'domains';
+  }
   if (!rules.restricts.ips && !rules.restricts.cidrs) return null;
   const address = parseAddress(clientIp);
   if (rules.restricts.ips && (address === null || !rules.ips.has(canonical(address)))) return 'ips';

@@ -35,6 +35,7 @@ export const rpcCodes = {
 
 const refusedBy: Readonly<Record<AccessRefusal, string>> = {
   domains: 'the Origin of this request is not one of your allowed domains',
+  noOrigin: 'this request has no Origin header, and your allowed domains refuse calls without one',
   ips: 'your IP address is not one of your allowed IPs',
   cidrs: 'your IP address is not in your allowed CIDR ranges',
 };

@@ -1,7 +1,7 @@
 import { ACCESS_KINDS, accessListProblems, normalizeAccessValue, type AccessKind, type AccessValueProblem } from '@/domain/access-control';
 import { badRequest } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { getAccessControl, putAccessControl, type AccessControl } from '@server/repos/access-control';
+import { getAccessControl, putAccessControl, type AccessControlUpdate } from '@server/repos/access-control';
 import { signedIn, type Services } from '@server/handlers/services';
 
 /** 'ips: 300.1.1.1: Please enter a valid IP address' (an empty value has nothing to name). */
@@ -11,19 +11,23 @@ function describeProblem(kind: AccessKind, { value, message }: AccessValueProble
 }
 
 /** Every problem of the three lists, with the SPA's rules and messages (src/domain/access-control.ts). */
-function accessControlProblems(lists: AccessControl): string[] {
+function accessControlProblems(lists: AccessControlUpdate): string[] {
   return ACCESS_KINDS.flatMap((kind) => accessListProblems(kind, lists[kind]).map((problem) => describeProblem(kind, problem)));
 }
 
-function normalized(lists: AccessControl): AccessControl {
+function normalized(lists: AccessControlUpdate): AccessControlUpdate {
   return {
+    ...lists,
     domains: lists.domains.map((value) => normalizeAccessValue('domains', value)),
     ips: lists.ips.map((value) => normalizeAccessValue('ips', value)),
     cidrs: lists.cidrs.map((value) => normalizeAccessValue('cidrs', value)),
   };
 }
 
-/** The allow-lists the gateway enforces for all of the user's keys; saving drops the gateway's cached copy. */
+/**
+ * The allow-lists the gateway enforces for all of the user's keys, and whether calls without an
+ * Origin pass Allowed Domains; saving drops the gateway's cached copy (every replica's).
+ */
 export function createAccessControlHandlers({ db, keyCache }: Services): Pick<OperationHandlers, 'getAccessControl' | 'putAccessControl'> {
   return {
     getAccessControl: async (input) => ({ status: 200, body: await getAccessControl(db, signedIn(input).userId) }),
@@ -33,10 +37,9 @@ export function createAccessControlHandlers({ db, keyCache }: Services): Pick<Op
       const { userId } = signedIn(input);
       const problems = accessControlProblems(input.body);
       if (problems.length > 0) throw badRequest(problems);
-      const lists = normalized(input.body);
-      await putAccessControl(db, userId, lists);
+      const stored = await putAccessControl(db, userId, normalized(input.body));
       keyCache.invalidateUser(userId);
-      return { status: 200, body: lists };
+      return { status: 200, body: stored };
     },
   };
 }

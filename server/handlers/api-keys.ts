@@ -1,3 +1,4 @@
+import { hiddenCharactersProblem } from '@/domain/name-characters';
 import { generateApiKey } from '@server/auth/tokens';
 import { badRequest, HttpError, notFound, unauthorized } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
@@ -18,9 +19,12 @@ export function defaultKeyName(existingNames: readonly string[]): string {
   return `Key ${number}`;
 }
 
+/** The name as stored (trimmed); 400 when blank or holding a control or invisible formatting character. */
 function keyName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '') throw badRequest(blankKeyName);
+  const problem = hiddenCharactersProblem(trimmed);
+  if (problem !== null) throw badRequest(problem);
   return trimmed;
 }
 

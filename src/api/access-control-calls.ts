@@ -3,7 +3,7 @@ import type { Client } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import { api, bodyOf } from '@/api/client';
 import { $api } from '@/api/query-hooks';
-import type { AccessLists } from '@/domain/access-control';
+import type { AccessSettings } from '@/domain/access-control';
 
 /** GET /accessControl: the allow-lists the gateway enforces (cached like the rest of the server data). */
 export function useAccessControlQuery() {
@@ -14,13 +14,13 @@ export function useAccessControlQuery() {
 export const accessControlQueryKey = $api.queryOptions('get', '/accessControl').queryKey;
 
 /**
- * PUT /accessControl with all three lists. Resolves with the lists the server stored; rejects with
+ * PUT /accessControl with all three lists and the choice for calls without an Origin. Resolves with the lists the server stored; rejects with
  * a CallFailed (a refused value carries the server's SPEC.md §5 text).
  */
 export function createAccessControlCalls(client: Client<paths>) {
   return {
-    async save(lists: AccessLists, signal?: AbortSignal): Promise<AccessLists> {
-      const body = { domains: [...lists.domains], ips: [...lists.ips], cidrs: [...lists.cidrs] };
+    async save(lists: AccessSettings, signal?: AbortSignal): Promise<AccessSettings> {
+      const body = { domains: [...lists.domains], ips: [...lists.ips], cidrs: [...lists.cidrs], allowNoOrigin: lists.allowNoOrigin };
       return bodyOf(await client.PUT('/accessControl', { body, signal }));
     },
   };
@@ -30,5 +30,5 @@ const calls = createAccessControlCalls(api);
 
 /** For `accessControlEditorMachine.provide({ actors })`. */
 export const accessControlActors = {
-  saveAccessControl: fromPromise<AccessLists, AccessLists>(({ input, signal }) => calls.save(input, signal)),
+  saveAccessControl: fromPromise<AccessSettings, AccessSettings>(({ input, signal }) => calls.save(input, signal)),
 };

@@ -56,6 +56,7 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'PUT /accessControl': true,
   'GET /project': true,
   'PATCH /project': true,
+  'PUT /project/autoscaling': true,
   'POST /v1/{network}/{apiKey}': false,
 };
 

@@ -613,7 +613,7 @@ export interface paths {
         };
         /** The allow-lists the gateway enforces for every key of the user */
         get: operations["getAccessControl"];
-        /** Replace the allow-lists (validated with the dashboard's rules) */
+        /** Replace the allow-lists (validated with the dashboard's rules) and the choice for calls without an Origin */
         put: operations["putAccessControl"];
         post?: never;
         delete?: never;
@@ -638,6 +638,28 @@ export interface paths {
         head?: never;
         /** Rename the signed-in user's project */
         patch: operations["renameProject"];
+        trace?: never;
+    };
+    "/project/autoscaling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the project's autoscaling settings (enabled, and the percentage 0-100)
+         * @description Free plans cannot use autoscaling (SPEC.md §6): enabling it on one is refused with 403
+         *     'Autoscaling is not available on free plans. Upgrade to a paid plan to use it.' Saving it
+         *     disabled is accepted on every plan (the percentage is kept for later).
+         */
+        put: operations["putAutoscaling"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/{network}/{apiKey}": {
@@ -906,7 +928,7 @@ export interface components {
         CreateApiKeyRequest: {
             name?: components["schemas"]["ApiKeyName"];
         };
-        /** @description Stored trimmed. A name that is empty once trimmed is refused with 400 'The key name cannot be empty.' (one message for '' and '   ', which the dashboard shows as it is). */
+        /** @description Stored trimmed. A name that is empty once trimmed is refused with 400 'The key name cannot be empty.' (one message for '' and '   ', which the dashboard shows as it is); one holding a control or invisible formatting character with 400 'A name cannot contain control characters or invisible formatting characters (such as a right-to-left override).' (src/domain/name-characters.ts). */
         ApiKeyName: string;
         RenameApiKeyRequest: {
             name: components["schemas"]["ApiKeyName"];
@@ -1099,16 +1121,34 @@ export interface components {
             /** @description 'prj_' and the user's id */
             id: string;
             name: string;
+            autoscaling: components["schemas"]["Autoscaling"];
+        };
+        /** @description Disabled at 25 until the owner saves other settings. */
+        Autoscaling: {
+            enabled: boolean;
+            /** @description How far the rate limit may grow in traffic spikes, in percent */
+            percent: number;
         };
         RenameProjectRequest: {
-            /** @description Stored trimmed. Refused with 400 when it is empty once trimmed ('A project name cannot be empty.') or longer than 64 characters once trimmed ('A project name can have at most 64 characters.'): the dashboard's own rule (src/domain/project-settings.ts). */
+            /** @description Stored trimmed. Refused with 400 when it is empty once trimmed ('A project name cannot be empty.') or longer than 64 characters once trimmed ('A project name can have at most 64 characters.') or holding a control or invisible formatting character (C0 and C1 controls, DEL, bidirectional marks, embeddings, overrides and isolates, zero width space, word joiner, BOM: 'A name cannot contain control characters or invisible formatting characters (such as a right-to-left override).'): the dashboard's own rule (src/domain/project-settings.ts, src/domain/name-characters.ts). */
             name: string;
         };
         AccessControl: {
-            domains: string[];
-            ips: string[];
-            cidrs: string[];
+            domains: components["schemas"]["AllowedDomains"];
+            ips: components["schemas"]["AllowedAddresses"];
+            cidrs: components["schemas"]["AllowedAddresses"];
+            /** @description With Allowed Domains set, whether calls without an Origin header (servers, curl, scripts: browsers always send one) are accepted. false (every project's default) refuses them; a call whose Origin is not on the list is refused either way, and so is 'Origin: null' (a sandboxed page or a file). An empty domain list restricts nothing. */
+            allowNoOrigin: boolean;
         };
+        AccessControlUpdate: {
+            domains: components["schemas"]["AllowedDomains"];
+            ips: components["schemas"]["AllowedAddresses"];
+            cidrs: components["schemas"]["AllowedAddresses"];
+            /** @description See AccessControl. Left out, the stored choice is kept (false for a project that never set it). */
+            allowNoOrigin?: boolean;
+        };
+        AllowedDomains: string[];
+        AllowedAddresses: string[];
     };
     responses: {
         /** @description The request is malformed or breaks a rule */
@@ -2179,7 +2219,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccessControl"];
+                "application/json": components["schemas"]["AccessControlUpdate"];
             };
         };
         responses: {
@@ -2241,6 +2281,33 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    putAutoscaling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Autoscaling"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Autoscaling"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     rpcCall: {

@@ -11,6 +11,12 @@ export type AccessKind = (typeof ACCESS_KINDS)[number];
 /** The three allow-lists (an empty list puts no restriction of its kind). */
 export type AccessLists = Readonly<Record<AccessKind, readonly string[]>>;
 
+/**
+ * The lists and whether Allowed Domains lets in calls without an Origin header (servers, curl:
+ * browsers always send one); false, the default, refuses them once the domain list has values.
+ */
+export type AccessSettings = AccessLists & { readonly allowNoOrigin: boolean };
+
 /** The contract's maxItems for each list (openapi.yaml AccessControl). */
 export const MAX_ACCESS_VALUES = 100;
 

@@ -1,3 +1,4 @@
+import { hiddenCharactersProblem } from './name-characters';
 import { isPaid } from './plan-rank';
 import { formatLimit } from './plan-display';
 
@@ -27,13 +28,14 @@ export const PROJECT_NAME_TOO_LONG = `A project name can have at most ${PROJECT_
 
 /**
  * Why a name cannot be stored, or null when it can: the one rule of the editor and of PATCH /project.
- * Counted in UTF-16 units once trimmed, as the field's maxLength counts.
+ * Counted in UTF-16 units once trimmed, as the field's maxLength counts; no control or invisible
+ * formatting character (./name-characters.ts).
  */
 export function projectNameProblem(draft: string): string | null {
   const name = normalizeProjectName(draft);
   if (name === '') return PROJECT_NAME_BLANK;
   if (name.length > PROJECT_NAME_MAX_LENGTH) return PROJECT_NAME_TOO_LONG;
-  return null;
+  return hiddenCharactersProblem(name);
 }
 
 /**

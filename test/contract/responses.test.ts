@@ -39,6 +39,7 @@ const covers = {
   'API keys: create up to the limit, rename, delete': ['createApiKey', 'renameApiKey', 'deleteApiKey'],
   'access control lists': ['getAccessControl', 'putAccessControl'],
   'project: read and rename': ['getProject', 'renameProject'],
+  'project: autoscaling': ['putAutoscaling'],
   'usage report': ['getUsage'],
   'usage series, request log and alert settings': [
     'getUsageSeries',
@@ -284,6 +285,12 @@ describe('every answer matches openapi.yaml', () => {
     const { token } = await signedInUser(local.app);
     const lists = { domains: ['Example.com'], ips: ['203.0.113.7'], cidrs: ['10.0.0.0/8'] };
     await call('getAccessControl', { method: 'GET', url: '/api/accessControl', headers: bearer(token) });
+    await call('putAccessControl', {
+      method: 'PUT',
+      url: '/api/accessControl',
+      headers: bearer(token),
+      payload: { ...lists, allowNoOrigin: true },
+    });
     await call('getAccessControl', { method: 'GET', url: '/api/accessControl' });
     await call('putAccessControl', { method: 'PUT', url: '/api/accessControl', headers: bearer(token), payload: lists });
     await call('putAccessControl', {
@@ -310,6 +317,19 @@ describe('every answer matches openapi.yaml', () => {
     await call('getProject', { method: 'GET', url: '/api/project', headers: bearer(token) });
     expect(contract.seen.get('getProject')).toEqual(new Set([200, 401]));
     expect(contract.seen.get('renameProject')).toEqual(new Set([200, 400, 401]));
+  });
+
+  contractTest('project: autoscaling', async () => {
+    const free = await signedInUser(local.app);
+    const paid = await keyHolder(local.app, 'autoscaling');
+    await putOnPlan(local.app, local.clock, paid.userId, 'Developer');
+    const url = '/api/project/autoscaling';
+    await call('putAutoscaling', { method: 'PUT', url, headers: bearer(paid.token), payload: { enabled: true, percent: 60 } });
+    await call('putAutoscaling', { method: 'PUT', url, headers: bearer(free.token), payload: { enabled: false, percent: 10 } });
+    await call('putAutoscaling', { method: 'PUT', url, headers: bearer(free.token), payload: { enabled: true, percent: 10 } });
+    await call('putAutoscaling', { method: 'PUT', url, headers: bearer(paid.token), payload: { enabled: true, percent: 101 } });
+    await call('putAutoscaling', { method: 'PUT', url, payload: { enabled: true, percent: 10 } });
+    expect(contract.seen.get('putAutoscaling')).toEqual(new Set([200, 400, 401, 403]));
   });
 
   contractTest('usage report', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NAME_HIDDEN_CHARACTERS } from '@/domain/name-characters';
 import {
   DEMO_PLAN_FEATURES,
   PROJECT_NAME_BLANK,
@@ -39,6 +40,11 @@ describe('projectNameProblem: the one rule of the field and of PATCH /project', 
     ['', PROJECT_NAME_BLANK],
     [' \t ', PROJECT_NAME_BLANK],
     [`${longest}x`, PROJECT_NAME_TOO_LONG],
+    ['Payroll\u202Egnp.exe', NAME_HIDDEN_CHARACTERS],
+    ['line\nbreak', NAME_HIDDEN_CHARACTERS],
+    ['zero\u200Bwidth', NAME_HIDDEN_CHARACTERS],
+    ['  Trailing newline trimmed\n', null],
+    ['Проект 🚀', null],
   ])('%j → %j', (draft, problem) => {
     expect(projectNameProblem(draft)).toBe(problem);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { accessControlEditorMachine, selectIsFull, selectIsOpen, selectSaveError, selectSavedKind } from '@machines/access-control-editor';
-import type { AccessLists } from '@/domain/access-control';
+import type { AccessSettings } from '@/domain/access-control';
 import { ACCESS_SAVE_FALLBACK } from '@/domain/failure-message';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
@@ -16,9 +16,9 @@ import {
 import { nextSnapshot } from './next-snapshot';
 import { pendingCall } from './pending-call';
 
-function startEditor(lists: AccessLists = STORED_LISTS) {
-  const save = pendingCall<AccessLists, AccessLists>('saveAccessControl');
-  const saved: AccessLists[] = [];
+function startEditor(lists: AccessSettings = STORED_LISTS) {
+  const save = pendingCall<AccessSettings, AccessSettings>('saveAccessControl');
+  const saved: AccessSettings[] = [];
   const actor = createActor(
     accessControlEditorMachine.provide({
       actors: { saveAccessControl: save.logic },
@@ -39,6 +39,7 @@ describeModel('access-control editor machine', accessControlEditorMachine, [{ pa
       'rule.draft': (event) => actor.send(event),
       'rule.add': (event) => actor.send(event),
       'rule.remove': (event) => actor.send(event),
+      'rule.allowNoOrigin': (event) => actor.send(event),
       'rule.cancel': (event) => actor.send(event),
       'rule.save': (event) => actor.send(event),
       'lists.sync': (event) => actor.send(event),
@@ -63,8 +64,12 @@ describeModel('access-control editor machine', accessControlEditorMachine, [{ pa
       expect(selectSavedKind(snapshot)).toBe(snapshot.matches('saved') ? snapshot.context.kind : null);
       if (snapshot.matches('saving')) {
         // All three lists go to the server, with only the edited rule changed.
-        const { kind, values, lists } = snapshot.context;
-        expect(save.inputs.at(-1)).toEqual({ ...lists, [kind]: values });
+        const { kind, values, lists, allowNoOrigin } = snapshot.context;
+        expect(save.inputs.at(-1)).toEqual({
+          ...lists,
+          [kind]: values,
+          allowNoOrigin: kind === 'domains' ? allowNoOrigin : lists.allowNoOrigin,
+        });
       }
       if (!selectIsOpen(snapshot)) expect(snapshot.context.values).toEqual([]);
     },
@@ -96,7 +101,20 @@ describe('access-control editor machine', () => {
       expect(save.inputs).toEqual([]);
       actor.send({ type: 'rule.draft', value: '192.168.0.0/16' });
       actor.send({ type: 'rule.save' });
-      expect(save.inputs).toEqual([{ domains: ['app.example.com'], ips: [], cidrs: ['10.0.0.0/8', '192.168.0.0/16'] }]);
+      expect(save.inputs).toEqual([
+        { domains: ['app.example.com'], ips: [], cidrs: ['10.0.0.0/8', '192.168.0.0/16'], allowNoOrigin: false },
+      ]);
+    });
+
+    it('saves the choice for calls without an Origin with Allowed Domains only, keeping the stored one for the other rules', () => {
+      const { actor, save } = startEditor();
+      actor.send({ type: 'rule.open', kind: 'ips' });
+      expect(actor.getSnapshot().can({ type: 'rule.allowNoOrigin', allow: true })).toBe(false);
+      actor.send({ type: 'rule.cancel' });
+      actor.send({ type: 'rule.open', kind: 'domains' });
+      actor.send({ type: 'rule.allowNoOrigin', allow: true });
+      actor.send({ type: 'rule.save' });
+      expect(save.inputs).toEqual([{ ...STORED_LISTS, allowNoOrigin: true }]);
     });
 
     it('cannot be closed or edited while saving', () => {
@@ -124,7 +142,7 @@ describe('access-control editor machine', () => {
       actor.send({ type: 'rule.open', kind: 'domains' });
       actor.send({ type: 'rule.draft', value: 'example.com' });
       actor.send({ type: 'rule.save' });
-      expect(save.inputs).toEqual([{ domains: ['app.example.com', 'example.com'], ips: ['203.0.113.7'], cidrs: [] }]);
+      expect(save.inputs).toEqual([{ domains: ['app.example.com', 'example.com'], ips: ['203.0.113.7'], cidrs: [], allowNoOrigin: false }]);
     });
 
     it('keeps the open rule and its draft when the lists are read again, and the other rules fresh', () => {
@@ -134,7 +152,9 @@ describe('access-control editor machine', () => {
       actor.send({ type: 'lists.sync', lists: FRESH_LISTS });
       expect(actor.getSnapshot().context).toMatchObject({ values: ['10.0.0.0/8'], draft: '192.168.0.0/16', lists: FRESH_LISTS });
       actor.send({ type: 'rule.save' });
-      expect(save.inputs).toEqual([{ domains: ['app.example.com'], ips: ['203.0.113.7'], cidrs: ['10.0.0.0/8', '192.168.0.0/16'] }]);
+      expect(save.inputs).toEqual([
+        { domains: ['app.example.com'], ips: ['203.0.113.7'], cidrs: ['10.0.0.0/8', '192.168.0.0/16'], allowNoOrigin: false },
+      ]);
     });
 
     it('ignores a read that arrives while saving: the answer to the save is newer', () => {
@@ -146,7 +166,7 @@ describe('access-control editor machine', () => {
 
     it('refuses a value once the rule holds 100, with its own message', () => {
       const full = Array.from({ length: 100 }, (_, i) => `10.0.0.${i}`);
-      const { actor } = startEditor({ domains: [], ips: full, cidrs: [] });
+      const { actor } = startEditor({ domains: [], ips: full, cidrs: [], allowNoOrigin: false });
       actor.send({ type: 'rule.open', kind: 'ips' });
       expect(selectIsFull(actor.getSnapshot())).toBe(true);
       actor.send({ type: 'rule.draft', value: '192.168.0.1' });
@@ -164,7 +184,7 @@ describe('access-control editor machine', () => {
       actor.send({ type: 'rule.remove', value: 'app.example.com' });
       actor.send({ type: 'rule.save' });
       const moved = nextSnapshot(actor);
-      save.resolve({ domains: [], ips: [], cidrs: ['10.0.0.0/8'] });
+      save.resolve({ domains: [], ips: [], cidrs: ['10.0.0.0/8'], allowNoOrigin: false });
       await moved;
       actor.send({ type: 'rule.open', kind: 'cidrs' });
       expect(actor.getSnapshot().context.values).toEqual(['10.0.0.0/8']);

@@ -16,13 +16,20 @@ import { nextSnapshot } from './next-snapshot';
 import { pendingCall } from './pending-call';
 
 function startForm(locked: boolean) {
-  const save = pendingCall<void, AutoscalingSettings>('saveAutoscaling');
-  const actor = createActor(autoscalingFormMachine.provide({ actors: { saveAutoscaling: save.logic } }), { input: { locked } }).start();
-  return { actor, save };
+  const save = pendingCall<AutoscalingSettings, AutoscalingSettings>('saveAutoscaling');
+  const saved: AutoscalingSettings[] = [];
+  const actor = createActor(
+    autoscalingFormMachine.provide({
+      actors: { saveAutoscaling: save.logic },
+      actions: { settingsSaved: (_, stored) => void saved.push(stored) },
+    }),
+    { input: { locked } },
+  ).start();
+  return { actor, save, saved };
 }
 
 describeModel('autoscaling form machine', autoscalingFormMachine, [{ paths: autoscalingFormPaths }], async (path) => {
-  const { actor, save } = startForm(true);
+  const { actor, save, saved } = startForm(true);
 
   await autoscalingFormFlow.run(
     path,
@@ -32,10 +39,12 @@ describeModel('autoscaling form machine', autoscalingFormMachine, [{ paths: auto
       'autoscaling.save': (event) => actor.send(event),
       'autoscaling.lock': (event) => actor.send(event),
       'autoscaling.unlock': (event) => actor.send(event),
-      'xstate.done.actor.saveAutoscaling': async () => {
+      'autoscaling.loaded': (event) => actor.send(event),
+      'xstate.done.actor.saveAutoscaling': async ({ output }) => {
         const moved = nextSnapshot(actor);
-        save.resolve();
+        save.resolve(output);
         await moved;
+        expect(saved.at(-1)).toEqual(output);
       },
       'xstate.error.actor.saveAutoscaling': async ({ error }) => {
         const moved = nextSnapshot(actor);
@@ -98,12 +107,30 @@ describe('autoscaling form machine', () => {
       expect(selectIsSaving(actor.getSnapshot())).toBe(true);
       expect(save.inputs).toEqual([{ percent: 60, enabled: true }]);
       const moved = nextSnapshot(actor);
-      save.resolve();
+      save.resolve({ percent: 60, enabled: true });
       await moved;
       expect(selectIsSaved(actor.getSnapshot())).toBe(true);
       expect(selectCanSave(actor.getSnapshot())).toBe(false);
       actor.send({ type: 'autoscaling.set', percent: 61 });
       expect(actor.getSnapshot().matches({ form: 'dirty' })).toBe(true);
+    });
+
+    it('shows the stored settings once read, unless an edit is under way, and keeps the saved note when the save reads back', async () => {
+      const { actor, save } = startForm(false);
+      actor.send({ type: 'autoscaling.loaded', percent: 60, enabled: true });
+      expect(actor.getSnapshot().context).toMatchObject({ percent: 60, enabled: true });
+      expect(actor.getSnapshot().matches({ form: 'pristine' })).toBe(true);
+      actor.send({ type: 'autoscaling.set', percent: 70 });
+      actor.send({ type: 'autoscaling.loaded', percent: 10, enabled: false });
+      expect(actor.getSnapshot().context).toMatchObject({ percent: 70, enabled: true });
+      actor.send({ type: 'autoscaling.save' });
+      const moved = nextSnapshot(actor);
+      save.resolve({ percent: 70, enabled: true });
+      await moved;
+      actor.send({ type: 'autoscaling.loaded', percent: 70, enabled: true });
+      expect(selectIsSaved(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'autoscaling.loaded', percent: 5, enabled: false });
+      expect(actor.getSnapshot().context).toMatchObject({ percent: 5, enabled: false });
     });
 
     it('keeps the values when the plan shown turns free, and saves nothing until it is paid again', () => {

@@ -4,7 +4,8 @@ import { keyRowMachine, selectCanSave } from '@machines/key-row';
 import { KEY_DELETE_FALLBACK, KEY_RENAME_FALLBACK } from '@/domain/key-errors';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
-import { KEY_ROW_INPUT, type KeyRowModelEvent, keyRowFlow, keyRowPaths } from './models/key-row.model';
+import { NAME_HIDDEN_CHARACTERS } from '@/domain/name-characters';
+import { HIDDEN_CHARACTER_NAME, KEY_ROW_INPUT, type KeyRowModelEvent, keyRowFlow, keyRowPaths } from './models/key-row.model';
 import { pendingCall } from './pending-call';
 import { nextSnapshot } from './next-snapshot';
 
@@ -88,6 +89,19 @@ describe('key row machine', () => {
     actor.send({ type: 'key.save' });
     expect(actor.getSnapshot().matches({ entry: 'editing' })).toBe(true);
     expect(renameKey.inputs).toEqual([]);
+  });
+
+  it('keeps editing with the message, and calls nothing, for a name holding an invisible formatting character', () => {
+    const { actor, renameKey } = startKeyRow();
+    actor.send({ type: 'key.edit' });
+    actor.send({ type: 'key.changeDraft', value: HIDDEN_CHARACTER_NAME });
+    actor.send({ type: 'key.save' });
+    expect(actor.getSnapshot().matches({ entry: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(NAME_HIDDEN_CHARACTERS);
+    expect(renameKey.inputs).toEqual([]);
+    actor.send({ type: 'key.changeDraft', value: 'Prod' });
+    actor.send({ type: 'key.save' });
+    expect(renameKey.inputs).toEqual([{ id: KEY_ROW_INPUT.id, name: 'Prod' }]);
   });
 
   it('leaves without a call when the name is unchanged', () => {

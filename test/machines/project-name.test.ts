@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { projectNameMachine, selectDraftBlank, selectError, selectIsEditing, selectIsSaving } from '@machines/project-name';
+import { NAME_HIDDEN_CHARACTERS } from '@/domain/name-characters';
 import { PROJECT_NAME_SAVE_FALLBACK } from '@/domain/project-settings';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
@@ -70,6 +71,18 @@ describe('project name machine', () => {
       expect(actor.getSnapshot().value).toBe('editing');
       expect(actor.getSnapshot().context.draft).toBe(' \t ');
       expect(save.inputs).toEqual([]);
+    });
+
+    it('keeps the field with the message, and saves nothing, for a name holding an invisible character', () => {
+      const { actor, save } = startEditor();
+      actor.send({ type: 'name.edit' });
+      actor.send({ type: 'name.change', value: 'Invoices\u202Efdp.exe' });
+      actor.send({ type: 'name.save' });
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(selectError(actor.getSnapshot())).toBe(NAME_HIDDEN_CHARACTERS);
+      expect(save.inputs).toEqual([]);
+      actor.send({ type: 'name.change', value: 'Invoices' });
+      expect(selectError(actor.getSnapshot())).toBeNull();
     });
 
     it('leaves without saving when the name did not change, and cancel restores the name', () => {

@@ -21,7 +21,7 @@ import { pendingCall } from './pending-call';
  * sends the plan's answers through it, as the app's query feed does.
  */
 function startSettings(accountPlan: string | null) {
-  const save = pendingCall<void, AutoscalingSettings>('saveAutoscaling');
+  const save = pendingCall<AutoscalingSettings, AutoscalingSettings>('saveAutoscaling');
   let feed: ((event: AnyEventObject) => void) | undefined;
   const userPlan = fromCallback<AnyEventObject>(({ sendBack }) => {
     feed = sendBack;

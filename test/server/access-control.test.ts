@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const none: AccessControl = { domains: [], ips: [], cidrs: [] };
+const none: AccessControl = { domains: [], ips: [], cidrs: [], allowNoOrigin: false };
 
 async function accessCalls(app: FastifyInstance) {
   const headers = bearer((await signedInUser(app)).token);
@@ -43,6 +43,7 @@ describe('GET and PUT /api/accessControl', () => {
       domains: ['app.example.com', 'example.org'],
       ips: ['203.0.113.7', '2001:db8:0:0:0:0:0:1'],
       cidrs: ['10.0.0.0/8', '192.168.1.0/24'],
+      allowNoOrigin: false,
     };
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual(saved);
@@ -93,9 +94,27 @@ describe('GET and PUT /api/accessControl', () => {
     });
   }
 
+  it('stores whether calls without an Origin pass Allowed Domains (false until chosen), and keeps it when a save leaves it out', async () => {
+    const user = await accessCalls(server.app);
+    expect((await user.get()).allowNoOrigin).toBe(false);
+    const turnedOn = await user.put({ domains: ['example.com'], ips: [], cidrs: [], allowNoOrigin: true });
+    expect(turnedOn.json()).toEqual({ domains: ['example.com'], ips: [], cidrs: [], allowNoOrigin: true });
+    expect(await user.get()).toEqual({ domains: ['example.com'], ips: [], cidrs: [], allowNoOrigin: true });
+    const listsOnly = await user.put({ domains: ['example.org'], ips: [], cidrs: [] });
+    expect(listsOnly.json()).toEqual({ domains: ['example.org'], ips: [], cidrs: [], allowNoOrigin: true });
+    expect((await user.put({ ...none, allowNoOrigin: 'yes' })).statusCode).toBe(400);
+    await user.put({ domains: ['example.org'], ips: [], cidrs: [], allowNoOrigin: false });
+    expect((await user.get()).allowNoOrigin).toBe(false);
+  });
+
+  it('answers false for a new user who saves lists without the choice', async () => {
+    const user = await accessCalls(server.app);
+    expect((await user.put({ domains: ['example.com'], ips: [], cidrs: [] })).json()).toMatchObject({ allowNoOrigin: false });
+  });
+
   it('names every refused value of every list at once, and keeps the lists saved before', async () => {
     const user = await accessCalls(server.app);
-    const before = { domains: ['example.com'], ips: [], cidrs: [] };
+    const before = { domains: ['example.com'], ips: [], cidrs: [], allowNoOrigin: true };
     await user.put(before);
     const answer = await user.put({ domains: ['localhost', 'ok.example.com'], ips: ['1.2.3'], cidrs: ['1.2.3.4/40'] });
     expect(answer.json()).toMatchObject({
@@ -123,10 +142,10 @@ describe('GET and PUT /api/accessControl', () => {
   it("leaves another user's lists alone", async () => {
     const alice = await accessCalls(server.app);
     const bob = await accessCalls(server.app);
-    const aliceLists = { domains: ['alice.example.com'], ips: ['198.51.100.1'], cidrs: [] };
+    const aliceLists = { domains: ['alice.example.com'], ips: ['198.51.100.1'], cidrs: [], allowNoOrigin: true };
     await alice.put(aliceLists);
     expect(await bob.get()).toEqual(none);
-    await bob.put({ domains: [], ips: [], cidrs: ['192.0.2.0/24'] });
+    await bob.put({ domains: [], ips: [], cidrs: ['192.0.2.0/24'], allowNoOrigin: false });
     expect(await alice.get()).toEqual(aliceLists);
   });
 });

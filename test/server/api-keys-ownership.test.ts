@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_HIDDEN_CHARACTERS } from '@/domain/name-characters';
 import { blankKeyName, keyNotFound } from '@server/handlers/api-keys';
 import { signedInUser } from './helpers/accounts';
 import { keyCalls, type ApiKey } from './helpers/key-calls';
@@ -56,6 +57,18 @@ describe("a user's keys are their own", () => {
       expect(answer.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: blankKeyName });
     }
     expect(await alice.list()).toEqual([key]);
+  });
+
+  it('refuses a name with a control or invisible formatting character with 400 and keeps the old one', async () => {
+    const { alice } = await twoUsers();
+    const key = only(await alice.list());
+    for (const name of ['Prod\u202Etxt.exe', 'tab\tinside', 'zero\u200Bwidth', 'iso\u2066late\u2069']) {
+      const answer = await alice.rename(key.id, name);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: NAME_HIDDEN_CHARACTERS });
+    }
+    expect(await alice.list()).toEqual([key]);
+    expect((await alice.rename(key.id, 'Прод 🚀')).statusCode).toBe(200);
   });
 
   it("answers another user's key with the same 404 as a missing one, and changes nothing", async () => {

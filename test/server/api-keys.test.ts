@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_HIDDEN_CHARACTERS } from '@/domain/name-characters';
 import { blankKeyName, keyLimitReached } from '@server/handlers/api-keys';
 import { signedInUser } from './helpers/accounts';
 import { keyCalls, setPlan, type ApiKey } from './helpers/key-calls';
@@ -86,6 +87,11 @@ describe('POST /api/apiKeys', () => {
       const blank = await keys.create({ name });
       expect(blank.statusCode).toBe(400);
       expect(blank.json()).toMatchObject({ message: blankKeyName });
+    }
+    for (const name of ['CI\u202Eexe', 'bell\u0007', '\u2067isolated']) {
+      const hidden = await keys.create({ name });
+      expect(hidden.statusCode).toBe(400);
+      expect(hidden.json()).toMatchObject({ message: NAME_HIDDEN_CHARACTERS });
     }
     const unknown = await keys.create({ name: 'CI', environment: 'MAINNET' });
     expect(unknown.statusCode).toBe(400);

@@ -25,7 +25,7 @@ function liveWorkers(parentPid: number): number[] {
     .map(Number);
 }
 
-async function putAllowList(lists: { domains: string[]; ips: string[]; cidrs: string[] }): Promise<void> {
+async function putAllowList(lists: { domains: string[]; ips: string[]; cidrs: string[]; allowNoOrigin?: boolean }): Promise<void> {
   const response = await fetch(`${server.url}/api/accessControl`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
@@ -65,6 +65,33 @@ describe('WORKERS=2', () => {
       result: '0x138de',
     });
     await putAllowList({ domains: [], ips: [], cidrs: [] });
+  });
+
+  it('carries the choice for calls without an Origin to the workers: refused by default, accepted once allowed, another Origin refused either way', async () => {
+    const statusOf = async (origin?: string) =>
+      (
+        await fetch(`${server.url}/api/v1/mainnet/${server.apiKey}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(origin === undefined ? {} : { origin }) },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        })
+      ).status;
+    /** Both workers see the save (each drops its copy when the main process tells it): asked until one answers `want`, at most 50 times. */
+    const settlesOn = async (want: number, origin?: string) => {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const seen = await Promise.all([statusOf(origin), statusOf(origin)]);
+        if (seen.every((status) => status === want)) return want;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return statusOf(origin);
+    };
+    await putAllowList({ domains: ['example.com'], ips: [], cidrs: [] });
+    expect(await settlesOn(403)).toBe(403);
+    await putAllowList({ domains: ['example.com'], ips: [], cidrs: [], allowNoOrigin: true });
+    expect(await settlesOn(200)).toBe(200);
+    expect(await statusOf('https://other.org')).toBe(403);
+    await putAllowList({ domains: [], ips: [], cidrs: [], allowNoOrigin: false });
+    expect(await settlesOn(200)).toBe(200);
   });
 
   it('limits failed logins per client address even when clients send X-Forwarded-For', async () => {

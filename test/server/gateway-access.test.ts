@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { call, keyHolder, rpc, rpcError, setUpGatewayApp, type KeyHolder } from './gateway-harness';
 import { bearer } from './helpers/accounts';
+import { rawClient, refusal } from './helpers/ws-client';
 
-type AccessControl = components['schemas']['AccessControl'];
+type AccessControlUpdate = components['schemas']['AccessControlUpdate'];
 
 const server = setUpGatewayApp({ fullBucketEachTest: true });
 
 /** Saves the lists through the dashboard's operation (which drops the gateway's cached copy). */
-async function allow(holder: KeyHolder, lists: Partial<AccessControl>): Promise<void> {
-  const payload: AccessControl = { domains: [], ips: [], cidrs: [], ...lists };
+async function allow(holder: KeyHolder, lists: Partial<AccessControlUpdate>): Promise<void> {
+  const payload: AccessControlUpdate = { domains: [], ips: [], cidrs: [], ...lists };
   const response = await server.app.inject({ method: 'PUT', url: '/api/accessControl', headers: bearer(holder.token), payload });
   if (response.statusCode !== 200) throw new Error(`PUT /api/accessControl answered ${response.statusCode}: ${response.body}`);
 }
@@ -45,6 +46,57 @@ describe('gateway: allow-lists', () => {
       message: 'Not allowed: the Origin of this request is not one of your allowed domains (see Access Control on the Endpoints page).',
     });
     expect(refused.headers['x-credits-used']).toBe('0');
+  });
+
+  it('refuses a call without an Origin (curl, a backend) by default once domains are set, saying so', async () => {
+    const holder = await keyHolder(server.app);
+    await allow(holder, { domains: ['example.com'] });
+    const refused = await rpc(server.app, holder.apiKey, call('eth_chainId', 7));
+    expect(refused.statusCode).toBe(403);
+    expect(rpcError(refused)).toEqual({
+      id: 7,
+      code: -32002,
+      message:
+        'Not allowed: this request has no Origin header, and your allowed domains refuse calls without one (see Access Control on the Endpoints page).',
+    });
+  });
+
+  it('accepts calls without an Origin when the user allows them, and still refuses an Origin not on the list', async () => {
+    const holder = await keyHolder(server.app);
+    await allow(holder, { domains: ['example.com'], allowNoOrigin: true });
+    expect(await statusFrom(holder, {})).toBe(200);
+    expect(await statusFrom(holder, { origin: 'https://app.example.com' })).toBe(200);
+    expect(await statusFrom(holder, { origin: 'https://other.org' })).toBe(403);
+    // 'null' is a browser's (a sandboxed page, a file): not a call without an Origin.
+    expect(await statusFrom(holder, { origin: 'null' })).toBe(403);
+    // A save that leaves the choice out keeps it; turning it off applies at once.
+    await allow(holder, { domains: ['example.com', 'example.org'] });
+    expect(await statusFrom(holder, {})).toBe(200);
+    await allow(holder, { domains: ['example.com'], allowNoOrigin: false });
+    expect(await statusFrom(holder, {})).toBe(403);
+    expect(await statusFrom(holder, { origin: 'https://example.com' })).toBe(200);
+  });
+
+  it('still applies the IP lists to calls without an Origin that the domain list lets in', async () => {
+    const holder = await keyHolder(server.app);
+    await allow(holder, { domains: ['example.com'], ips: ['203.0.113.7'], allowNoOrigin: true });
+    expect(await statusFrom(holder, { address: '203.0.113.7' })).toBe(200);
+    expect(await statusFrom(holder, { address: '198.51.100.1' })).toBe(403);
+  });
+
+  it('applies the choice to WebSocket handshakes too', async () => {
+    const base = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws');
+    const holder = await keyHolder(server.app);
+    const url = `${base}/api/v1/mainnet/${holder.apiKey}`;
+    await allow(holder, { domains: ['example.com'] });
+    const refused = await refusal(url);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('this request has no Origin header');
+    expect((await refusal(url, { origin: 'https://other.org' })).status).toBe(403);
+    await allow(holder, { domains: ['example.com'], allowNoOrigin: true });
+    const accepted = await rawClient(url);
+    accepted.socket.close();
+    expect((await refusal(url, { origin: 'https://other.org' })).status).toBe(403);
   });
 
   it('matches the client address against allowed IPs as parsed addresses (IPv4, IPv6, IPv4-mapped)', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  selectAllowNoOrigin,
   selectDraft,
   selectDraftError,
   selectIsOpen,
@@ -12,9 +13,9 @@ import {
 } from '@machines/access-control-editor';
 import { accessControlQueryKey } from '@/api/access-control-calls';
 import { queryClient } from '@/app/query-client';
-import type { AccessKind, AccessLists } from '@/domain/access-control';
+import type { AccessKind, AccessSettings } from '@/domain/access-control';
 import { AccessControlCard } from '@/views/endpoints/access-control-card';
-import { ACCESS_RULE_TEXT } from '@/views/endpoints/access-rules';
+import { ACCESS_RULE_TEXT, NO_ORIGIN_LABEL, domainsRefusal } from '@/views/endpoints/access-rules';
 import { type Executors, describePath } from '../machines/flow-model';
 import {
   type AccessControlEditorModelEvent,
@@ -37,9 +38,14 @@ const ruleSection = (kind: AccessKind) => screen.getByRole('group', { name: ACCE
  * What a refetch of the lists does: the query cache gets the server's fresh answer. TanStack Query
  * tells its observers on a later task, hence the wait.
  */
-const serverAnswers = (lists: AccessLists) =>
+const serverAnswers = (lists: AccessSettings) =>
   act(async () => {
-    queryClient.setQueryData(accessControlQueryKey, { domains: [...lists.domains], ips: [...lists.ips], cidrs: [...lists.cidrs] });
+    queryClient.setQueryData(accessControlQueryKey, {
+      domains: [...lists.domains],
+      ips: [...lists.ips],
+      cidrs: [...lists.cidrs],
+      allowNoOrigin: lists.allowNoOrigin,
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
@@ -52,9 +58,14 @@ function shownValues(kind: AccessKind): string[] {
     .map((item) => item.textContent ?? '');
 }
 
-function renderCard(lists: AccessLists = STORED_LISTS) {
-  seedQuery(accessControlQueryKey, { domains: [...lists.domains], ips: [...lists.ips], cidrs: [...lists.cidrs] });
-  const save = pendingCall<AccessLists, AccessLists>('saveAccessControl');
+function renderCard(lists: AccessSettings = STORED_LISTS) {
+  seedQuery(accessControlQueryKey, {
+    domains: [...lists.domains],
+    ips: [...lists.ips],
+    cidrs: [...lists.cidrs],
+    allowNoOrigin: lists.allowNoOrigin,
+  });
+  const save = pendingCall<AccessSettings, AccessSettings>('saveAccessControl');
   const rendered = renderInApp(<AccessControlCard actors={{ saveAccessControl: save.logic }} />, { path: '/endpoints' });
   return { save, ...rendered };
 }
@@ -80,6 +91,10 @@ describe('access control card, walking the editor machine paths', () => {
           // The keyboard way: Enter in the field adds the value.
           'rule.add': () => user.type(valueInput(openKind), '{Enter}'),
           'rule.remove': ({ value }) => user.click(within(dialog()).getByRole('button', { name: `Remove ${value}` })),
+          'rule.allowNoOrigin': async ({ allow }) => {
+            const box = within(dialog()).getByRole('checkbox', { name: NO_ORIGIN_LABEL });
+            if ((box as HTMLInputElement).checked !== allow) await user.click(box);
+          },
           // Escape once the dialog holds the focus (its trap and dismiss layer are set up just after it opens), as a keyboard user meets it.
           'rule.cancel': async () => {
             await waitFor(() => expect(dialog().contains(document.activeElement)).toBe(true));
@@ -121,6 +136,12 @@ describe('access control card, walking the editor machine paths', () => {
               : [],
           ).toEqual(values);
           if (values.length === 0) expect(within(modal).getByText('No values set')).toBeTruthy();
+          const noOrigin = within(modal).queryByRole('checkbox', { name: NO_ORIGIN_LABEL });
+          if (kind === 'domains') {
+            expect(noOrigin).toHaveProperty('checked', selectAllowNoOrigin(expected));
+            if (values.length > 0)
+              expect(within(modal).getByTestId('domains-refusal').textContent).toBe(domainsRefusal(selectAllowNoOrigin(expected)));
+          } else expect(noOrigin).toBeNull();
           expect(within(modal).queryByRole('alert')?.textContent ?? null).toBe(selectSaveError(expected));
           const saving = expected.matches('saving');
           expect(within(modal).getByRole('button', { name: saving ? /Saving/ : 'Save Changes' })).toHaveProperty('disabled', saving);
@@ -133,7 +154,7 @@ describe('access control card, walking the editor machine paths', () => {
 
 describe('access control card', () => {
   it("shows 'No values set' for empty rules and names every edit button", () => {
-    renderCard({ domains: [], ips: ['1.2.3.4'], cidrs: [] });
+    renderCard({ domains: [], ips: ['1.2.3.4'], cidrs: [], allowNoOrigin: false });
     expect(shownValues('domains')).toEqual(['No values set']);
     expect(shownValues('ips')).toEqual(['1.2.3.4']);
     expect(shownValues('cidrs')).toEqual(['No values set']);
@@ -180,8 +201,8 @@ describe('access control card', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Allowed IPs' }));
     await user.type(await screen.findByLabelText('IP address'), ' 192.168.0.1 ');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(save.inputs).toEqual([{ domains: ['app.example.com'], ips: ['192.168.0.1'], cidrs: ['10.0.0.0/8'] }]);
-    const stored = { domains: ['app.example.com'], ips: ['192.168.0.1'], cidrs: ['10.0.0.0/8'] };
+    expect(save.inputs).toEqual([{ domains: ['app.example.com'], ips: ['192.168.0.1'], cidrs: ['10.0.0.0/8'], allowNoOrigin: false }]);
+    const stored = { domains: ['app.example.com'], ips: ['192.168.0.1'], cidrs: ['10.0.0.0/8'], allowNoOrigin: false };
     await act(async () => save.resolve(stored));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(shownValues('ips')).toEqual(['192.168.0.1']);
@@ -201,13 +222,15 @@ describe('access control card', () => {
     await serverAnswers({ ...FRESH_LISTS, cidrs: ['172.16.0.0/12'] });
     expect(screen.getByLabelText('Domain')).toHaveProperty('value', 'example.com');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(save.inputs).toEqual([{ domains: ['app.example.com', 'example.com'], ips: ['203.0.113.7'], cidrs: ['172.16.0.0/12'] }]);
+    expect(save.inputs).toEqual([
+      { domains: ['app.example.com', 'example.com'], ips: ['203.0.113.7'], cidrs: ['172.16.0.0/12'], allowNoOrigin: false },
+    ]);
   });
 
   it('disables Add at 100 values and says why', async () => {
     const user = userEvent.setup({ delay: null });
     const full = Array.from({ length: 100 }, (_, i) => `10.0.0.${i}`);
-    const { save } = renderCard({ domains: [], ips: full, cidrs: [] });
+    const { save } = renderCard({ domains: [], ips: full, cidrs: [], allowNoOrigin: false });
     await user.click(screen.getByRole('button', { name: 'Edit Allowed IPs' }));
     const input = await screen.findByLabelText('IP address');
     expect(within(dialog()).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
@@ -224,7 +247,7 @@ describe('access control card', () => {
 
   it('shows the load failure with Retry when the lists cannot be read', async () => {
     queryClient.setQueryDefaults(accessControlQueryKey, { retry: false, staleTime: Infinity });
-    const save = pendingCall<AccessLists, AccessLists>('saveAccessControl');
+    const save = pendingCall<AccessSettings, AccessSettings>('saveAccessControl');
     renderInApp(<AccessControlCard actors={{ saveAccessControl: save.logic }} />);
     // jsdom has no API server: the real query fails, as it would offline.
     expect(await screen.findByRole('alert')).toBeTruthy();

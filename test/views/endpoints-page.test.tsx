@@ -5,7 +5,7 @@ import { accessControlQueryKey } from '@/api/access-control-calls';
 import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
-import type { AccessLists } from '@/domain/access-control';
+import type { AccessSettings } from '@/domain/access-control';
 import { ACCESS_CONTROL_ANCHOR, accessControlHref } from '@/domain/paths';
 import EndpointsPage from '@/views/endpoints/endpoints-page';
 import { NOT_AVAILABLE_YET } from '@/views/endpoints/unavailable-url';
@@ -27,8 +27,8 @@ function renderEndpoints({ plan = 'Free', apiKey = testUser.apiKey }: { plan?: S
   seedConfig();
   seedQuery($api.queryOptions('get', '/users/me').queryKey, { ...testUser, apiKey });
   seedQuery($api.queryOptions('get', '/users/plan').queryKey, planNamed(plan));
-  seedQuery(accessControlQueryKey, { domains: [], ips: [], cidrs: [] });
-  const save = pendingCall<AccessLists, AccessLists>('saveAccessControl');
+  seedQuery(accessControlQueryKey, { domains: [], ips: [], cidrs: [], allowNoOrigin: false });
+  const save = pendingCall<AccessSettings, AccessSettings>('saveAccessControl');
   return renderInApp(<EndpointsPage actors={{ saveAccessControl: save.logic }} />, { path: '/endpoints' });
 }
 

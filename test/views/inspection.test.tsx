@@ -106,7 +106,7 @@ function seedServerData() {
   seedQuery($api.queryOptions('get', '/users/me').queryKey, testUser);
   seedQuery($api.queryOptions('get', '/users/plan').queryKey, plan);
   seedQuery(apiKeyListQueryKey, [serverKey(1)]);
-  seedQuery(accessControlQueryKey, { domains: [], ips: [], cidrs: [] });
+  seedQuery(accessControlQueryKey, { domains: [], ips: [], cidrs: [], allowNoOrigin: false });
   seedQuery($api.queryOptions('get', '/project').queryKey, { id: 'prj_00000007', name: 'My Project' });
   seedQuery($api.queryOptions('get', '/plans').queryKey, [plan]);
   seedQuery($api.queryOptions('get', '/users/subscription').queryKey, null);

@@ -49,13 +49,24 @@ function planNamed(name: Schemas['PlanName']): Schemas['Plan'] {
   return { id: 1, name, description: 'For trying things out', price: 0, credit: 500_000, rate: 10, maxKey: 3, billingFrequency: 'MONTHLY' };
 }
 
-function renderSettings({ plan = 'Free', storedName = DEFAULT_PROJECT_NAME }: { plan?: Schemas['PlanName']; storedName?: string } = {}) {
+/** What GET /project answers before the owner saved any autoscaling settings. */
+const NOT_SAVED_YET = { enabled: false, percent: 25 };
+
+function renderSettings({
+  plan = 'Free',
+  storedName = DEFAULT_PROJECT_NAME,
+  autoscaling = NOT_SAVED_YET,
+}: {
+  plan?: Schemas['PlanName'];
+  storedName?: string;
+  autoscaling?: AutoscalingSettings;
+} = {}) {
   seedConfig();
   localStorage.setItem('token', 'stored-token');
   seedQuery(planUrl, planNamed(plan));
-  seedQuery(projectQueryKey, { id: PROJECT_ID, name: storedName });
+  seedQuery(projectQueryKey, { id: PROJECT_ID, name: storedName, autoscaling: { ...autoscaling } });
   const saveName = pendingCall<{ name: string }, { projectId: string; name: string }>('saveProjectName');
-  const saveAutoscaling = pendingCall<void, AutoscalingSettings>('saveAutoscaling');
+  const saveAutoscaling = pendingCall<AutoscalingSettings, AutoscalingSettings>('saveAutoscaling');
   const loadAlerts = pendingCall<AlertSettings>('loadAlertSettings');
   const saveAlerts = pendingCall<AlertSettings, AlertSettings>('saveAlertSettings');
   const copied: string[] = [];
@@ -172,7 +183,18 @@ describe('settings page, walking the autoscaling form machine paths', () => {
           },
           'autoscaling.mode': ({ enabled }) => user.click(modeRadio(enabled ? 'Enabled' : 'Disabled')),
           'autoscaling.save': () => user.click(screen.getByRole('button', { name: 'Save Settings' })),
-          'xstate.done.actor.saveAutoscaling': () => act(async () => saveAutoscaling.resolve()),
+          // A read of the project answers other stored settings (saved in another tab); TanStack Query tells its observers on a later task.
+          'autoscaling.loaded': ({ percent, enabled }) =>
+            act(async () => {
+              queryClient.setQueryData(projectQueryKey, (project) =>
+                project === undefined ? project : { ...project, autoscaling: { percent, enabled } },
+              );
+              await new Promise((resolve) => setTimeout(resolve, 0));
+            }),
+          'xstate.done.actor.saveAutoscaling': async ({ output }) => {
+            await act(async () => saveAutoscaling.resolve(output));
+            expect(queryClient.getQueryData(projectQueryKey)).toMatchObject({ autoscaling: output });
+          },
           'xstate.error.actor.saveAutoscaling': ({ error }) => act(async () => saveAutoscaling.reject(error)),
         } satisfies Executors<AutoscalingFormModelEvent>,
         async (expected) => {
@@ -392,7 +414,7 @@ describe('settings page', () => {
     expect(first.saveName.inputs.at(-1)).toEqual({ projectId: PROJECT_ID, name: 'Payments API' });
     await act(async () => first.saveName.resolve({ name: 'Payments API' }));
     expect(await within(projectCard()).findByText('Payments API')).toBeTruthy();
-    expect(queryClient.getQueryData(projectQueryKey)).toEqual({ id: PROJECT_ID, name: 'Payments API' });
+    expect(queryClient.getQueryData(projectQueryKey)).toEqual({ id: PROJECT_ID, name: 'Payments API', autoscaling: NOT_SAVED_YET });
     first.unmount();
     renderInApp(<SettingsPage now={NOW} />, { path: '/settings' });
     expect(await within(await screen.findByRole('region', { name: 'Project' })).findByText('Payments API')).toBeTruthy();
@@ -408,7 +430,7 @@ describe('settings page', () => {
     expect(await within(projectCard()).findByText(PROJECT_NAME_TOO_LONG)).toBeTruthy();
     await user.type(nameField(), '{Escape}');
     expect(await within(projectCard()).findByText('Indexer')).toBeTruthy();
-    expect(queryClient.getQueryData(projectQueryKey)).toEqual({ id: PROJECT_ID, name: 'Indexer' });
+    expect(queryClient.getQueryData(projectQueryKey)).toEqual({ id: PROJECT_ID, name: 'Indexer', autoscaling: NOT_SAVED_YET });
   });
 });
 
@@ -481,4 +503,14 @@ describe('settings page, walking the alert settings machine paths', () => {
       );
     });
   }
+});
+
+describe('settings page: stored autoscaling', () => {
+  it('opens with the settings the server stored, on a paid plan', async () => {
+    renderSettings({ plan: 'Developer', autoscaling: { enabled: true, percent: 70 } });
+    await sliderShown();
+    await waitFor(() => expect(slider().getAttribute('aria-valuenow')).toBe('70'));
+    expect(modeRadio('Enabled')).toHaveProperty('checked', true);
+    expect(within(autoscalingCard()).getByText(autoscalingMessage(70))).toBeTruthy();
+  });
 });

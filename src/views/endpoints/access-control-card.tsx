@@ -8,7 +8,7 @@ import { queryFeed } from '@/api/query-feed';
 import { useFlowActor } from '@/hooks/inspection';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
-import { ACCESS_KINDS, type AccessLists } from '@/domain/access-control';
+import { ACCESS_KINDS, type AccessSettings } from '@/domain/access-control';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import { ACCESS_CONTROL_ANCHOR } from '@/domain/paths';
@@ -78,13 +78,13 @@ function useLandingTarget(id: string) {
  * refetches on focus, so a save made in another tab arrives here): a save replaces all three lists,
  * and must not put back stale ones.
  */
-function AccessRules({ stored, actors }: { stored: AccessLists; actors: typeof accessControlActors }) {
+function AccessRules({ stored, actors }: { stored: AccessSettings; actors: typeof accessControlActors }) {
   const queryClient = useQueryClient();
   const editor = useFlowActor(
     accessControlEditorMachine.provide({
       actors: {
         ...actors,
-        storedLists: queryFeed(queryClient, accessControlQueryKey, (lists: AccessLists) => ({ type: 'lists.sync', lists })),
+        storedLists: queryFeed(queryClient, accessControlQueryKey, (lists: AccessSettings) => ({ type: 'lists.sync', lists })),
       },
       actions: {
         listsSaved: (_, { lists }) =>
@@ -92,6 +92,7 @@ function AccessRules({ stored, actors }: { stored: AccessLists; actors: typeof a
             domains: [...lists.domains],
             ips: [...lists.ips],
             cidrs: [...lists.cidrs],
+            allowNoOrigin: lists.allowNoOrigin,
           }),
       },
     }),
@@ -104,7 +105,13 @@ function AccessRules({ stored, actors }: { stored: AccessLists; actors: typeof a
     <>
       <Stack gap="0" css={{ '& > * + *': { borderTopWidth: '1px' } }}>
         {ACCESS_KINDS.map((kind) => (
-          <AccessRuleRow key={kind} kind={kind} values={lists[kind]} onEdit={() => editor.send({ type: 'rule.open', kind })} />
+          <AccessRuleRow
+            key={kind}
+            kind={kind}
+            values={lists[kind]}
+            allowNoOrigin={lists.allowNoOrigin}
+            onEdit={() => editor.send({ type: 'rule.open', kind })}
+          />
         ))}
       </Stack>
       <Text role="status" color="green.700" fontSize="sm" minH="5">

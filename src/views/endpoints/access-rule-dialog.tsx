@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   type accessControlEditorMachine,
+  selectAllowNoOrigin,
   selectDraft,
   selectDraftError,
   selectIsFull,
@@ -14,9 +15,10 @@ import {
   selectValues,
 } from '@machines/access-control-editor';
 import { ErrorAlert } from '@/components/error-alert';
+import { LabelledCheckbox } from '@/components/labelled-checkbox';
 import { ModalDialog } from '@/components/modal-dialog';
 import { ACCESS_MESSAGES } from '@/domain/access-control';
-import { ACCESS_RULE_TEXT, NO_VALUES_SET } from './access-rules';
+import { ACCESS_RULE_TEXT, NO_ORIGIN_HINT, NO_ORIGIN_LABEL, NO_VALUES_SET, domainsRefusal } from './access-rules';
 
 interface AccessRuleDialogProps {
   editor: ActorRefFrom<typeof accessControlEditorMachine>;
@@ -36,6 +38,7 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
   const saveError = useSelector(editor, selectSaveError);
   const isSaving = useSelector(editor, selectIsSaving);
   const isFull = useSelector(editor, selectIsFull);
+  const allowNoOrigin = useSelector(editor, selectAllowNoOrigin);
   const input = useRef<HTMLInputElement>(null);
   const { title, valueLabel, placeholder, help } = ACCESS_RULE_TEXT[kind];
 
@@ -108,6 +111,20 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
             ))}
           </List.Root>
         )}
+        {kind === 'domains' ? (
+          <Stack gap="2">
+            <LabelledCheckbox
+              label={NO_ORIGIN_LABEL}
+              hint={NO_ORIGIN_HINT}
+              checked={allowNoOrigin}
+              disabled={isSaving}
+              onChange={(allow) => editor.send({ type: 'rule.allowNoOrigin', allow })}
+            />
+            <Text fontSize="sm" data-testid="domains-refusal">
+              {values.length > 0 ? domainsRefusal(allowNoOrigin) : 'With no domain, no call is refused for its Origin.'}
+            </Text>
+          </Stack>
+        ) : null}
         {saveError ? <ErrorAlert message={saveError} /> : null}
       </Stack>
     </ModalDialog>

@@ -1,10 +1,12 @@
 import { Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import type { AccessKind } from '@/domain/access-control';
-import { ACCESS_RULE_TEXT, NO_VALUES_SET } from './access-rules';
+import { ACCESS_RULE_TEXT, NO_VALUES_SET, domainsRefusal } from './access-rules';
 
 interface AccessRuleRowProps {
   kind: AccessKind;
   values: readonly string[];
+  /** Whether Allowed Domains accepts calls without an Origin (said under the domains' values). */
+  allowNoOrigin: boolean;
   onEdit: () => void;
 }
 
@@ -12,7 +14,7 @@ interface AccessRuleRowProps {
  * One rule of the card: its stored values (or 'No values set') and its edit button. A named group,
  * not a section: three region landmarks inside the card's own would crowd the landmark list.
  */
-export function AccessRuleRow({ kind, values, onEdit }: AccessRuleRowProps) {
+export function AccessRuleRow({ kind, values, allowNoOrigin, onEdit }: AccessRuleRowProps) {
   const { title, help } = ACCESS_RULE_TEXT[kind];
   const headingId = `access-rule-${kind}`;
   return (
@@ -37,6 +39,11 @@ export function AccessRuleRow({ kind, values, onEdit }: AccessRuleRowProps) {
             ))}
           </List.Root>
         )}
+        {kind === 'domains' && values.length > 0 ? (
+          <Text fontSize="sm" data-testid="domains-refusal">
+            {domainsRefusal(allowNoOrigin)}
+          </Text>
+        ) : null}
       </Stack>
       <Button size="sm" variant="outline" flexShrink={0} aria-label={`Edit ${title}`} onClick={onEdit}>
         Edit

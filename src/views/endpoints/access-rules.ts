@@ -14,7 +14,7 @@ export const ACCESS_RULE_TEXT: Readonly<Record<AccessKind, AccessRuleText>> = {
     title: 'Allowed Domains',
     valueLabel: 'Domain',
     placeholder: 'app.example.com',
-    help: 'Browser calls are accepted only from pages on these domains (their Origin).',
+    help: 'A call is accepted only when its Origin header names one of these domains or a subdomain of them.',
   },
   ips: {
     title: 'Allowed IPs',
@@ -32,3 +32,18 @@ export const ACCESS_RULE_TEXT: Readonly<Record<AccessKind, AccessRuleText>> = {
 
 /** SPEC.md "Endpoints": what a rule without values shows. */
 export const NO_VALUES_SET = 'No values set';
+
+/**
+ * What Allowed Domains refuses, with values set, for each choice about calls without an Origin.
+ * Browsers always send an Origin; servers, curl and scripts usually do not, and can send any they
+ * like, so a domain list binds browsers only.
+ */
+export function domainsRefusal(allowNoOrigin: boolean): string {
+  return allowNoOrigin
+    ? 'Refused: calls whose Origin names another site. Accepted: calls without an Origin (servers, curl, scripts).'
+    : 'Refused: calls whose Origin names another site, and calls without an Origin (servers, curl, scripts).';
+}
+
+export const NO_ORIGIN_LABEL = 'Accept calls without an Origin (servers, curl, scripts)';
+export const NO_ORIGIN_HINT =
+  "Browsers always send the page's Origin; other programs usually send none. Leave this off to refuse them; turn it on to keep server calls working while browsers are limited to these domains. A program can send any Origin, so limit servers with Allowed IPs or CIDRs.";

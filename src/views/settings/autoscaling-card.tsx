@@ -70,6 +70,9 @@ export function AutoscalingCard({ form }: AutoscalingCardProps) {
         ) : null}
 
         <RadioGroup.Root
+          // A disabled radio group does not take a new value (stored settings read while locked):
+          // it is drawn afresh for each value then. Never while it can be used, so focus stays put.
+          key={frozen ? `frozen-${String(enabled)}` : 'live'}
           colorPalette="blue"
           value={enabled ? 'enabled' : 'disabled'}
           disabled={frozen}

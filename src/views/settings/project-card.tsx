@@ -68,7 +68,11 @@ function ProjectName({ projectId, storedName, actors }: { projectId: string; sto
   const editor = useFlowActor(
     projectName.projectNameMachine.provide({
       actors: { saveProjectName: actors.saveProjectName },
-      actions: { nameSaved: (_, { name }) => queryClient.setQueryData(projectQueryKey, { id: projectId, name }) },
+      actions: {
+        // Only the name changed: the rest of the project (its autoscaling) stays as read.
+        nameSaved: (_, { name }) =>
+          queryClient.setQueryData(projectQueryKey, (project) => (project === undefined ? project : { ...project, name })),
+      },
     }),
     { input: { projectId, name: storedName } },
   );

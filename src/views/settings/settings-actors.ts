@@ -7,14 +7,16 @@ import type { AutoscalingSettings } from '@/domain/autoscaling';
 import { type AlertSettings, normalizedThresholds } from '@/domain/usage-alerts';
 
 /**
- * What the settings screen's machines do. The project name is the server's (PATCH /project); the
- * autoscaling save and the plan upgrade make no calls (SPEC.md "Settings (demo)", §7) and only log.
+ * What the settings screen's machines do. The project name and autoscaling are the server's (PATCH
+ * /project, PUT /project/autoscaling); the plan upgrade makes no call (SPEC.md "Settings (demo)", §7)
+ * and only logs.
  * Each is given to its machine as an actor, so that wiring one to an API replaces it here, not in the views.
  */
 export interface SettingsActors {
   /** The project name editor's save: answers the stored name. */
   saveProjectName: PromiseActorLogic<{ name: string }, { projectId: string; name: string }>;
-  saveAutoscaling: PromiseActorLogic<void, AutoscalingSettings>;
+  /** The autoscaling card's save: answers the stored settings (a free plan's 403 rejects with its text). */
+  saveAutoscaling: PromiseActorLogic<AutoscalingSettings, AutoscalingSettings>;
   /** The invite card's upgrade button: it only logs. */
   upgradeForInvites: (projectId: string) => void;
   clipboard: CopyActors;
@@ -35,9 +37,9 @@ export const settingsActors: SettingsActors = {
     const { name } = bodyOf(await api.PATCH('/project', { body: { name: input.name }, signal }));
     return { name };
   }),
-  saveAutoscaling: fromPromise(async ({ input }) => {
-    logDemoAction('saveAutoscaling', input);
-  }),
+  saveAutoscaling: fromPromise(async ({ input, signal }) =>
+    bodyOf(await api.PUT('/project/autoscaling', { body: { enabled: input.enabled, percent: input.percent }, signal })),
+  ),
   upgradeForInvites: (projectId) => logDemoAction('upgradeForInvites', { projectId }),
   clipboard: clipboardActors,
   loadAlertSettings: fromPromise(async ({ signal }) => alertSettingsOf(bodyOf(await api.GET('/users/alerts', { signal })))),

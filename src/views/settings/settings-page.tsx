@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
 import { useSelector } from '@xstate/react';
 import { selectUser } from '@machines/auth';
 import { alertSettingsMachine } from '@machines/alert-settings';
@@ -13,6 +14,7 @@ import {
   settingsPageMachine,
 } from '@machines/settings-page';
 import { useUserPlan, userPlanFeed } from '@/api/billing-calls';
+import { queryFeed } from '@/api/query-feed';
 import { $api } from '@/api/query-hooks';
 import { AuthActor } from '@/hooks/auth-actor';
 import { useFlowActor } from '@/hooks/inspection';
@@ -26,12 +28,14 @@ import { CurrentPlanCard } from './current-plan-card';
 import { PlanViewSwitch } from './plan-view-switch';
 import { ProjectCard } from './project-card';
 import { ProjectUsersCard } from './project-users-card';
-import { type SettingsActors, settingsActors } from './settings-actors';
+import { projectQueryKey, type SettingsActors, settingsActors } from './settings-actors';
 
 const TITLE = 'Project Settings';
 
+type Project = components['schemas']['Project'];
+
 export interface SettingsPageProps {
-  /** The screen's effects: PATCH /project for the name, logs for the demo's parts, unless a test brings its own. */
+  /** The screen's effects: PATCH /project for the name, PUT /project/autoscaling, logs for the demo's parts, unless a test brings its own. */
   actors?: SettingsActors;
   /** When the demo plan's renewal is counted from; now unless a test fixes it. */
   now?: Date;
@@ -53,7 +57,21 @@ export default function SettingsPage({ actors = settingsActors, now }: SettingsP
   const settings = useFlowActor(
     settingsPageMachine.provide({
       actors: {
-        autoscalingForm: autoscalingFormMachine.provide({ actors: { saveAutoscaling: actors.saveAutoscaling } }),
+        autoscalingForm: autoscalingFormMachine.provide({
+          actors: {
+            saveAutoscaling: actors.saveAutoscaling,
+            storedSettings: queryFeed(queryClient, projectQueryKey, ({ autoscaling }: Project) => ({
+              type: 'autoscaling.loaded',
+              ...autoscaling,
+            })),
+          },
+          actions: {
+            settingsSaved: (_, autoscaling) =>
+              queryClient.setQueryData(projectQueryKey, (project) =>
+                project === undefined ? project : { ...project, autoscaling: { ...autoscaling } },
+              ),
+          },
+        }),
         userPlan: userPlanFeed(queryClient, ({ name }) => ({ type: 'plan.loaded', plan: name })),
       },
     }),

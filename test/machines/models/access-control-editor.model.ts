@@ -1,20 +1,25 @@
 import type { EventFromLogic } from 'xstate';
 import { accessControlEditorMachine } from '@machines/access-control-editor';
-import type { AccessLists } from '@/domain/access-control';
+import type { AccessSettings } from '@/domain/access-control';
 import { CallFailed } from '@/domain/call-failure';
 import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type AccessControlEditorModelEvent =
   | EventFromLogic<typeof accessControlEditorMachine>
-  | DoneEvent<'saveAccessControl', AccessLists>
+  | DoneEvent<'saveAccessControl', AccessSettings>
   | ErrorEvent<'saveAccessControl'>;
 
 /** What the server holds when the screen opens: one domain, no IP, one CIDR. */
-export const STORED_LISTS: AccessLists = { domains: ['app.example.com'], ips: [], cidrs: ['10.0.0.0/8'] };
+export const STORED_LISTS: AccessSettings = { domains: ['app.example.com'], ips: [], cidrs: ['10.0.0.0/8'], allowNoOrigin: false };
 /** What the server answers to a save (its stored lists). */
-export const SAVED_LISTS: AccessLists = { domains: ['app.example.com', 'example.com'], ips: ['10.0.0.1'], cidrs: ['10.0.0.0/8'] };
+export const SAVED_LISTS: AccessSettings = {
+  domains: ['app.example.com', 'example.com'],
+  ips: ['10.0.0.1'],
+  cidrs: ['10.0.0.0/8'],
+  allowNoOrigin: true,
+};
 /** What a later read of the server answers: another tab added an IP and emptied the CIDRs. */
-export const FRESH_LISTS: AccessLists = { domains: ['app.example.com'], ips: ['203.0.113.7'], cidrs: [] };
+export const FRESH_LISTS: AccessSettings = { domains: ['app.example.com'], ips: ['203.0.113.7'], cidrs: [], allowNoOrigin: false };
 export const SAVE_FAILURE = 'Please enter a valid IP address';
 
 /**
@@ -29,6 +34,7 @@ export const accessControlEditorFixtures: AccessControlEditorModelEvent[] = [
   { type: 'rule.draft', value: '10.0.0.1' },
   { type: 'rule.draft', value: 'localhost' },
   { type: 'rule.remove', value: 'app.example.com' },
+  { type: 'rule.allowNoOrigin', allow: true },
   { type: 'lists.sync', lists: FRESH_LISTS },
   { type: 'xstate.done.actor.saveAccessControl', output: SAVED_LISTS },
   { type: 'xstate.error.actor.saveAccessControl', error: new CallFailed({ kind: 'refused', status: 400, message: SAVE_FAILURE }) },

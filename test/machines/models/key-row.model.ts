@@ -15,10 +15,13 @@ export const KEY_ROW_INPUT: KeyRowInput = { id: '41', name: 'My first key', apiK
 export const NEW_NAME = 'Production';
 export const RENAME_FAILURE = 'Name must be at most 100 characters';
 export const DELETE_FAILURE = 'API key not found';
+/** A name turned around by a right-to-left override: refused before any call. */
+export const HIDDEN_CHARACTER_NAME = 'Prod\u202Etxt.exe';
 
 export const keyRowFixtures: KeyRowModelEvent[] = [
   { type: 'key.changeDraft', value: `  ${NEW_NAME} ` },
   { type: 'key.changeDraft', value: '   ' },
+  { type: 'key.changeDraft', value: HIDDEN_CHARACTER_NAME },
   { type: 'xstate.done.actor.renameKey', output: { name: NEW_NAME } },
   { type: 'xstate.error.actor.renameKey', error: new CallFailed({ kind: 'refused', status: 400, message: RENAME_FAILURE }) },
   { type: 'xstate.done.actor.deleteKey', output: undefined },
