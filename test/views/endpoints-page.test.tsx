@@ -8,7 +8,7 @@ import { queryClient } from '@/app/query-client';
 import type { AccessLists } from '@/domain/access-control';
 import { ACCESS_CONTROL_ANCHOR, accessControlHref } from '@/domain/paths';
 import EndpointsPage from '@/views/endpoints/endpoints-page';
-import { NOT_AVAILABLE_YET } from '@/views/endpoints/unavailable-url';
+import { NOT_AVAILABLE_BADGE, NOT_AVAILABLE_YET } from '@/views/endpoints/unavailable-url';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp, testUser } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -16,7 +16,8 @@ import { seedQuery } from './seed-queries';
 
 afterEach(() => queryClient.clear());
 
-const STAKED_LOCKED = 'Upgrade to a paid plan to enable the Staked Connection URL';
+/** SPEC.md §6's staked-connection text: no plan may be told to upgrade for what no plan gets. */
+const STAKED_UPGRADE = 'Upgrade to a paid plan to enable the Staked Connection URL';
 const GEYSER_LOCKED = 'Upgrade to Business plan or above to enable the Geyser Enhanced Websocket URL';
 
 function planNamed(name: Schemas['PlanName']): Schemas['Plan'] {
@@ -84,24 +85,30 @@ describe('endpoints screen', () => {
   });
 
   it.each([
-    ['Free', [STAKED_LOCKED, GEYSER_LOCKED]],
+    ['Free', [GEYSER_LOCKED]],
     ['Developer', [GEYSER_LOCKED]],
     ['Business', []],
     ['Enterprise', []],
-  ] as const)('on %s withholds the URLs SPEC.md §6 reserves, saying why', (plan, messages) => {
-    renderEndpoints({ plan });
-    const rpcs = screen.getByRole('region', { name: 'RPCs' });
-    for (const message of [STAKED_LOCKED, GEYSER_LOCKED]) {
-      expect(within(rpcs).queryByText(message) !== null).toBe(messages.some((shown) => shown === message));
-    }
-    expect(
-      within(rpcs)
-        .queryAllByRole('link', { name: 'View plans' })
-        .map((link) => link.getAttribute('href')),
-    ).toEqual(messages.map(() => '/billing'));
-    const staked = screen.getByRole('group', { name: 'Dedicated Staked Connection URL' });
-    expect(within(staked).queryByText(NOT_AVAILABLE_YET) !== null).toBe(plan !== 'Free');
-  });
+  ] as const)(
+    'on %s withholds the Geyser URL below Business, saying why, and says the staked URL is not available yet',
+    (plan, messages) => {
+      renderEndpoints({ plan });
+      const rpcs = screen.getByRole('region', { name: 'RPCs' });
+      for (const message of [GEYSER_LOCKED]) {
+        expect(within(rpcs).queryByText(message) !== null).toBe(messages.some((shown) => shown === message));
+      }
+      expect(
+        within(rpcs)
+          .queryAllByRole('link', { name: 'View plans' })
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(messages.map(() => '/billing'));
+      const staked = screen.getByRole('group', { name: 'Dedicated Staked Connection URL' });
+      // No plan gets a staked connection yet: every plan reads the same, none is asked to upgrade for it.
+      expect(within(staked).getByText(NOT_AVAILABLE_YET)).toBeTruthy();
+      expect(within(staked).getByText(NOT_AVAILABLE_BADGE)).toBeTruthy();
+      expect(within(rpcs).queryByText(STAKED_UPGRADE)).toBeNull();
+    },
+  );
 
   it('shows the placeholder key while the user has none', () => {
     renderEndpoints({ apiKey: null });
