@@ -6,6 +6,7 @@ import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import type { AccessLists } from '@/domain/access-control';
+import { firstCallSnippet } from '@/domain/first-call';
 import { ACCESS_CONTROL_ANCHOR, accessControlHref } from '@/domain/paths';
 import EndpointsPage from '@/views/endpoints/endpoints-page';
 import { NOT_AVAILABLE_BADGE, NOT_AVAILABLE_YET } from '@/views/endpoints/unavailable-url';
@@ -54,7 +55,7 @@ describe('endpoints screen', () => {
     // The gateway's WebSocket: the RPC URL with ws:// (jsdom's origin is http) or wss://.
     expect(field('Standard Websocket URL').value).toBe(`ws://${host()}/api/v1/mainnet/${testUser.apiKey}`);
     expect(field('Shared Devnet URL').value).toBe(`${apiBase()}/v1/devnet/${testUser.apiKey}`);
-    expect(screen.getAllByRole('button', { name: /^Copy/ })).toHaveLength(3);
+    expect(within(screen.getByRole('region', { name: 'RPCs' })).getAllByRole('button', { name: /^Copy/ })).toHaveLength(3);
     expect(screen.getByRole('button', { name: /^Copy ?RPC URL$/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Copy ?Standard Websocket URL$/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Copy ?Shared Devnet URL$/ })).toBeTruthy();
@@ -109,6 +110,23 @@ describe('endpoints screen', () => {
       expect(within(rpcs).queryByText(STAKED_UPGRADE)).toBeNull();
     },
   );
+
+  it('offers a first call with the real URL and key in curl, viem and ethers, and copies it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderEndpoints();
+    const card = screen.getByRole('region', { name: 'Your first call' });
+    const url = `${apiBase()}/v1/mainnet/${testUser.apiKey}`;
+    expect(within(card).getByRole('region', { name: 'curl snippet' }).textContent).toBe(firstCallSnippet('curl', url));
+    await user.click(within(card).getByRole('radio', { name: 'viem' }));
+    expect(within(card).getByRole('region', { name: 'viem snippet' }).textContent).toBe(firstCallSnippet('viem', url));
+    await user.click(within(card).getByText('ethers', { selector: 'span' }));
+    await user.click(within(card).getByRole('button', { name: /^Copy ?ethers snippet$/ }));
+    expect(await within(card).findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(firstCallSnippet('ethers', url));
+    // The network switch changes the URL in the snippet too.
+    await user.click(screen.getByRole('radio', { name: 'Devnet' }));
+    expect(within(card).getByRole('region', { name: 'ethers snippet' }).textContent).toContain(`/v1/devnet/${testUser.apiKey}`);
+  });
 
   it('shows the placeholder key while the user has none', () => {
     renderEndpoints({ apiKey: null });
