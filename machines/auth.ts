@@ -1,5 +1,5 @@
 import { type AnyEventObject, assign, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { failureIn } from '@/domain/call-failure';
+import { failureIn, isRefusedWith } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import type { AuthContext, AuthEvent, Credentials, LoginResult, User } from './auth.types';
 
@@ -9,7 +9,11 @@ export type { AuthContext, AuthEvent, Credentials, LoginResult, SessionReply, Se
  * The app-wide session (SPEC.md §4 "Auth").
  *
  * - `booting` decides once: a stored token means we trust it and load the user.
- * - `loadingUser` fails closed: any error forgets the token, so a stale token never loops.
+ * - Only the server's 401 says a session is gone. `loadingUser` fails closed all the same (any error
+ *   leaves this visit signed out, so a stale token never loops), but only a 401 forgets the stored
+ *   token: a call that got no verdict (offline, a 5xx, a reload aborting it) is tried again next visit.
+ * - `authenticated.refreshing` re-reads the user (after a key change, a 401 on some screen): a 401
+ *   ends the session; any other failure keeps it and the user already loaded.
  * - `loggingOut` always ends logged out, even when the call fails (SPEC.md: "even if the call fails").
  * - `anonymous.sessionEnded` is a session that ended in this visit (logout, a refused refresh, a
  *   sign-out in another tab): the route guard then goes to /login without remembering the page.
@@ -56,9 +60,14 @@ export const authMachine = setup({
     /** The one way a session is forgotten: storage, token, user and the server-data cache together. */
     endSession: enqueueActions(({ enqueue }) => {
       enqueue('forgetToken');
+      enqueue('leaveSession');
+    }),
+    /** Signed out in this tab (token, user, server-data cache); the stored token is left for the next visit. */
+    leaveSession: enqueueActions(({ enqueue }) => {
       enqueue.assign({ token: null, user: null });
       enqueue('resetCache');
     }),
+    userLoadFailed: assign({ error: ({ event }) => failureMessage('currentUser', failureIn('error' in event ? event.error : undefined)) }),
     /** A redirect sign-in's token, stored; its requester hears the outcome instead of any login asked for. */
     takeRedirectToken: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'auth.tokenReceived') return;
@@ -80,6 +89,8 @@ export const authMachine = setup({
     hasToken: ({ context }) => context.token !== null,
     isNewToken: ({ context, event }) => event.type === 'auth.token.stored' && event.token !== context.token,
     loginAsked: ({ context }) => context.login !== null,
+    /** The server said the session is gone (401); anything else is no verdict on it. */
+    sessionRefused: ({ event }) => 'error' in event && isRefusedWith(event.error, 401),
   },
 }).createMachine({
   id: 'auth',
@@ -150,10 +161,10 @@ export const authMachine = setup({
         src: 'fetchUser',
         input: ({ context }) => ({ token: context.token }),
         onDone: { target: 'authenticated', actions: assign({ user: ({ event }) => event.output }) },
-        onError: {
-          target: 'anonymous',
-          actions: ['endSession', assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) })],
-        },
+        onError: [
+          { guard: 'sessionRefused', target: 'anonymous', actions: ['endSession', 'userLoadFailed'] },
+          { target: 'anonymous', actions: ['leaveSession', 'userLoadFailed'] },
+        ],
       },
     },
     authenticated: {
@@ -177,10 +188,11 @@ export const authMachine = setup({
             src: 'fetchUser',
             input: ({ context }) => ({ token: context.token }),
             onDone: { target: 'idle', actions: assign({ user: ({ event }) => event.output }) },
-            onError: {
-              target: '#auth.anonymous.sessionEnded',
-              actions: ['endSession', assign({ error: ({ event }) => failureMessage('currentUser', failureIn(event.error)) })],
-            },
+            onError: [
+              { guard: 'sessionRefused', target: '#auth.anonymous.sessionEnded', actions: ['endSession', 'userLoadFailed'] },
+              // No verdict on the session (a reload aborting the call, the server unreachable): it stands.
+              { target: 'idle' },
+            ],
           },
         },
       },

@@ -5,8 +5,8 @@ import { isRefusedWith } from '@/domain/call-failure';
 
 /**
  * When any server-data query is refused with 401 (the session was revoked elsewhere, or expired),
- * the auth machine re-checks the current user; if that fails too it ends the session, and the
- * route guard sends the user to /login, where the machine's error says why.
+ * the auth machine re-checks the current user; if the server refuses that too (401) it ends the
+ * session, and the route guard sends the user to /login, where the machine's error says why.
  */
 export function SessionExpiryWatcher() {
   const auth = AuthActor.useActorRef();

@@ -120,6 +120,10 @@ const config = defineConfig({
         // button (solid at 90 %) at 4.3:1: under WCAG AA's 4.5:1. One shade darker passes in every state.
         blue: { solid: { value: '{colors.blue.700}' } },
         green: { solid: { value: '{colors.green.700}' } },
+        // Error text (Field.ErrorText, every `fg.error`): Chakra's red.500 is 3.8:1 on white. red.700
+        // holds 7.6:1 or more on white, the grey panels and the red alert background; red.400 on the
+        // dark backgrounds holds 6.4:1 or more.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
       },
     },
   },

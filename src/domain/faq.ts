@@ -290,6 +290,20 @@ const errorCodes: FaqItem[] = [
     ],
   },
   {
+    id: '402',
+    question: '402 Payment Required',
+    answer: [
+      'Your account has used its monthly credit quota (error code -32005, "limit exceeded", with data.limit "quota" and the cycle\'s end in data.cycleEnd). Calls are refused until the next billing cycle starts the quota again; upgrade on Billing to go on before then. It is not a rate limit: retrying sooner does not help, so the gateway sends no Retry-After.',
+    ],
+  },
+  {
+    id: '403',
+    question: '403 Forbidden',
+    answer: [
+      'The key is valid but this call is not allowed. Either your RPC Access Control refused it (error code -32002, "Not allowed"): the request\'s Origin is not one of your allowed domains, or its IP address is not among your allowed IPs or CIDR ranges; the message says which, and the lists are on the Endpoints page. Or the method is not served on the shared nodes (error code -32601), such as eth_sendTransaction, eth_accounts or the debug_ and trace_ namespaces: the message says why.',
+    ],
+  },
+  {
     id: '429',
     question: '429 Too Many Requests',
     answer: [

@@ -32,6 +32,22 @@ export function usagePercent(used: number, credit: number | null): number | null
   return Math.min(100, (spent / credit) * 100);
 }
 
+/**
+ * The share of the plan's credits used, as every screen writes it: '0%' when nothing is used, '<1%'
+ * for a little (2,220 of 1,500,000 is not 0%), whole percents from 1 to 99, '>99%' while some credit
+ * remains above 99 % (99.6 % must not read 100% while calls still go through), and '100%' only once
+ * the credits are used up. Null when the credit is unlimited.
+ */
+export function formatUsagePercent(used: number, credit: number | null): string | null {
+  const percent = usagePercent(used, credit);
+  if (percent === null) return null;
+  if (percent === 0) return '0%';
+  if (percent < 1) return '<1%';
+  if (percent >= 100) return '100%';
+  if (percent > 99) return '>99%';
+  return `${Math.round(percent)}%`;
+}
+
 /** Upgrade Plan leads to /billing for every plan except Enterprise. */
 export function canUpgrade(planName: string | null | undefined): boolean {
   return planName !== ENTERPRISE_PLAN;

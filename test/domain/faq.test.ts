@@ -181,6 +181,8 @@ describe('the FAQ (SPEC.md "/support")', () => {
 
   it.each([
     ['401', /401/, /Invalid API key/],
+    ['402', /402/, /-32005[\s\S]*"quota"[\s\S]*next billing cycle/],
+    ['403', /403/, /Access Control[\s\S]*-32002[\s\S]*-32601/],
     ['429', /429/, /-32005[\s\S]*"rate"[\s\S]*402[\s\S]*"quota"/],
     ['500', /500/, /-32603/],
     ['execution-reverted', /execution reverted/, /revert reason/],

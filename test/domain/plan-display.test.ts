@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUpgrade, creditsAvailable, formatLimit, planLabel, usagePercent } from '@/domain/plan-display';
+import { canUpgrade, creditsAvailable, formatLimit, formatUsagePercent, planLabel, usagePercent } from '@/domain/plan-display';
 
 describe('planLabel', () => {
   it.each([
@@ -41,6 +41,28 @@ describe('usagePercent is capped at 100', () => {
     [-1, 100, 0],
     [10, null, null],
   ])('used %s of %s → %s', (used, credit, expected) => expect(usagePercent(used, credit)).toBe(expected));
+});
+
+describe('formatUsagePercent: never 0% once credits are spent, never 100% while some remain', () => {
+  it.each([
+    [0, 1_500_000, '0%'],
+    [-5, 1_500_000, '0%'],
+    [1, 1_500_000, '<1%'],
+    [2_220, 1_500_000, '<1%'],
+    [14_999, 1_500_000, '<1%'],
+    [15_000, 1_500_000, '1%'],
+    [22_500, 1_500_000, '2%'],
+    [750_000, 1_500_000, '50%'],
+    [1_477_500, 1_500_000, '99%'],
+    [1_485_000, 1_500_000, '99%'],
+    [1_494_000, 1_500_000, '>99%'],
+    [1_499_999, 1_500_000, '>99%'],
+    [1_500_000, 1_500_000, '100%'],
+    [2_000_000, 1_500_000, '100%'],
+    [5, 0, '100%'],
+    [0, 0, '0%'],
+    [10, null, null],
+  ])('used %s of %s → %s', (used, credit, expected) => expect(formatUsagePercent(used, credit)).toBe(expected));
 });
 
 describe('canUpgrade: every plan but Enterprise', () => {

@@ -83,6 +83,30 @@ for (const viewport of viewports) {
       await expectNoViolations(story.page, '/keys with the delete confirmation open');
     });
 
+    it('error texts: the access-control editor, the playground and key rename', async () => {
+      await story.page.goto('/endpoints');
+      await story.page.getByRole('button', { name: 'Edit Allowed IPs', exact: true }).click();
+      const dialog = story.page.getByRole('dialog', { name: 'Edit Allowed IPs' });
+      await dialog.getByLabel('IP address', { exact: true }).fill('not-an-ip');
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await expectVisible(dialog.getByText('Please enter a valid IP address', { exact: true }));
+      await expectNoViolations(story.page, '/endpoints with a refused IP in the Allowed IPs editor');
+
+      await story.page.goto('/rpc-testing');
+      await story.page.getByLabel('Params (JSON array)', { exact: true }).fill('[');
+      await expectVisible(story.page.getByText('Params must be valid JSON, e.g. ["latest", false].', { exact: true }));
+      await expectNoViolations(story.page, '/rpc-testing with params that are not JSON');
+
+      await story.page.goto('/keys');
+      await story.page
+        .getByRole('button', { name: /^Rename / })
+        .first()
+        .click();
+      await story.page.getByRole('textbox', { name: /^New name for / }).fill('');
+      await expectVisible(story.page.getByText('A key name cannot be blank.', { exact: true }));
+      await expectNoViolations(story.page, '/keys with a blank name in the rename field');
+    });
+
     if (viewport.isMobile) {
       it('the navigation drawer', async () => {
         await story.page.goto('/');

@@ -301,8 +301,13 @@ describe('customer portal', () => {
   it('a failed renewal makes the subscription past due; retrying the payment makes it active again', async () => {
     const who = await customer('past-due');
     await subscribed(who, 2);
-    const { act, page } = await portal(who);
-    expect(await act({ action: 'renew-declined' })).toMatchObject({ status: 303 });
+    const { act, page, token } = await portal(who);
+    const declined = await act({ action: 'renew-declined' });
+    expect(declined).toMatchObject({ status: 303, location: expect.stringMatching(/\?notice=renewal-failed$/) });
+    // A failure reads as one: an alert in red, never the green box of a success.
+    const landed = htmlOf(await local.pages.portalPage(token, 'renewal-failed'));
+    expect(landed).toContain('<p class="alert" role="alert">The renewal payment failed: the invoice is unpaid.</p>');
+    expect(landed).not.toContain('class="success"');
     const pastDue = await subscription(who);
     expect(pastDue).toMatchObject({ status: 'past_due', graceEndsAt: expect.any(String), planName: 'Developer' });
     expect(await plan(who)).toMatchObject({ name: 'Developer' });

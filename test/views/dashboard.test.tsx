@@ -70,6 +70,14 @@ describe('dashboard plan overview', () => {
     expect(screen.getByText('125,000 of 500,000 (25%)')).toBeTruthy();
   });
 
+  it.each([
+    [2_220, '2,220 of 500,000 (<1%)'],
+    [499_000, '499,000 of 500,000 (>99%)'],
+  ])('writes %s credits used with the percent rule: never 0%% once spent, never 100%% while some remain', (used, text) => {
+    renderView(<PlanOverview plan={free} creditsUsed={used} />);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
   it('caps the usage bar at 100 %', () => {
     renderView(<PlanOverview plan={free} creditsUsed={750_000} />);
     expect(screen.getByRole('progressbar', { name: 'Credits used' }).getAttribute('aria-valuenow')).toBe('100');

@@ -6,9 +6,10 @@ import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import type { AccessSettings } from '@/domain/access-control';
+import { firstCallSnippet } from '@/domain/first-call';
 import { ACCESS_CONTROL_ANCHOR, accessControlHref } from '@/domain/paths';
 import EndpointsPage from '@/views/endpoints/endpoints-page';
-import { NOT_AVAILABLE_YET } from '@/views/endpoints/unavailable-url';
+import { NOT_AVAILABLE_BADGE, NOT_AVAILABLE_YET } from '@/views/endpoints/unavailable-url';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp, testUser } from './app-harness';
 import { seedConfig } from './seed-config';
@@ -16,7 +17,8 @@ import { seedQuery } from './seed-queries';
 
 afterEach(() => queryClient.clear());
 
-const STAKED_LOCKED = 'Upgrade to a paid plan to enable the Staked Connection URL';
+/** SPEC.md §6's staked-connection text: no plan may be told to upgrade for what no plan gets. */
+const STAKED_UPGRADE = 'Upgrade to a paid plan to enable the Staked Connection URL';
 const GEYSER_LOCKED = 'Upgrade to Business plan or above to enable the Geyser Enhanced Websocket URL';
 
 function planNamed(name: Schemas['PlanName']): Schemas['Plan'] {
@@ -53,7 +55,7 @@ describe('endpoints screen', () => {
     // The gateway's WebSocket: the RPC URL with ws:// (jsdom's origin is http) or wss://.
     expect(field('Standard Websocket URL').value).toBe(`ws://${host()}/api/v1/mainnet/${testUser.apiKey}`);
     expect(field('Shared Devnet URL').value).toBe(`${apiBase()}/v1/devnet/${testUser.apiKey}`);
-    expect(screen.getAllByRole('button', { name: /^Copy/ })).toHaveLength(3);
+    expect(within(screen.getByRole('region', { name: 'RPCs' })).getAllByRole('button', { name: /^Copy/ })).toHaveLength(3);
     expect(screen.getByRole('button', { name: /^Copy ?RPC URL$/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Copy ?Standard Websocket URL$/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Copy ?Shared Devnet URL$/ })).toBeTruthy();
@@ -84,23 +86,46 @@ describe('endpoints screen', () => {
   });
 
   it.each([
-    ['Free', [STAKED_LOCKED, GEYSER_LOCKED]],
+    ['Free', [GEYSER_LOCKED]],
     ['Developer', [GEYSER_LOCKED]],
     ['Business', []],
     ['Enterprise', []],
-  ] as const)('on %s withholds the URLs SPEC.md §6 reserves, saying why', (plan, messages) => {
-    renderEndpoints({ plan });
-    const rpcs = screen.getByRole('region', { name: 'RPCs' });
-    for (const message of [STAKED_LOCKED, GEYSER_LOCKED]) {
-      expect(within(rpcs).queryByText(message) !== null).toBe(messages.some((shown) => shown === message));
-    }
-    expect(
-      within(rpcs)
-        .queryAllByRole('link', { name: 'View plans' })
-        .map((link) => link.getAttribute('href')),
-    ).toEqual(messages.map(() => '/billing'));
-    const staked = screen.getByRole('group', { name: 'Dedicated Staked Connection URL' });
-    expect(within(staked).queryByText(NOT_AVAILABLE_YET) !== null).toBe(plan !== 'Free');
+  ] as const)(
+    'on %s withholds the Geyser URL below Business, saying why, and says the staked URL is not available yet',
+    (plan, messages) => {
+      renderEndpoints({ plan });
+      const rpcs = screen.getByRole('region', { name: 'RPCs' });
+      for (const message of [GEYSER_LOCKED]) {
+        expect(within(rpcs).queryByText(message) !== null).toBe(messages.some((shown) => shown === message));
+      }
+      expect(
+        within(rpcs)
+          .queryAllByRole('link', { name: 'View plans' })
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(messages.map(() => '/billing'));
+      const staked = screen.getByRole('group', { name: 'Dedicated Staked Connection URL' });
+      // No plan gets a staked connection yet: every plan reads the same, none is asked to upgrade for it.
+      expect(within(staked).getByText(NOT_AVAILABLE_YET)).toBeTruthy();
+      expect(within(staked).getByText(NOT_AVAILABLE_BADGE)).toBeTruthy();
+      expect(within(rpcs).queryByText(STAKED_UPGRADE)).toBeNull();
+    },
+  );
+
+  it('offers a first call with the real URL and key in curl, viem and ethers, and copies it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderEndpoints();
+    const card = screen.getByRole('region', { name: 'Your first call' });
+    const url = `${apiBase()}/v1/mainnet/${testUser.apiKey}`;
+    expect(within(card).getByRole('region', { name: 'curl snippet' }).textContent).toBe(firstCallSnippet('curl', url));
+    await user.click(within(card).getByRole('radio', { name: 'viem' }));
+    expect(within(card).getByRole('region', { name: 'viem snippet' }).textContent).toBe(firstCallSnippet('viem', url));
+    await user.click(within(card).getByText('ethers', { selector: 'span' }));
+    await user.click(within(card).getByRole('button', { name: /^Copy ?ethers snippet$/ }));
+    expect(await within(card).findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(firstCallSnippet('ethers', url));
+    // The network switch changes the URL in the snippet too.
+    await user.click(screen.getByRole('radio', { name: 'Devnet' }));
+    expect(within(card).getByRole('region', { name: 'ethers snippet' }).textContent).toContain(`/v1/devnet/${testUser.apiKey}`);
   });
 
   it('shows the placeholder key while the user has none', () => {

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import type { components } from '@/api/schema';
 import { CallFailed } from '@/domain/call-failure';
@@ -42,7 +43,14 @@ export function seedPlan(plan: Plan = freePlan): void {
  * answers it (or fails while `server.listFails`), and the tests change it when a create, rename
  * or delete goes through.
  */
-export async function renderKeysPage(initialKeys: ApiKey[], { plan = freePlan, session }: { plan?: Plan; session?: SessionEffects } = {}) {
+export async function renderKeysPage(
+  initialKeys: ApiKey[],
+  {
+    plan = freePlan,
+    session,
+    wrap = (page) => page,
+  }: { plan?: Plan; session?: SessionEffects; wrap?: (page: ReactElement) => ReactElement } = {},
+) {
   seedConfig();
   seedPlan(plan);
   const server = { keys: initialKeys, listed: 0, listFails: false };
@@ -51,18 +59,20 @@ export async function renderKeysPage(initialKeys: ApiKey[], { plan = freePlan, s
   const deleteKey = pendingCall<void, { id: string }>('deleteKey');
   const writeText = pendingCall<void, { text: string }>('writeText');
   const rendered = renderInApp(
-    <KeysPage
-      actors={{
-        generator: { createKey: createKey.logic },
-        keyRow: { renameKey: renameKey.logic, deleteKey: deleteKey.logic },
-        clipboard: { writeText: writeText.logic },
-      }}
-      listKeys={async () => {
-        server.listed += 1;
-        if (server.listFails) throw new CallFailed({ kind: 'no-answer' });
-        return server.keys;
-      }}
-    />,
+    wrap(
+      <KeysPage
+        actors={{
+          generator: { createKey: createKey.logic },
+          keyRow: { renameKey: renameKey.logic, deleteKey: deleteKey.logic },
+          clipboard: { writeText: writeText.logic },
+        }}
+        listKeys={async () => {
+          server.listed += 1;
+          if (server.listFails) throw new CallFailed({ kind: 'no-answer' });
+          return server.keys;
+        }}
+      />,
+    ),
     { path: '/keys', session },
   );
   await screen.findByRole('heading', { name: 'API Keys', level: 2 });

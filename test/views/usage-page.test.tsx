@@ -97,6 +97,16 @@ describe('usage screen', () => {
     expect(cardText('Billing Cycle')).toContain('2025-02-07 to 2025-03-07');
   });
 
+  it('says when the cycle of Credits Used began, with the same date as the Billing Cycle card', () => {
+    // A plan change at 14:05 started this cycle: calls of the morning count in the breakdown, not here.
+    seedReport({ range: '1m', groupBy: 'method' }, methodRows, {
+      cycle: { ...cycle, start: '2025-02-07T14:05:00.000Z', creditsUsed: 100 },
+    });
+    renderUsage();
+    expect(cardText('Credits Used')).toContain('Since 2025-02-07 14:05 UTC, when this billing cycle began');
+    expect(cardText('Billing Cycle')).toContain('2025-02-07 to 2025-03-07');
+  });
+
   it("never shows remaining credits below 0, and says 'Unlimited' without a credit limit", () => {
     seedReport({ range: '1m', groupBy: 'method' }, [], { cycle: { ...cycle, creditsUsed: 600_000 } });
     const { unmount } = renderUsage();

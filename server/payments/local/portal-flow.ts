@@ -9,7 +9,7 @@ import type { checkoutFlow } from '@server/payments/local/checkout-flow';
 import { portalToken, tokenHash } from '@server/payments/local/ids';
 import type { CheckoutFormState } from '@server/payments/local/pages/checkout-page';
 import { formatDate, problemPage } from '@server/payments/local/pages/layout';
-import { renderPortalPage, type PortalView } from '@server/payments/local/pages/portal-page';
+import { type PortalNoticeTone, renderPortalPage, type PortalView } from '@server/payments/local/pages/portal-page';
 import { isHigherPlan, paidPlan, paidPlans, periodPriceCents, planName } from '@server/payments/local/price-list';
 import {
   cancelAtPeriodEnd,
@@ -112,6 +112,27 @@ function switchTarget(form: PortalForm) {
   return { planId, frequency };
 }
 
+/**
+ * Whether what the last action did went the customer's way: the one rule for how its notice shows
+ * (a failure as an alert, a success as a status). A Record, so a new notice cannot go unclassified.
+ */
+const noticeTones: Record<PortalNotice, PortalNoticeTone> = {
+  'payment-retried': 'success',
+  'card-replaced': 'success',
+  'card-replaced-paid': 'success',
+  cancelled: 'success',
+  resumed: 'success',
+  'switch-saved': 'success',
+  upgraded: 'success',
+  renewed: 'success',
+  'renewal-failed': 'failure',
+};
+
+/** What the last action did, in words and tone. */
+function noticeOf(notice: PortalNotice, view: PortalView, newest: LocalInvoice | undefined): PortalView['notice'] {
+  return { text: noticeText(notice, view, newest), tone: noticeTones[notice] };
+}
+
 /** The sentence for what the last action did, from the state it left (the newest invoice is the one it paid). */
 function noticeText(notice: PortalNotice, view: PortalView, newest: LocalInvoice | undefined): string {
   const subscription = view.subscription;
@@ -206,7 +227,7 @@ export function portalFlow(context: LocalContext, checkout: ReturnType<typeof ch
       notice: null,
       cardForm: said.cardForm ?? null,
     };
-    return said.notice === undefined ? shown : { ...shown, notice: noticeText(said.notice, shown, invoices[0]) };
+    return said.notice === undefined ? shown : { ...shown, notice: noticeOf(said.notice, shown, invoices[0]) };
   }
 
   const portalPage: TestModePages['portalPage'] = async (token, notice) => {

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Button, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { paths } from '@/domain/paths';
-import { canUpgrade, formatLimit, planLabel, usagePercent } from '@/domain/plan-display';
+import { canUpgrade, formatLimit, formatUsagePercent, planLabel, usagePercent } from '@/domain/plan-display';
 import type { PlanFigures } from './plan-figures';
 
 interface PlanOverviewProps {
@@ -39,7 +39,7 @@ export function PlanOverview({ plan, creditsUsed, forecast = null }: PlanOvervie
             <Flex justify="space-between" mb="2" gap="2" wrap="wrap">
               <Progress.Label>Credits used</Progress.Label>
               <Text color="fg.muted">
-                {formatLimit(creditsUsed)} of {formatLimit(plan.credit)} ({Math.round(percent)}%)
+                {formatLimit(creditsUsed)} of {formatLimit(plan.credit)} ({formatUsagePercent(creditsUsed, plan.credit)})
               </Text>
             </Flex>
             <Progress.Track aria-label="Credits used" rounded="full">

@@ -8,9 +8,10 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { NetworkSwitch } from '@/components/network-switch';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';
-import { DEFAULT_NETWORK, type Network, absoluteApiBase } from '@/domain/rpc-urls';
+import { DEFAULT_NETWORK, type Network, absoluteApiBase, rpcUrl } from '@/domain/rpc-urls';
 import { AccessControlCard } from './access-control-card';
 import { EnhancedApisCard } from './enhanced-apis-card';
+import { FirstCallCard } from './first-call-card';
 import { RpcUrlsCard } from './rpc-urls-card';
 
 const TITLE = 'Endpoints';
@@ -46,6 +47,7 @@ export default function EndpointsPage({ actors }: EndpointsPageProps) {
       {header}
       <Stack gap="6">
         <RpcUrlsCard apiBase={apiBase} network={network} apiKey={apiKey} planName={plan.data.name} />
+        <FirstCallCard url={rpcUrl(apiBase, network, apiKey)} />
         <AccessControlCard actors={actors} />
         <EnhancedApisCard apiBase={apiBase} network={network} apiKey={apiKey} />
       </Stack>

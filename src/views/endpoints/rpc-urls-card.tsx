@@ -1,13 +1,16 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { geyserUrl, stakedUrl, websocketUrl } from '@/domain/endpoint-urls';
-import { atLeast, isPaid } from '@/domain/plan-rank';
+import { atLeast } from '@/domain/plan-rank';
 import { NETWORK_LABELS, NETWORKS, type Network, rpcUrl } from '@/domain/rpc-urls';
 import { LockedUrl } from './locked-url';
 import { UnavailableUrl } from './unavailable-url';
 import { UrlField } from './url-field';
 
-/** SPEC.md §6, word for word. */
-export const STAKED_LOCKED = 'Upgrade to a paid plan to enable the Staked Connection URL';
+/**
+ * SPEC.md §6, word for word. Its staked-connection text ("Upgrade to a paid plan to enable the
+ * Staked Connection URL") is not shown: no plan gets a staked connection yet, so no plan is told
+ * to pay for one; every plan reads the same "Not available yet".
+ */
 export const GEYSER_LOCKED = 'Upgrade to Business plan or above to enable the Geyser Enhanced Websocket URL';
 
 interface RpcUrlsCardProps {
@@ -23,7 +26,8 @@ const HEADING_ID = 'rpc-urls-heading';
 /**
  * SPEC.md "Endpoints": the RPCs card. The RPC URL, the standard websocket (the same URL, ws/wss) and
  * the shared URL of the other network are the gateway's working addresses, with Copy; the staked and
- * Geyser addresses (SPEC.md §7) are not answered yet and say so, gated by plan as SPEC.md §6 says.
+ * Geyser addresses (SPEC.md §7) are not answered yet and say so; the Geyser one is gated by plan as
+ * SPEC.md §6 says.
  */
 export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardProps) {
   const other = NETWORKS.find((candidate) => candidate !== network) ?? network;
@@ -40,11 +44,7 @@ export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardP
       <Card.Body>
         <Stack gap="5">
           <UrlField label="RPC URL" url={rpcUrl(apiBase, network, apiKey)} />
-          {isPaid(planName) ? (
-            <UnavailableUrl label="Dedicated Staked Connection URL" plannedUrl={stakedUrl(apiBase, network, apiKey)} />
-          ) : (
-            <LockedUrl label="Dedicated Staked Connection URL" message={STAKED_LOCKED} />
-          )}
+          <UnavailableUrl label="Dedicated Staked Connection URL" plannedUrl={stakedUrl(apiBase, network, apiKey)} />
           <UrlField label="Standard Websocket URL" url={websocketUrl(apiBase, network, apiKey)} />
           {atLeast(planName, 'Business') ? (
             <UnavailableUrl label="Geyser Enhanced Websocket URL" plannedUrl={geyserUrl(apiBase, network, apiKey)} />

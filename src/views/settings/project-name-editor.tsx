@@ -36,7 +36,7 @@ export function ProjectNameEditor({ draft, blank, saving, error, onChange, onSav
           onKeyDown={onKeyDown}
         />
         {message ? (
-          <Field.ErrorText id={messageId} aria-live="polite" color="red.700">
+          <Field.ErrorText id={messageId} aria-live="polite">
             {message}
           </Field.ErrorText>
         ) : (

@@ -33,7 +33,7 @@ export function usageTypeLabel(type: UsageType): string {
   return `${USAGE_TYPE_NAMES[type]} · ${CREDITS_PER_CALL[type]} credits each`;
 }
 
-export { cycleDate } from '@/domain/cycle-date';
+export { cycleDate, cycleStart } from '@/domain/cycle-date';
 
 const RANGE_PERIODS: Readonly<Record<UsageRange, string>> = { '1d': 'the last day', '1m': 'the last month', '3m': 'the last 3 months' };
 

@@ -89,7 +89,7 @@ export function ConfigureWebhookDialog({ form }: ConfigureWebhookDialogProps) {
             spellCheck={false}
             onChange={(event) => send({ type: 'webhook.url', value: event.currentTarget.value })}
           />
-          <Field.ErrorText color="red.700">{urlError}</Field.ErrorText>
+          <Field.ErrorText>{urlError}</Field.ErrorText>
           <Field.HelperText>{ACK_NOTE}</Field.HelperText>
         </Field.Root>
         <Field.Root disabled={isSaving}>

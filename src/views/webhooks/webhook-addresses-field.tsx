@@ -62,7 +62,7 @@ export function WebhookAddressesField({
           </Button>
         </Flex>
       </form>
-      <Field.ErrorText color="red.700">{error}</Field.ErrorText>
+      <Field.ErrorText>{error}</Field.ErrorText>
       <Field.HelperText>
         {addresses.length}/{MAX_WEBHOOK_ADDRESSES} addresses
         {isFull && error === null ? ` · ${WEBHOOK_ADDRESS_MESSAGES.full}` : ''}

@@ -43,11 +43,14 @@ export const authFixtures: AuthModelEvent[] = [
   { type: 'xstate.error.actor.login', error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid e-mail or password' }) },
   { type: 'xstate.done.actor.loadUser', output: ada },
   { type: 'xstate.error.actor.loadUser', error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' }) },
+  // No verdict on the session: the server unreachable, or the call aborted by a reload.
+  { type: 'xstate.error.actor.loadUser', error: new CallFailed({ kind: 'no-answer' }) },
   { type: 'xstate.done.actor.refreshUser', output: { ...ada, currentCredit: 40 } },
   {
     type: 'xstate.error.actor.refreshUser',
     error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' }),
   },
+  { type: 'xstate.error.actor.refreshUser', error: new CallFailed({ kind: 'no-answer' }) },
   { type: 'xstate.done.actor.logout', output: undefined },
   { type: 'xstate.error.actor.logout', error: new CallFailed({ kind: 'refused', status: 500, message: null }) },
 ];

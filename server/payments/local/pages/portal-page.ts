@@ -21,6 +21,9 @@ export interface PortalSubscriptionView {
   readonly dueCents: number;
 }
 
+/** A success shows as a status in green, a failure as an alert in red. */
+export type PortalNoticeTone = 'success' | 'failure';
+
 export interface PortalView {
   readonly returnUrl: string;
   /** The customer's live subscription; null: they pay for nothing (the Free plan). */
@@ -30,8 +33,8 @@ export interface PortalView {
   readonly plans: readonly { id: number; name: string; monthlyCents: number }[];
   /** What the last action could not do. */
   readonly alert: string | null;
-  /** What the last action did. */
-  readonly notice: string | null;
+  /** What the last action did, and whether it went the customer's way (a failed renewal does not). */
+  readonly notice: { readonly text: string; readonly tone: PortalNoticeTone } | null;
   /** A replacement card that was refused: what was typed and why. */
   readonly cardForm: CheckoutFormState | null;
 }
@@ -158,10 +161,15 @@ ${actionButton('renew-declined', 'Renew now: payment fails', true)}
 </section>`;
 }
 
+function noticeParagraph(text: string, tone: PortalNoticeTone): string {
+  const [className, role] = tone === 'failure' ? ['alert', 'alert'] : ['success', 'status'];
+  return `<p class="${className}" role="${role}">${escapeHtml(text)}</p>\n`;
+}
+
 /** The customer portal: what the last action did, plan and renewal, past-due notice, card, switch, cancel or resume, invoices, the test clock. */
 export function renderPortalPage(view: PortalView): string {
-  const alert = view.alert === null ? '' : `<p class="alert" role="alert">${escapeHtml(view.alert)}</p>\n`;
-  const notice = view.notice === null ? '' : `<p class="success" role="status">${escapeHtml(view.notice)}</p>\n`;
+  const alert = view.alert === null ? '' : noticeParagraph(view.alert, 'failure');
+  const notice = view.notice === null ? '' : noticeParagraph(view.notice.text, view.notice.tone);
   const subscription = view.subscription;
   return page(
     'Customer portal',
