@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import type { AccessRefusal } from '@/domain/call-outcomes';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
@@ -28,7 +29,7 @@ export interface AccessRules {
 }
 
 /** `noOrigin`: the domain list refused a call that had no Origin header at all. */
-export type AccessRefusal = 'domains' | 'noOrigin' | 'ips' | 'cidrs';
+export type { AccessRefusal };
 
 /** Parses an address, an IPv4-mapped IPv6 one as its IPv4 address; null when it is not one. */
 export function parseAddress(value: string): Address | null {

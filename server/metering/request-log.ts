@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { type AccessList, isRefused, type MeteredOutcome, REFUSED_OUTCOMES, type RefusedOutcome } from '@/domain/call-outcomes';
+import { type AccessRefusal, isRefused, type MeteredOutcome, REFUSED_OUTCOMES, type RefusedOutcome } from '@/domain/call-outcomes';
 import { paramsHoldSecrets } from '@/domain/rpc-method-policy';
 import { methodLabel } from '@server/metering/method-label';
 import type { StoredCall } from '@server/repos/request-log';
@@ -43,7 +43,7 @@ export interface LoggedCall {
   readonly calls: number;
   readonly outcome: MeteredOutcome;
   /** The allow-list that refused the call; null for any other outcome. */
-  readonly accessRefusal: AccessList | null;
+  readonly accessRefusal: AccessRefusal | null;
   readonly status: number;
   /** The node's answer time (ms); null when the call did not reach it. */
   readonly latencyMs: number | null;

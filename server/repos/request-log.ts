@@ -1,4 +1,4 @@
-import type { AccessList, MeteredOutcome } from '@/domain/call-outcomes';
+import type { AccessRefusal, MeteredOutcome } from '@/domain/call-outcomes';
 import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
 import type { Network } from '@server/repos/usage';
@@ -13,7 +13,7 @@ export interface StoredCall {
   readonly method: string;
   readonly calls: number;
   readonly outcome: MeteredOutcome;
-  readonly accessRefusal: AccessList | null;
+  readonly accessRefusal: AccessRefusal | null;
   readonly status: number;
   readonly latencyMs: number | null;
   readonly credits: number;
@@ -127,7 +127,7 @@ interface CallRow {
   request: string;
   request_truncated: boolean;
   transport: 'http' | 'websocket';
-  access_refusal: AccessList | null;
+  access_refusal: AccessRefusal | null;
 }
 
 /** One page of a key's log, newest first (the caller checked the key is the user's). */

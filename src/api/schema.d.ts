@@ -1029,10 +1029,10 @@ export interface components {
             calls: number;
             outcome: components["schemas"]["MeteredOutcome"];
             /**
-             * @description The RPC Access Control list that refused the call (Allowed Domains, IPs or CIDRs) when its outcome is refused_allow_list; null otherwise (and for calls logged before it was recorded)
+             * @description The RPC Access Control rule that refused the call (Allowed Domains, no Origin, IPs or CIDRs) when its outcome is refused_allow_list; null otherwise (and for calls logged before it was recorded)
              * @enum {string|null}
              */
-            accessRefusal: "domains" | "ips" | "cidrs" | null;
+            accessRefusal: "domains" | "noOrigin" | "ips" | "cidrs" | null;
             /** @description The HTTP status of the answer (over a WebSocket: the one the same request gets over HTTP) */
             status: number;
             /** @description The node's answer time; null when the call did not reach it */

@@ -71,10 +71,13 @@ export function isRefused(outcome: MeteredOutcome): outcome is RefusedOutcome {
   return (REFUSED_OUTCOMES as readonly MeteredOutcome[]).includes(outcome);
 }
 
-/** Which of the key's allow-lists refused a call (RPC Access Control: Allowed Domains, Allowed IPs, Allowed CIDRs). */
-export const ACCESS_LISTS = ['domains', 'ips', 'cidrs'] as const;
+/**
+ * Which rule of RPC Access Control refused a call: an Origin not among Allowed Domains, no Origin while
+ * Allowed Domains are set and calls without one are not accepted, or an address outside Allowed IPs / CIDRs.
+ */
+export const ACCESS_REFUSALS = ['domains', 'noOrigin', 'ips', 'cidrs'] as const;
 
-export type AccessList = (typeof ACCESS_LISTS)[number];
+export type AccessRefusal = (typeof ACCESS_REFUSALS)[number];
 
 /** Why a refused call was refused, as the request log says it. */
 export const REFUSAL_REASONS: Readonly<Record<RefusedOutcome, string>> = {
@@ -85,14 +88,15 @@ export const REFUSAL_REASONS: Readonly<Record<RefusedOutcome, string>> = {
 };
 
 /** An allow-list refusal, by the list that refused it. */
-export const ACCESS_REFUSAL_REASONS: Readonly<Record<AccessList, string>> = {
+export const ACCESS_REFUSAL_REASONS: Readonly<Record<AccessRefusal, string>> = {
   domains: "The request's Origin is not one of the key's Allowed Domains.",
+  noOrigin: 'The request had no Origin header, and the Allowed Domains do not accept calls without one.',
   ips: "The caller's IP address is not one of the key's Allowed IPs.",
   cidrs: "The caller's IP address is in none of the key's Allowed CIDRs.",
 };
 
 /** Why a call was refused (the list that refused it, when known); null for a call that was not refused. */
-export function refusalReason(outcome: MeteredOutcome, list: AccessList | null): string | null {
+export function refusalReason(outcome: MeteredOutcome, list: AccessRefusal | null): string | null {
   if (!isRefused(outcome)) return null;
   if (outcome === 'refused_allow_list' && list !== null) return ACCESS_REFUSAL_REASONS[list];
   return REFUSAL_REASONS[outcome];

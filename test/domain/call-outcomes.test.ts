@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACCESS_LISTS,
+  ACCESS_REFUSALS,
   ACCESS_REFUSAL_REASONS,
   CALL_OUTCOMES,
   METERED_OUTCOMES,
@@ -40,8 +40,8 @@ describe('call outcomes', () => {
     expect(REFUSED_OUTCOMES.every((outcome) => (METERED_OUTCOMES as readonly string[]).includes(outcome))).toBe(true);
     const reasons = [
       ...REFUSED_OUTCOMES.map((outcome) => REFUSAL_REASONS[outcome]),
-      ...ACCESS_LISTS.map((list) => ACCESS_REFUSAL_REASONS[list]),
+      ...ACCESS_REFUSALS.map((list) => ACCESS_REFUSAL_REASONS[list]),
     ];
-    expect(new Set(reasons).size).toBe(REFUSED_OUTCOMES.length + ACCESS_LISTS.length);
+    expect(new Set(reasons).size).toBe(REFUSED_OUTCOMES.length + ACCESS_REFUSALS.length);
   });
 });
