@@ -20,6 +20,7 @@ import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import type { WsGateway } from '@server/gateway/ws/ws-gateway';
 import { createGoogleSignIn } from '@server/google/index';
 import { quietProbes } from '@server/health/quiet-probes';
+import { Readiness, readinessChecks } from '@server/health/readiness';
 import { createHandlers } from '@server/handlers/index';
 import { apiBodyLimitBytes } from '@server/http/body-limit';
 import { proxyTrust } from '@server/http/client-address';
@@ -219,7 +220,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const limits = createLoginLimits(
       redis === null ? undefined : (_limiters, names) => redisAttempts({ redis, names, log: app.log, observer: redisObserver }),
     );
-    const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, redis: redisPing };
+    const readiness = new Readiness(readinessChecks(config, db, redisPing));
+    options.metrics?.watchReadiness(readiness);
+    const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, readiness };
     registerOperations(
       app,
       operations,

@@ -76,6 +76,7 @@ const gateway = new Gateway<WorkerKey, WorkerTicket>({
   now,
   observer: metrics,
   requestLog,
+  onFailure: (error) => logError('gateway call failed', error),
 });
 const proxy = createApiProxy(socketPath);
 
