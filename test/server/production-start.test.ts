@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdtemp, rm, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@server/spa-build';
 import { setUpTestAnvil } from '../support/anvil';
@@ -86,6 +87,17 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
     return { child, output: () => output, exited };
   }
 
+  /** `npm start` with `env`, once it answers: its URL. */
+  async function startedForAdmin(env: Record<string, string>) {
+    const url = `http://127.0.0.1:${env.PORT ?? ''}`;
+    const started = npmStart(env);
+    for (let tries = 0; tries < 600; tries += 1) {
+      if ((await fetch(`${url}/api/plans`).catch(() => null)) !== null) return { url, ...started };
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    throw new Error(`no answer within 60 s:\n${started.output()}`);
+  }
+
   it('has none of the build tools installed', () => {
     for (const name of ['tsx', 'vite', 'typescript', '@vitejs/plugin-react', 'esbuild']) {
       expect(existsSync(join(clone, 'node_modules', name)), name).toBe(false);
@@ -120,6 +132,36 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('SIGTERM: shutting down...');
+  }, 120_000);
+
+  it('runs the compiled admin command with node alone; set-plan to the same plan twice keeps the credit cycle', async () => {
+    const env = shellEnv(await settings());
+    const email = uniqueEmail('admin');
+    const { url, child, exited } = await startedForAdmin(env);
+    await signUp(url, email);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const admin = (...args: string[]) =>
+      execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: clone, env, encoding: 'utf8', timeout: 60_000 });
+    const cycle = async () => {
+      const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ cycle: string }>('SELECT cycle_start::text AS cycle FROM users WHERE email = $1', [email]);
+        return rows[0]?.cycle;
+      } finally {
+        await client.end();
+      }
+    };
+    expect(admin('set-plan', email, 'Developer')).toContain(`${email} is now on Developer (MONTHLY); a new credit cycle starts now.`);
+    const first = await cycle();
+    expect(first).toEqual(expect.any(String));
+    expect(admin('set-plan', email, 'Developer')).toContain(
+      `${email} is already on Developer (MONTHLY): nothing changed, the credit cycle goes on.`,
+    );
+    expect(await cycle()).toBe(first);
+    expect(admin('list-users')).toContain(`${email}\tDeveloper (MONTHLY)`);
   }, 120_000);
 
   it('refuses a build older than its sources, naming the file and the command', async () => {
