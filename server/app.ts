@@ -73,6 +73,8 @@ declare module 'fastify' {
     billing: Billing;
     /** The WebSocket endpoint's open sockets in this process; null when HTTP workers serve it (WORKERS > 1). */
     webSockets: Pick<WsGateway<KeyEntry, LocalTicket>, 'open' | 'subscriptions'> | null;
+    /** /api/readyz's checks; `drain()` at shutdown makes it answer 503 while the server still serves. */
+    readiness: Readiness;
   }
 }
 
@@ -222,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
     const readiness = new Readiness(readinessChecks(config, db, redisPing));
     options.metrics?.watchReadiness(readiness);
+    app.decorate('readiness', readiness);
     const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, readiness };
     registerOperations(
       app,

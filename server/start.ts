@@ -5,6 +5,7 @@
  * the API and the gateway on one port. SIGTERM/SIGINT close
  * the app (the last metering batch is written) and then stop the nodes.
  */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
 import { withFastPath } from '@server/cluster/one-process';
 import { startCluster } from '@server/cluster/primary';
@@ -24,6 +25,8 @@ if (problem !== null) {
 const config = configOrExit();
 
 let app: { close(): Promise<unknown> } | null = null;
+/** The app that answers /api/readyz (the main process's, with workers), once it runs. */
+let served: FastifyInstance | null = null;
 let nodes: LocalNodes | null = null;
 /** METRICS_PORT's server; its metrics are counted from the start, null when unset. */
 let metricsServer: MetricsServer | null = null;
@@ -31,10 +34,26 @@ const metrics = mainProcessMetrics(config);
 /** Stops a dashboard build still running when a signal comes. */
 const building = new AbortController();
 
+/**
+ * SHUTDOWN_DELAY_SECONDS: /api/readyz answers 503 at once, and everything else is served as before
+ * for the delay, so a load balancer probing readiness stops sending here before the listener closes
+ * (a request it sent meanwhile is answered, not refused with a 502). Then the close: idle keep-alive
+ * connections are closed at once, busy ones after their answer.
+ */
+async function drain(): Promise<void> {
+  if (served === null || config.shutdownDelaySeconds === 0) return;
+  served.readiness.drain();
+  served.log.info(
+    `draining: /api/readyz answers 503; serving on for ${config.shutdownDelaySeconds} s (SHUTDOWN_DELAY_SECONDS), then closing`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDelaySeconds * 1000));
+}
+
 /** Whatever has started so far, stopped in reverse order: the app before the nodes it calls. */
 async function stopAll(): Promise<void> {
   building.abort();
   try {
+    await drain();
     await metricsServer?.close();
     await app?.close();
   } finally {
@@ -56,11 +75,13 @@ try {
   if (config.workers > 1) {
     const cluster = await startCluster(nodes.config, metrics);
     app = { close: () => cluster.stop() };
+    served = cluster.app;
     cluster.app.log.info(`${config.productName} is running at ${config.publicUrl} (${config.workers} HTTP workers)`);
   } else {
     const running = await buildApp(nodes.config, { metrics });
     // Plain calls on the fast path, as in a worker; the rest to the app.
     app = withFastPath(running, running.rpcHandler, nodes.config);
+    served = running;
     await running.listen({
       port: config.port,
       host: config.host,

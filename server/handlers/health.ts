@@ -3,6 +3,8 @@ import { problemLines, type ReadinessReport } from '@server/health/readiness';
 import type { OperationHandler } from '@server/openapi/handler-types';
 import type { Services } from '@server/handlers/services';
 
+const drainingMessage = 'shutting down: this replica takes no new traffic';
+
 /** GET /api/healthz and /api/readyz: for load balancers and orchestrators (never rate-limited; logged below info). */
 export function createHealthHandlers({ log, readiness }: Pick<Services, 'log' | 'readiness'>): {
   getHealthz: OperationHandler<'getHealthz'>;
@@ -24,6 +26,8 @@ export function createHealthHandlers({ log, readiness }: Pick<Services, 'log' | 
     // node's outage comes back to the same outage).
     getHealthz: async () => ({ status: 200, body: { status: 'ok' } }),
     getReadyz: async () => {
+      // A load balancer takes this replica out while it still serves what it is sent (SHUTDOWN_DELAY_SECONDS).
+      if (readiness.draining) throw new HttpError(503, [drainingMessage]);
       const report = await readiness.report();
       const problems = problemLines(report);
       logChange(report, problems);

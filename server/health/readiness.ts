@@ -56,6 +56,7 @@ class TimedOut extends Error {}
  * node, Redis when REDIS_URL is set), run together with a short time-out, the report cached briefly.
  */
 export class Readiness {
+  private drainingNow = false;
   private cached: { readonly at: number; readonly report: ReadinessReport } | null = null;
   private running: Promise<ReadinessReport> | null = null;
   private readonly timeoutMs: number;
@@ -69,6 +70,15 @@ export class Readiness {
     this.timeoutMs = options.timeoutMs ?? 2000;
     this.cacheMs = options.cacheMs ?? 1000;
     this.now = options.now ?? Date.now;
+  }
+
+  /** The server is shutting down: not ready from now on, whatever the checks say (it still serves meanwhile). */
+  drain(): void {
+    this.drainingNow = true;
+  }
+
+  get draining(): boolean {
+    return this.drainingNow;
   }
 
   report(): Promise<ReadinessReport> {

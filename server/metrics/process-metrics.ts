@@ -159,7 +159,7 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
    * whether each dependency answers (the report is shared with /api/readyz, reused for a second),
    * and whether the replica is ready (every required one answers).
    */
-  watchReadiness(readiness: { report(): Promise<ReadinessReport> }): void {
+  watchReadiness(readiness: { report(): Promise<ReadinessReport>; readonly draining: boolean }): void {
     new Gauge({
       name: 'rpc_dependency_up',
       help: 'Whether each dependency answers (1) or not (0): database, redis, each node; required="true" ones make the replica unready, the others degrade it',
@@ -174,10 +174,10 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
     });
     new Gauge({
       name: 'rpc_ready',
-      help: 'Whether this replica is ready (1: every required dependency answers), as /api/readyz says',
+      help: 'Whether this replica is ready (1: every required dependency answers and it is not shutting down), as /api/readyz says',
       registers: [this.registry],
       async collect() {
-        this.set((await readiness.report()).ready ? 1 : 0);
+        this.set((await readiness.report()).ready && !readiness.draining ? 1 : 0);
       },
     });
   }
