@@ -11,6 +11,7 @@ import { withFastPath } from '@server/cluster/one-process';
 import { startCluster } from '@server/cluster/primary';
 import { mainProcessMetrics, serveMetrics, type MetricsServer } from '@server/metrics/metrics-server';
 import { localNodesNotice, startLocalNodes, type LocalNodes } from '@server/nodes/local-nodes';
+import { say } from '@server/log/process-line';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
 import { buildSpa, isSpaStale } from '@server/spa-build';
 import { buildProblem, compiledServer } from '@server/server-build';
@@ -18,7 +19,7 @@ import { buildProblem, compiledServer } from '@server/server-build';
 // Before the settings: a stale build would be checking them with yesterday's rules.
 const problem = compiledServer ? buildProblem() : null;
 if (problem !== null) {
-  console.error(`Could not start: ${problem}`);
+  say('production', 'error', `Could not start: ${problem}`);
   process.exit(1);
 }
 
@@ -62,13 +63,13 @@ async function stopAll(): Promise<void> {
 }
 
 // Before anything starts: a signal during start-up still stops the nodes already running.
-onShutdownSignal(stopAll);
+onShutdownSignal(stopAll, config.mode);
 
 try {
   // SKIP_SPA_BUILD=1: tests that start this file for the API alone do not rebuild the dashboard.
   // The compiled server never builds (no Vite in production): buildProblem checked dist/ above.
   if (!compiledServer && process.env.SKIP_SPA_BUILD !== '1' && isSpaStale()) {
-    console.log('Building the dashboard (dist/ is missing or older than src/)...');
+    say(config.mode, 'info', 'Building the dashboard (dist/ is missing or older than src/)...');
     await buildSpa(undefined, building.signal);
   }
   nodes = await startLocalNodes(config);
@@ -91,13 +92,13 @@ try {
   }
   if (metrics !== null) {
     metricsServer = await serveMetrics(config, metrics);
-    console.log(`Metrics for Prometheus at ${metricsServer.url}`);
+    say(config.mode, 'info', `Metrics for Prometheus at ${metricsServer.url}`);
   }
-  for (const line of localNodesNotice(nodes.started)) console.log(line);
+  for (const line of localNodesNotice(nodes.started)) say(config.mode, 'info', line);
 } catch (error) {
   // Stopped by a signal while starting: the shutdown in progress exits; this is no failure to report.
   if (!building.signal.aborted) {
-    console.error(`Could not start: ${explainStartupError(error)}`);
+    say(config.mode, 'error', `Could not start: ${explainStartupError(error)}`);
     await stopAll().catch(() => undefined);
     process.exit(1);
   }

@@ -76,15 +76,22 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
   }
 
   /** `npm start` in the clone; resolves with its exit code and everything it printed once it exits. */
-  function npmStart(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-    const child = spawn('npm', ['start'], { cwd: clone, env: shellEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  function npmStart(
+    env: Record<string, string>,
+    args: readonly string[] = ['start'],
+  ): { child: ChildProcess; output: () => string; stdout: () => string; exited: Promise<number | null> } {
+    const child = spawn('npm', [...args], { cwd: clone, env: shellEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      stdout += chunk.toString('utf8');
+    });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
     void exited.then(() => running.delete(child));
-    return { child, output: () => output, exited };
+    return { child, output: () => output, stdout: () => stdout, exited };
   }
 
   /** `npm start` with `env`, once it answers: its URL. */
@@ -104,10 +111,11 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
     }
   });
 
-  it('starts the compiled server with node (WORKERS=2), serves the API, the SPA and the gateway; SIGTERM exits 0', async () => {
-    const env: Record<string, string> = { ...(await settings()), WORKERS: '2' };
+  it('starts the compiled server with node (WORKERS=2), serves the API, the SPA and the gateway; SIGTERM exits 0; every stdout line is JSON', async () => {
+    const env: Record<string, string> = { ...(await settings()), WORKERS: '2', METRICS_PORT: '0' };
     const url = `http://127.0.0.1:${env.PORT ?? ''}`;
-    const started = npmStart(env);
+    // --silent: npm's own banner (`> name@version start`) is not the server's to shape.
+    const started = npmStart(env, ['start', '--silent']);
     const startedAt = performance.now();
     let plans: Response | null = null;
     while (plans === null && performance.now() - startedAt < 60_000) {
@@ -132,6 +140,24 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('SIGTERM: shutting down...');
+    // For a log collector: every line on stdout parses, the server's own lines (signal, metrics address) included.
+    const lines = started
+      .stdout()
+      .split('\n')
+      .filter((line) => line !== '');
+    const unparsed = lines.filter((line) => {
+      try {
+        JSON.parse(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(unparsed, started.stdout()).toEqual([]);
+    expect(lines.some((line) => line.includes('Metrics for Prometheus at'))).toBe(true);
+    expect(lines.some((line) => line.includes('SIGTERM: shutting down...'))).toBe(true);
+    // The local OpenID provider's package is never loaded in production (it warns on Node 20).
+    expect(started.output()).not.toContain('oidc-provider');
   }, 120_000);
 
   it('runs the compiled admin command with node alone; set-plan to the same plan twice keeps the credit cycle', async () => {
