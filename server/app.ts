@@ -131,8 +131,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.metrics) countHttpAnswers(app, options.metrics);
   await app.register(fastifyCookie);
 
-  const db = await openDatabase(config, (error) =>
-    app.log.warn({ err: error }, 'PostgreSQL ended an idle connection of the pool; the pool opens another when needed'),
+  const db = await openDatabase(
+    config,
+    (error) => app.log.warn({ err: error }, 'PostgreSQL ended an idle connection of the pool; the pool opens another when needed'),
+    (message, waitMs) => app.log.warn(`Could not connect to the database of DATABASE_URL (${message}): trying again in ${waitMs} ms`),
   );
   app.addHook('onClose', async () => db.close());
   try {

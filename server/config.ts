@@ -113,6 +113,11 @@ export interface Config {
    * where nothing probes and Ctrl-C should stop at once).
    */
   readonly shutdownDelaySeconds: number;
+  /**
+   * Seconds start-up keeps trying to reach DATABASE_URL's server while it refuses or cannot be
+   * reached (DATABASE_CONNECT_TIMEOUT_SECONDS, default 30; 0 tries once).
+   */
+  readonly databaseConnectTimeoutSeconds: number;
   /** Where Prometheus scrapes GET /metrics (server/metrics); null = no metrics server. 0 = a free port. */
   readonly metricsPort: number | null;
   readonly metricsHost: string;
@@ -235,6 +240,7 @@ export function loadConfig(env: Env): Config {
     keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
     shutdownDelaySeconds: integer('SHUTDOWN_DELAY_SECONDS', mode === 'production' ? 5 : 0, 0, 300),
+    databaseConnectTimeoutSeconds: integer('DATABASE_CONNECT_TIMEOUT_SECONDS', 30, 0, 3600),
     metricsPort: settings.optional('METRICS_PORT', parsePort),
     metricsHost: settings.read('METRICS_HOST', '127.0.0.1', parseHost, '127.0.0.1'),
   };
