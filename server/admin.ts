@@ -2,13 +2,16 @@
  * Operator commands (README "Admin"), e.g. an Enterprise plan after a sales contract:
  *   npm run admin -- list-users
  *   npm run admin -- set-plan <email> <plan name> [MONTHLY|ANNUALY]
- * With the embedded database, stop the server first (one process per data directory).
+ * With the embedded database, stop the server first (one process per data directory). Compiled with
+ * the server (build/server/admin.js): with NODE_ENV=production `npm run admin` runs that with node
+ * alone, as `npm start` does, and refuses a build older than its sources.
  */
 import type { Db } from '@server/db/db';
 import { openDatabase } from '@server/db/open';
 import { billingFrequencies, planCatalog } from '@/domain/plan-catalog';
 import { findPlanByName } from '@server/repos/plans';
 import { findUserByEmail, listUsers, setUserPlan } from '@server/repos/users';
+import { buildProblem, compiledServer } from '@server/server-build';
 import { configOrExit } from '@server/startup-shutdown';
 
 const usage = `Usage:
@@ -20,6 +23,10 @@ function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
 }
+
+// Before anything else: a stale build would apply yesterday's rules to the database.
+const problem = compiledServer ? buildProblem() : null;
+if (problem !== null) fail(`Could not run: ${problem}`);
 
 const [command, ...args] = process.argv.slice(2);
 if (command !== 'list-users' && command !== 'set-plan') fail(usage, 2);
@@ -43,7 +50,8 @@ async function setPlan(db: Db, [email = '', planName = '', frequencyArg = 'MONTH
   if (plan === null) throw new CommandError(`Unknown plan "${planName}".\n${usage}`, 2);
   const user = await findUserByEmail(db, email);
   if (user === null) throw new CommandError(`No user with the e-mail ${email}.`, 1);
-  await setUserPlan(db, user.id, { planId: plan.id, frequency, now: new Date() });
+  const moved = await setUserPlan(db, user.id, { planId: plan.id, frequency, now: new Date() });
+  if (!moved) return `${user.email} is already on ${plan.name} (${frequency}): nothing changed, the credit cycle goes on.`;
   return `${user.email} is now on ${plan.name} (${frequency}); a new credit cycle starts now.`;
 }
 

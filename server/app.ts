@@ -20,6 +20,7 @@ import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import type { WsGateway } from '@server/gateway/ws/ws-gateway';
 import { createGoogleSignIn } from '@server/google/index';
 import { quietProbes } from '@server/health/quiet-probes';
+import { Readiness, readinessChecks } from '@server/health/readiness';
 import { createHandlers } from '@server/handlers/index';
 import { apiBodyLimitBytes } from '@server/http/body-limit';
 import { proxyTrust } from '@server/http/client-address';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     billing: Billing;
     /** The WebSocket endpoint's open sockets in this process; null when HTTP workers serve it (WORKERS > 1). */
     webSockets: Pick<WsGateway<KeyEntry, LocalTicket>, 'open' | 'subscriptions' | 'subscriptionBytes'> | null;
+    /** /api/readyz's checks; `drain()` at shutdown makes it answer 503 while the server still serves. */
+    readiness: Readiness;
   }
 }
 
@@ -128,8 +131,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.metrics) countHttpAnswers(app, options.metrics);
   await app.register(fastifyCookie);
 
-  const db = await openDatabase(config, (error) =>
-    app.log.warn({ err: error }, 'PostgreSQL ended an idle connection of the pool; the pool opens another when needed'),
+  const db = await openDatabase(
+    config,
+    (error) => app.log.warn({ err: error }, 'PostgreSQL ended an idle connection of the pool; the pool opens another when needed'),
+    (message, waitMs) => app.log.warn(`Could not connect to the database of DATABASE_URL (${message}): trying again in ${waitMs} ms`),
   );
   app.addHook('onClose', async () => db.close());
   try {
@@ -219,7 +224,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const limits = createLoginLimits(
       redis === null ? undefined : (_limiters, names) => redisAttempts({ redis, names, log: app.log, observer: redisObserver }),
     );
-    const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, redis: redisPing };
+    const readiness = new Readiness(readinessChecks(config, db, redisPing));
+    options.metrics?.watchReadiness(readiness);
+    app.decorate('readiness', readiness);
+    const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, readiness };
     registerOperations(
       app,
       operations,

@@ -48,6 +48,11 @@ const result = await build({
   entryNames: '[name]',
   outdir,
   bundle: true,
+  // Modules imported with import() (the local stand-ins: the OpenID provider, test-mode payments)
+  // get chunks of their own, loaded only when mounted: bundled in, their packages (oidc-provider)
+  // would be imported by every production start.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   packages: 'external',
   platform: 'node',
   format: 'esm',

@@ -107,6 +107,17 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** Open connections a process accepts at once; past it new ones are closed at once. */
   readonly maxConnections: number;
+  /**
+   * SIGTERM/SIGINT: seconds the server keeps serving after /api/readyz turns 503, so a load balancer
+   * stops sending before the listener closes (SHUTDOWN_DELAY_SECONDS; 5 in production, 0 locally,
+   * where nothing probes and Ctrl-C should stop at once).
+   */
+  readonly shutdownDelaySeconds: number;
+  /**
+   * Seconds start-up keeps trying to reach DATABASE_URL's server while it refuses or cannot be
+   * reached (DATABASE_CONNECT_TIMEOUT_SECONDS, default 30; 0 tries once).
+   */
+  readonly databaseConnectTimeoutSeconds: number;
   /** Where Prometheus scrapes GET /metrics (server/metrics); null = no metrics server. 0 = a free port. */
   readonly metricsPort: number | null;
   readonly metricsHost: string;
@@ -228,6 +239,8 @@ export function loadConfig(env: Env): Config {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    shutdownDelaySeconds: integer('SHUTDOWN_DELAY_SECONDS', mode === 'production' ? 5 : 0, 0, 300),
+    databaseConnectTimeoutSeconds: integer('DATABASE_CONNECT_TIMEOUT_SECONDS', 30, 0, 3600),
     metricsPort: settings.optional('METRICS_PORT', parsePort),
     metricsHost: settings.read('METRICS_HOST', '127.0.0.1', parseHost, '127.0.0.1'),
   };

@@ -44,7 +44,7 @@ try {
     await vite.close();
     await app.close();
     await nodes.stop();
-  });
+  }, config.mode);
   console.log(`${config.productName} (development, hot reload) is running at ${config.publicUrl}`);
   for (const line of localNodesNotice(nodes.started)) console.log(line);
 } catch (error) {

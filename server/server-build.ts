@@ -1,6 +1,6 @@
 /**
  * The compiled server: `npm run build` bundles server/start.ts and the entry points it starts
- * (the HTTP worker process, the PGlite thread) into build/server/*.js with esbuild
+ * (the HTTP worker process, the PGlite thread), and the admin command, into build/server/*.js with esbuild
  * (server/build-server.ts), and records what the build was made from. With NODE_ENV=production
  * `npm start` runs that output with node alone, and refuses a build older than its sources.
  */
@@ -20,8 +20,8 @@ export const compiledServer: boolean = typeof COMPILED_SERVER !== 'undefined' &&
 export const serverBuildDir = join('build', 'server');
 const buildInfoName = 'build-info.json';
 
-/** The entry points compiled: the server, and what it starts in processes and threads of their own. */
-export const serverEntries = ['server/start.ts', 'server/cluster/worker.ts', 'server/db/pglite-thread.ts'] as const;
+/** The entry points compiled: the server, what it starts in processes and threads of their own, and the operators' command. */
+export const serverEntries = ['server/start.ts', 'server/cluster/worker.ts', 'server/db/pglite-thread.ts', 'server/admin.ts'] as const;
 
 /** The command that makes a fresh build, named by every refusal below. */
 const buildCommand = 'npm run build';

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '@server/config';
+import { modeOfEnv, say } from '@server/log/process-line';
 
 /** The config from the environment, or exit 1 with a line per refused setting (no stack trace). */
 export function configOrExit(env: Record<string, string | undefined> = process.env): Config {
@@ -6,7 +7,7 @@ export function configOrExit(env: Record<string, string | undefined> = process.e
     return loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      for (const line of error.message.split('\n')) console.error(`Configuration error: ${line}`);
+      for (const line of error.message.split('\n')) say(modeOfEnv(env), 'error', `Configuration error: ${line}`);
       process.exit(1);
     }
     throw error;
@@ -30,20 +31,20 @@ export function explainStartupError(error: unknown, portVariable = 'PORT'): stri
 const sameRequestMs = 1000;
 
 /** Runs `stop` once on SIGINT/SIGTERM, then exits; a second signal (not a copy of the first) exits at once. */
-export function onShutdownSignal(stop: () => Promise<void>): void {
+export function onShutdownSignal(stop: () => Promise<void>, mode: Config['mode']): void {
   let stoppingSince: number | null = null;
   const handle = (signal: NodeJS.Signals) => {
     if (stoppingSince !== null) {
       if (performance.now() - stoppingSince < sameRequestMs) return;
-      console.log(`${signal} again: exiting now, without waiting for the shutdown to finish.`);
+      say(mode, 'warn', `${signal} again: exiting now, without waiting for the shutdown to finish.`);
       process.exit(1);
     }
     stoppingSince = performance.now();
-    console.log(`${signal}: shutting down...`);
+    say(mode, 'info', `${signal}: shutting down...`);
     stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        say(mode, 'error', `The shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         process.exit(1);
       },
     );

@@ -18,6 +18,7 @@ import { createWorkerServer } from '@server/cluster/worker-http';
 import { workerEnv } from '@server/cluster/worker-env';
 import { configOrExit, explainStartupError } from '@server/startup-shutdown';
 import { logLine } from '@server/log/logger-options';
+import { say } from '@server/log/process-line';
 import { exposeToPrimary } from '@server/metrics/cluster-scrape';
 import { ProcessMetrics } from '@server/metrics/process-metrics';
 import cluster from 'node:cluster';
@@ -27,7 +28,7 @@ const reportEveryMs = 200;
 const config = configOrExit();
 const socketPath = process.env[workerEnv.apiSocket];
 if (socketPath === undefined) {
-  console.error(`${workerEnv.apiSocket} is not set: workers are started by the main process (WORKERS > 1), not by hand.`);
+  say(config.mode, 'error', `${workerEnv.apiSocket} is not set: workers are started by the main process (WORKERS > 1), not by hand.`);
   process.exit(1);
 }
 
@@ -77,6 +78,7 @@ const gateway = new Gateway<WorkerKey, WorkerTicket>({
   now,
   observer: metrics,
   requestLog,
+  onFailure: (error) => logError('gateway call failed', error),
 });
 const proxy = createApiProxy(socketPath);
 
@@ -152,7 +154,7 @@ process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => undefined);
 server.once('error', (error) => {
   // E.g. the port is taken: said once, in words, and the main process stops.
-  console.error(`Could not start: ${explainStartupError(error)}`);
+  say(config.mode, 'error', `Could not start: ${explainStartupError(error)}`);
   process.exit(1);
 });
 server.listen({ port: config.port, host: config.host });

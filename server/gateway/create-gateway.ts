@@ -70,6 +70,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
     now,
     observer,
     requestLog: metering.requestLog,
+    onFailure: (error) => log.error({ err: error }, 'gateway call failed'),
   });
   metering.start();
   const sweeper = setInterval(() => limiter.sweep(now()), bucketSweepMs);

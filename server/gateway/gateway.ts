@@ -4,7 +4,7 @@ import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
 import { type AccessRefusal, checkAccess } from '@server/gateway/access-rules';
 import type { Admission } from '@server/gateway/admission';
 import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
-import { keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
+import { internalAnswer, keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
@@ -70,6 +70,8 @@ export interface GatewayDeps<Key extends GatewayKey, Ticket> {
   readonly observer?: GatewayObserver;
   /** Where the calls of keys that log them are recorded (server/metering/request-log.ts); none, nothing is. */
   readonly requestLog?: Pick<RequestLogRing, 'admits' | 'record'>;
+  /** Hears why the gateway failed on a call (logged by the owner); the call is answered with an internal error. */
+  readonly onFailure?: (error: unknown) => void;
 }
 
 /** A call past every check, on its way to the node. */
@@ -143,6 +145,17 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       return this.told(network, 'invalid', refusalAnswer(problem, null));
     }
     const { payload } = parsed;
+    try {
+      return await this.decide(call, network, payload);
+    } catch (error) {
+      // E.g. the database is away while a key or its credits are read: counted, and answered to the call's ids.
+      this.deps.onFailure?.(error);
+      return this.told(network, 'internal_error', internalAnswer(payload));
+    }
+  }
+
+  /** Key, access, method policy, admission, then the node: a failure of any is the caller's to answer. */
+  private async decide(call: GatewayCall, network: Network, payload: RpcPayload): Promise<GatewayAnswer> {
     // Before the cache: an implausible key is neither looked up nor remembered.
     if (!plausibleKey.test(call.apiKey)) {
       return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));

@@ -3,7 +3,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { retryAfterValue } from '@/domain/admission-rule';
 import { apiPrefix } from '@server/http/api-prefix';
 import { securityHeaders, transportSecurityHeaders } from '@server/http/security-headers';
-import { rpcErrorBody, type RpcId } from '@server/gateway/json-rpc';
+import { rpcBatchErrorBody, rpcErrorBody, type RpcId, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 
 /**
@@ -62,6 +62,19 @@ export function refusalAnswer(problem: GatewayError, id: RpcId, headers: Readonl
   };
   if (problem.data?.limit === 'rate') answer.headers['retry-after'] = retryAfterValue(problem.data.retryAfterSeconds * 1000);
   return answer;
+}
+
+/**
+ * The gateway failed on a call it had read (e.g. its key or credits could not be read: the database
+ * is away): a JSON-RPC internal error (500) addressed to the call, or to each call of a batch.
+ */
+export function internalAnswer(payload: Pick<RpcPayload, 'batch' | 'id' | 'ids'>): GatewayAnswer {
+  const { status, code, message } = gatewayErrors.internal();
+  return {
+    status,
+    headers: { ...callHeaders, 'content-type': jsonContentType },
+    body: payload.batch ? rpcBatchErrorBody(payload.ids, code, message) : rpcErrorBody(payload.id, code, message),
+  };
 }
 
 /** The node's answer as it came (status, content type, bytes), on the key's headers. */

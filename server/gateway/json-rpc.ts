@@ -9,6 +9,8 @@ export interface RpcPayload {
   readonly methods: readonly string[];
   /** The id of a single call (null when absent or for a batch): the gateway's own errors carry it. */
   readonly id: RpcId;
+  /** The id of each call, in order (null where absent). */
+  readonly ids: readonly RpcId[];
 }
 
 export type PayloadProblem = { readonly kind: 'parse' } | { readonly kind: 'invalid'; readonly detail: string };
@@ -57,17 +59,24 @@ export function parsePayload(body: Buffer | undefined): ParsedPayload {
   if (!Array.isArray(value)) {
     const request = readRequest(value);
     if (typeof request === 'string') return invalid(request);
-    return { ok: true, payload: { batch: false, methods: [request.method], id: request.id } };
+    return { ok: true, payload: { batch: false, methods: [request.method], id: request.id, ids: [request.id] } };
   }
   if (value.length === 0) return invalid('a batch must hold at least one request');
   if (value.length > maxBatchLength) return invalid(`a batch holds at most ${maxBatchLength} requests`);
   const methods: string[] = [];
+  const ids: RpcId[] = [];
   for (const [index, entry] of value.entries()) {
     const request = readRequest(entry);
     if (typeof request === 'string') return invalid(`batch entry ${index}: ${request}`);
     methods.push(request.method);
+    ids.push(request.id);
   }
-  return { ok: true, payload: { batch: true, methods, id: null } };
+  return { ok: true, payload: { batch: true, methods, id: null, ids } };
+}
+
+/** The same error for each call of a batch, each with its id, in order (JSON-RPC 2.0 §6: a batch is answered by an array). */
+export function rpcBatchErrorBody(ids: readonly RpcId[], code: number, message: string): string {
+  return JSON.stringify(ids.map((id) => ({ jsonrpc: '2.0', id, error: { code, message } })));
 }
 
 /** The gateway's own answer: `{ jsonrpc: '2.0', id, error: { code, message, data? } }`, as the bytes sent. */

@@ -11,7 +11,7 @@ import { unauthorized } from '@server/http/errors';
 import type { TestMode } from '@server/payments/local/test-mode';
 import type { StripeWebhook } from '@server/payments/stripe/stripe-webhook';
 import type { Billing } from '@server/payments/billing';
-import type { RedisPing } from '@server/shared/redis';
+import type { Readiness } from '@server/health/readiness';
 
 /** What handlers work with; built once per app by buildApp. */
 export interface Services {
@@ -26,8 +26,8 @@ export interface Services {
   readonly keyCache: KeyCache;
   /** Billing and the configured payment provider's own operations (webhook, test-mode pages). */
   readonly payments: PaymentServices;
-  /** REDIS_URL's Redis, timed and counted (readiness pings it); null without REDIS_URL. */
-  readonly redis: RedisPing | null;
+  /** The checks of /api/readyz (the database, Redis, each node), shared with the metrics' dependency gauges. */
+  readonly readiness: Readiness;
 }
 
 export interface PaymentServices {

@@ -2,22 +2,38 @@ import type { Config } from '@server/config';
 import type { Queryable } from '@server/db/db';
 import type { RedisPing } from '@server/shared/redis';
 
-/** One thing the server needs to serve: a probe that resolves when it is usable, and rejects saying why not. */
+/** One thing the server uses: a probe that resolves when it is usable, and rejects saying why not. */
 export interface ReadinessCheck {
-  /** Named in the 503 (e.g. 'database', 'mainnet node'). */
+  /** Named in the answers and the metric (e.g. 'database', 'mainnet node'). */
   readonly name: string;
+  /**
+   * true: this replica cannot serve without it, so it is not ready (a load balancer sends its
+   * traffic elsewhere). false: it serves without it, degraded (reported, still ready): another
+   * replica would not do better, and taking every replica out would turn a partial outage whole.
+   */
+  readonly required: boolean;
   probe(signal: AbortSignal): Promise<void>;
 }
 
 export interface CheckResult {
   readonly name: string;
-  /** null: ready; else what is wrong, in words safe to show anyone (never a node's URL: it may carry a key). */
+  readonly required: boolean;
+  /** null: usable; else what is wrong, in words safe to show anyone (never a node's URL: it may carry a key). */
   readonly problem: string | null;
 }
 
 export interface ReadinessReport {
+  /** Every required check passed. */
   readonly ready: boolean;
   readonly checks: readonly CheckResult[];
+}
+
+/** The checks that failed, one line each (`devnet node: could not be reached`), the required ones first. */
+export function problemLines(report: ReadinessReport): string[] {
+  const failed = report.checks.filter((check) => check.problem !== null);
+  return [...failed.filter((check) => check.required), ...failed.filter((check) => !check.required)].map(
+    (check) => `${check.name}: ${check.problem}`,
+  );
 }
 
 export interface ReadinessOptions {
@@ -36,10 +52,11 @@ export class NotReady extends Error {
 class TimedOut extends Error {}
 
 /**
- * GET /api/readyz: a list of named checks (the database, each upstream node, Redis when REDIS_URL
- * is set), run together with a short time-out, the report cached briefly.
+ * GET /api/readyz and the dependency gauges: a list of named checks (the database, each upstream
+ * node, Redis when REDIS_URL is set), run together with a short time-out, the report cached briefly.
  */
 export class Readiness {
+  private drainingNow = false;
   private cached: { readonly at: number; readonly report: ReadinessReport } | null = null;
   private running: Promise<ReadinessReport> | null = null;
   private readonly timeoutMs: number;
@@ -55,6 +72,15 @@ export class Readiness {
     this.now = options.now ?? Date.now;
   }
 
+  /** The server is shutting down: not ready from now on, whatever the checks say (it still serves meanwhile). */
+  drain(): void {
+    this.drainingNow = true;
+  }
+
+  get draining(): boolean {
+    return this.drainingNow;
+  }
+
   report(): Promise<ReadinessReport> {
     if (this.cached !== null && this.now() - this.cached.at < this.cacheMs) return Promise.resolve(this.cached.report);
     // Probes arriving while one runs share it.
@@ -65,8 +91,10 @@ export class Readiness {
   }
 
   private async runAll(): Promise<ReadinessReport> {
-    const checks = await Promise.all(this.checks.map(async (check) => ({ name: check.name, problem: await this.run(check) })));
-    const report = { ready: checks.every((check) => check.problem === null), checks };
+    const checks = await Promise.all(
+      this.checks.map(async (check) => ({ name: check.name, required: check.required, problem: await this.run(check) })),
+    );
+    const report = { ready: checks.every((check) => !check.required || check.problem === null), checks };
     this.cached = { at: this.now(), report };
     return report;
   }
@@ -92,22 +120,37 @@ export class Readiness {
   }
 }
 
-/** The database answers a query (PGlite's thread or the PostgreSQL pool is alive). */
+/**
+ * The database answers a query (PGlite's thread or the PostgreSQL pool is alive). Required: the
+ * dashboard's every operation (sessions, keys, billing) and the gateway's first call with each key
+ * read it; a replica that lost its own connection should get no traffic while the others have one.
+ */
 export function databaseCheck(db: Queryable): ReadinessCheck {
   return {
     name: 'database',
+    required: true,
     probe: async () => {
-      await db.query('select 1');
+      try {
+        await db.query('select 1');
+      } catch {
+        // The driver's words may name the host or the user; these stay the same whatever went wrong.
+        throw new NotReady('could not be queried');
+      }
     },
   };
 }
 
 const chainIdCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
 
-/** A node answers eth_chainId (the cheapest call there is) with a result. */
+/**
+ * A node answers eth_chainId (the cheapest call there is) with a result. Not required: without one
+ * network's node the replica still serves the other network and the dashboard, and every replica
+ * calls the same node, so none would serve that network better.
+ */
 export function nodeCheck(name: string, url: string): ReadinessCheck {
   return {
     name,
+    required: false,
     probe: async (signal) => {
       let response: Response;
       try {
@@ -132,13 +175,13 @@ export function nodeCheck(name: string, url: string): ReadinessCheck {
 }
 
 /**
- * Redis (REDIS_URL) answers PING. Not ready without it although every replica falls back to local
- * limits: the fallback is a stopgap (each replica's own share), and a load balancer or an operator
- * should see that the replicas no longer share them.
+ * Redis (REDIS_URL) answers PING. Not required: every replica falls back to its local share of the
+ * limits and serves on (degraded, reported so an operator sees the replicas no longer share them).
  */
 export function redisCheck(redis: RedisPing): ReadinessCheck {
   return {
     name: 'redis',
+    required: false,
     probe: async () => {
       try {
         await redis.ping();
@@ -150,7 +193,7 @@ export function redisCheck(redis: RedisPing): ReadinessCheck {
   };
 }
 
-/** What this server needs: its database, Redis when set, and each configured node (a network without one has nothing to wait for). */
+/** What this server uses: its database (required), Redis when set, and each configured node (a network without one has nothing to wait for). */
 export function readinessChecks(
   config: Pick<Config, 'upstreamMainnetUrl' | 'upstreamDevnetUrl'>,
   db: Queryable,

@@ -82,6 +82,13 @@ const rules: readonly Rule[] = [
   { triggers: ['://'], pattern: /(:\/\/[^\s/:@"'\\<>]+:)[^\s/@"'\\<>]+@/g, replacement: `$1${redacted}@` },
   // Authorization header values written out as text (long enough not to be prose: "Basic plan").
   { triggers: ['bearer', 'basic'], pattern: /\b(Bearer|Basic) +[A-Za-z0-9._~+/-]{16,}=*/gi, replacement: `$1 ${redacted}` },
+  // A Redis command's arguments, which a client's error carries (`command: { name, args }`): the
+  // connection's HELLO/AUTH holds REDIS_URL's password, others the keys and values sent.
+  {
+    triggers: ['"args"'],
+    pattern: new RegExp(String.raw`("args"\s*:\s*)\[(?:[^\[\]"]|${jsonString}|\[(?:[^\[\]"]|${jsonString})*\])*\]`, 'g'),
+    replacement: `$1"${redacted}"`,
+  },
   // "authorization":"…" (or an array of strings, as set-cookie can be).
   {
     triggers: fieldTriggers,

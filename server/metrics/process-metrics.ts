@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { CALL_OUTCOMES, type CallOutcome, zeroOutcomes } from '@/domain/call-outcomes';
 import type { GatewayObserver } from '@server/gateway/gateway';
 import { LOG_DROPS, type LogDrop } from '@server/metering/request-log';
+import type { ReadinessReport } from '@server/health/readiness';
 import { rpcRoute } from '@server/gateway/routes';
 import type { Network } from '@server/repos/usage';
 import type { RedisObserver } from '@server/shared/redis';
@@ -174,6 +175,34 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
       collect() {
         this.reset();
         for (const reason of LOG_DROPS) this.inc({ reason }, log.dropped[reason]);
+      },
+    });
+  }
+
+  /**
+   * The main process's readiness checks (the API, readyz included, is served there): at each scrape
+   * whether each dependency answers (the report is shared with /api/readyz, reused for a second),
+   * and whether the replica is ready (every required one answers).
+   */
+  watchReadiness(readiness: { report(): Promise<ReadinessReport>; readonly draining: boolean }): void {
+    new Gauge({
+      name: 'rpc_dependency_up',
+      help: 'Whether each dependency answers (1) or not (0): database, redis, each node; required="true" ones make the replica unready, the others degrade it',
+      labelNames: ['dependency', 'required'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const check of (await readiness.report()).checks) {
+          this.set({ dependency: check.name, required: String(check.required) }, check.problem === null ? 1 : 0);
+        }
+      },
+    });
+    new Gauge({
+      name: 'rpc_ready',
+      help: 'Whether this replica is ready (1: every required dependency answers and it is not shutting down), as /api/readyz says',
+      registers: [this.registry],
+      async collect() {
+        this.set((await readiness.report()).ready && !readiness.draining ? 1 : 0);
       },
     });
   }

@@ -96,9 +96,14 @@ export async function updatePasswordHash(q: Queryable, userId: number, passwordH
 
 /**
  * An operator's setting of the plan, in its own transaction: what the admin command does (and what
- * fixtures and the bench do to arrange a plan). It starts a new quota cycle at `now` with nothing used.
+ * fixtures and the bench do to arrange a plan). A new plan or frequency starts a new quota cycle at
+ * `now` with nothing used; the same one again changes nothing. True when the plan moved.
  */
-export async function setUserPlan(db: Db, userId: number, plan: { planId: number; frequency: BillingFrequency; now: Date }): Promise<void> {
+export async function setUserPlan(
+  db: Db,
+  userId: number,
+  plan: { planId: number; frequency: BillingFrequency; now: Date },
+): Promise<boolean> {
   const cause = { kind: 'operator', plan: { planId: plan.planId, frequency: plan.frequency } } as const;
-  await db.transaction((tx) => moveUserPlan(tx, userId, cause, plan.now));
+  return db.transaction((tx) => moveUserPlan(tx, userId, cause, plan.now));
 }

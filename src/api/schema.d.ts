@@ -29,8 +29,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everything the server needs answers (readiness)
-         * @description Checks the database and each upstream node (eth_chainId, 2-second time-out). The report is reused for a second, so frequent probes do not reach the database and the nodes each time.
+         * This replica can serve (readiness)
+         * @description Checks the database, Redis (with REDIS_URL) and each upstream node (eth_chainId), each with a 2-second time-out. Only the database is required: without it the replica is not ready. Redis or a node that does not answer leaves it ready but degraded (listed in `degraded`). The report is reused for a second, so frequent probes do not reach them each time.
          */
         get: operations["getReadyz"];
         put?: never;
@@ -706,8 +706,10 @@ export interface components {
         Readiness: {
             /** @enum {string} */
             status: "ready";
-            /** @description The checks run (database, then each configured node) */
+            /** @description The checks run (database, Redis with REDIS_URL, then each configured node) */
             checks: string[];
+            /** @description One line per check that failed without making the replica unready (Redis, a node), naming it, e.g. `devnet node: could not be reached`; empty when everything answers */
+            degraded: string[];
         };
         AppConfig: {
             productName: string;
@@ -1310,7 +1312,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ready; the names of the checks that passed */
+            /** @description Ready; the checks run, and those that failed without making it unready */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1320,7 +1322,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Not ready; `message` has one line per check that failed, naming it (e.g. `mainnet node: could not be reached`). Also answered while the server shuts down. */
+            /** @description Not ready (the database does not answer); `message` has one line per check that failed, naming it (e.g. `database: did not answer within 2000 ms`), the required ones first. Also answered while the server shuts down. */
             503: {
                 headers: {
                     [name: string]: unknown;

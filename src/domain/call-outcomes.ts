@@ -12,11 +12,15 @@ export const CALL_OUTCOMES = [
   'refused_rate',
   'upstream_error',
   'upstream_timeout',
+  'internal_error',
 ] as const;
 
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
-/** The outcomes metered per key and charted (a call refused for its key, or not a call at all, has no key to count for). */
+/**
+ * The outcomes metered per key and charted (a call refused for its key, or not a call at all, has no
+ * key to count for; a call the gateway failed on, an internal error, may have failed reading its key).
+ */
 export const METERED_OUTCOMES = [
   'answered',
   'refused_allow_list',
@@ -40,6 +44,7 @@ export const OUTCOME_LABELS: Readonly<Record<CallOutcome, string>> = {
   refused_rate: 'Rate limited',
   upstream_error: 'Node error',
   upstream_timeout: 'Node time-out',
+  internal_error: 'Gateway error',
 };
 
 /** A count of 0 for every outcome (a new outcome without its 0 here does not compile). */
@@ -54,6 +59,7 @@ export function zeroOutcomes(): Record<CallOutcome, number> {
     refused_rate: 0,
     upstream_error: 0,
     upstream_timeout: 0,
+    internal_error: 0,
   };
 }
 

@@ -32,12 +32,13 @@ export const planAfterSubscription: PlanChoice = { planId: defaultPlanId, freque
  * The plan the user moves to, or null when it stays. Payments never touch an Enterprise plan (it
  * is arranged with sales, outside the provider) and leave the same plan and frequency alone (a
  * renewal keeps its quota cycle, which already runs monthly from its anchor). An operator's command
- * always applies, even to the same plan: it starts a new cycle, as the command says.
+ * applies to any plan, Enterprise included, and is idempotent: the same plan and frequency again
+ * changes nothing (the credit cycle goes on), so a command run twice does no more than once.
  */
 export function nextPlan(current: CurrentPlan, cause: PlanCause): PlanChoice | null {
-  if (cause.kind === 'operator') return cause.plan;
+  const same = (target: PlanChoice) => current.planId === target.planId && current.frequency === target.frequency;
+  if (cause.kind === 'operator') return same(cause.plan) ? null : cause.plan;
   if (current.planName === 'Enterprise') return null;
   const target = cause.kind === 'subscription' ? cause.plan : planAfterSubscription;
-  if (current.planId === target.planId && current.frequency === target.frequency) return null;
-  return target;
+  return same(target) ? null : target;
 }

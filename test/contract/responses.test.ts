@@ -404,9 +404,11 @@ describe('every answer matches openapi.yaml', () => {
   contractTest('health probes', async () => {
     await call('getHealthz', { method: 'GET', url: '/api/healthz' });
     await call('getReadyz', { method: 'GET', url: '/api/readyz' });
-    // A node that refuses connections (a closed port on loopback): 503 naming it.
+    // A node that refuses connections (a closed port on loopback) degrades it; a database away: 503 naming it.
     const unready = await startTestApp({ UPSTREAM_MAINNET_URL: 'http://127.0.0.1:9' });
     try {
+      await call('getReadyz', { method: 'GET', url: '/api/readyz' }, unready);
+      await unready.app.db.close();
       await call('getReadyz', { method: 'GET', url: '/api/readyz' }, unready);
     } finally {
       await unready.close();

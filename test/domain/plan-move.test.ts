@@ -29,7 +29,9 @@ describe('nextPlan: the one rule that decides a user plan (billing events, the g
     // The admin command.
     ['an operator sets Enterprise', on('Professional', 4), operator(plan(5, 'ANNUALY')), plan(5, 'ANNUALY')],
     ['an operator moves an Enterprise user', on('Enterprise', 5), operator(plan(1)), plan(1)],
-    ['an operator re-setting the same plan starts a new cycle', on('Developer', 2), operator(plan(2)), plan(2)],
+    ['an operator re-setting the same plan changes nothing (the cycle goes on)', on('Developer', 2), operator(plan(2)), null],
+    ['an operator re-setting Enterprise changes nothing', on('Enterprise', 5, 'ANNUALY'), operator(plan(5, 'ANNUALY')), null],
+    ['an operator changing only the frequency moves it', on('Developer', 2), operator(plan(2, 'ANNUALY')), plan(2, 'ANNUALY')],
   ])('%s', (_, current, cause, moved) => {
     expect(nextPlan(current, cause)).toEqual(moved);
   });

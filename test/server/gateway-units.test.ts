@@ -283,14 +283,14 @@ describe('implausible keys', () => {
 });
 
 describe('JSON-RPC payloads', () => {
-  it('reads the methods of a call and of a batch, and the id of a call', () => {
+  it('reads the methods and ids of a call and of a batch', () => {
     expect(parsePayload(Buffer.from('{"jsonrpc":"2.0","id":"a","method":"eth_call","params":[]}'))).toEqual({
       ok: true,
-      payload: { batch: false, methods: ['eth_call'], id: 'a' },
+      payload: { batch: false, methods: ['eth_call'], id: 'a', ids: ['a'] },
     });
     expect(parsePayload(Buffer.from('[{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","id":2,"method":"b"}]'))).toEqual({
       ok: true,
-      payload: { batch: true, methods: ['a', 'b'], id: null },
+      payload: { batch: true, methods: ['a', 'b'], id: null, ids: [null, 2] },
     });
     expect(parsePayload(undefined)).toEqual({ ok: false, problem: { kind: 'parse' } });
   });

@@ -10,6 +10,7 @@ import { field, rpcOver, signUp, start, stop, stopAllStarted } from './helpers/s
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink';
 import { productionStripeSettings } from './helpers/production-settings';
 import { setUpPostgresServer } from './helpers/postgres-server';
+import { startThrowawayRedis } from '../support/throwaway-redis';
 
 /**
  * Production requires DATABASE_URL: each start is on a database of its own on a real PostgreSQL
@@ -145,4 +146,35 @@ describe.each([1, 2])('a production log with WORKERS=%i', (workers) => {
       expect(logged).toContain('POST /api/v1/devnet/[redacted] 502');
     }
   }, 240_000);
+});
+
+describe('a production log with a refused REDIS_URL password', () => {
+  it('names Redis and its host, never the password', async () => {
+    const redis = await startThrowawayRedis(undefined, { password: 'the-right-one' });
+    onTestFinished(() => redis.stop());
+    const password = `wrong-${randomBytes(8).toString('hex')}`;
+    const port = await freePort();
+    const database = await postgres.database();
+    onTestFinished(() => database.drop());
+    const server = await start(join(dataDir, 'redis-password'), port, {
+      ...database.env,
+      NODE_ENV: 'production',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'no-reply@example.com',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      UPSTREAM_MAINNET_URL: node.url,
+      UPSTREAM_DEVNET_URL: node.url,
+      REDIS_URL: `redis://:${password}@127.0.0.1:${redis.port}`,
+      ...productionStripeSettings,
+    });
+    // The refusal is logged once the connection's HELLO is answered: waited for, a bounded number of times.
+    for (let tries = 0; !server.output().includes('is unreachable: retrying') && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await stop(server)).toBe(0);
+    const log = server.output();
+    expect(log).toMatch(/WRONGPASS/);
+    expect(log).toContain('"args":"[redacted]"');
+    expect(log.split(password).length - 1, log).toBe(0);
+  }, 120_000);
 });

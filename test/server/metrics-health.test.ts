@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import { setUpTestAnvil } from '../support/anvil';
+import { sample } from './helpers/prometheus';
 import { setUpStartedAccount, type StartedAccount } from './helpers/started-account';
-
-/** The value of one series in a Prometheus text scrape (0 when absent), summed over any further labels. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  let total = 0;
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (match === null || match[1] !== name) continue;
-    const own = match[2] ?? '';
-    if (Object.entries(labels).every(([key, value]) => own.includes(`${key}="${value}"`))) total += Number(match[3]);
-  }
-  return total;
-}
 
 function metricsUrl(server: StartedAccount): string {
   const match = /Metrics for Prometheus at (http:\/\/\S+)/.exec(server.output());
@@ -88,22 +77,39 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     }
   });
 
-  it('healthz answers; readyz names the node that stopped answering', async () => {
+  it('healthz answers; with its nodes away the replica stays ready, reporting them degraded in readyz and the gauges', async () => {
     expect(await (await fetch(`${server.url}/api/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.url}/api/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: ['database', 'mainnet node', 'devnet node'] });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: ['database', 'mainnet node', 'devnet node'], degraded: [] });
+    const up = await scrape(server);
+    expect(sample(up, 'rpc_dependency_up', { dependency: 'mainnet node', required: 'false' })).toBe(1);
+    expect(sample(up, 'rpc_dependency_up', { dependency: 'database', required: 'true' })).toBe(1);
+    expect(sample(up, 'rpc_ready')).toBe(1);
 
     await anvil.node.stop();
     // The last report is reused for a second.
-    let answer: Response = await fetch(`${server.url}/api/readyz`);
-    for (let tries = 0; answer.status === 200 && tries < 30; tries += 1) {
+    const readyz = async (): Promise<unknown> => (await fetch(`${server.url}/api/readyz`)).json();
+    const reportsDegraded = (answer: unknown) =>
+      typeof answer === 'object' && answer !== null && 'degraded' in answer && Array.isArray(answer.degraded) && answer.degraded.length > 0;
+    let body = await readyz();
+    for (let tries = 0; !reportsDegraded(body) && tries < 30; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      answer = await fetch(`${server.url}/api/readyz`);
+      body = await readyz();
     }
-    expect(answer.status).toBe(503);
-    const body: unknown = await answer.json();
-    expect(body).toMatchObject({ statusCode: 503, message: ['mainnet node: could not be reached', 'devnet node: could not be reached'] });
+    expect(body).toEqual({
+      status: 'ready',
+      checks: ['database', 'mainnet node', 'devnet node'],
+      degraded: ['mainnet node: could not be reached', 'devnet node: could not be reached'],
+    });
+    expect((await fetch(`${server.url}/api/readyz`)).status).toBe(200);
+    // The dashboard still serves.
+    expect((await fetch(`${server.url}/api/config`)).status).toBe(200);
+    const down = await scrape(server);
+    expect(sample(down, 'rpc_dependency_up', { dependency: 'mainnet node' })).toBe(0);
+    expect(sample(down, 'rpc_dependency_up', { dependency: 'devnet node' })).toBe(0);
+    expect(sample(down, 'rpc_dependency_up', { dependency: 'database' })).toBe(1);
+    expect(sample(down, 'rpc_ready')).toBe(1);
     expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
   });
 });

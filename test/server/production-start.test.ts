@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdtemp, rm, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@server/spa-build';
 import { setUpTestAnvil } from '../support/anvil';
@@ -75,15 +76,33 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
   }
 
   /** `npm start` in the clone; resolves with its exit code and everything it printed once it exits. */
-  function npmStart(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-    const child = spawn('npm', ['start'], { cwd: clone, env: shellEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  function npmStart(
+    env: Record<string, string>,
+    args: readonly string[] = ['start'],
+  ): { child: ChildProcess; output: () => string; stdout: () => string; exited: Promise<number | null> } {
+    const child = spawn('npm', [...args], { cwd: clone, env: shellEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      stdout += chunk.toString('utf8');
+    });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
     void exited.then(() => running.delete(child));
-    return { child, output: () => output, exited };
+    return { child, output: () => output, stdout: () => stdout, exited };
+  }
+
+  /** `npm start` with `env`, once it answers: its URL. */
+  async function startedForAdmin(env: Record<string, string>) {
+    const url = `http://127.0.0.1:${env.PORT ?? ''}`;
+    const started = npmStart(env);
+    for (let tries = 0; tries < 600; tries += 1) {
+      if ((await fetch(`${url}/api/plans`).catch(() => null)) !== null) return { url, ...started };
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    throw new Error(`no answer within 60 s:\n${started.output()}`);
   }
 
   it('has none of the build tools installed', () => {
@@ -92,10 +111,11 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
     }
   });
 
-  it('starts the compiled server with node (WORKERS=2), serves the API, the SPA and the gateway; SIGTERM exits 0', async () => {
-    const env: Record<string, string> = { ...(await settings()), WORKERS: '2' };
+  it('starts the compiled server with node (WORKERS=2), serves the API, the SPA and the gateway; SIGTERM exits 0; every stdout line is JSON', async () => {
+    const env: Record<string, string> = { ...(await settings()), WORKERS: '2', METRICS_PORT: '0' };
     const url = `http://127.0.0.1:${env.PORT ?? ''}`;
-    const started = npmStart(env);
+    // --silent: npm's own banner (`> name@version start`) is not the server's to shape.
+    const started = npmStart(env, ['start', '--silent']);
     const startedAt = performance.now();
     let plans: Response | null = null;
     while (plans === null && performance.now() - startedAt < 60_000) {
@@ -120,6 +140,54 @@ describe('production: npm run build, npm ci --omit=dev, npm start', () => {
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
     expect(started.output()).toContain('SIGTERM: shutting down...');
+    // For a log collector: every line on stdout parses, the server's own lines (signal, metrics address) included.
+    const lines = started
+      .stdout()
+      .split('\n')
+      .filter((line) => line !== '');
+    const unparsed = lines.filter((line) => {
+      try {
+        JSON.parse(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(unparsed, started.stdout()).toEqual([]);
+    expect(lines.some((line) => line.includes('Metrics for Prometheus at'))).toBe(true);
+    expect(lines.some((line) => line.includes('SIGTERM: shutting down...'))).toBe(true);
+    // The local OpenID provider's package is never loaded in production (it warns on Node 20).
+    expect(started.output()).not.toContain('oidc-provider');
+  }, 120_000);
+
+  it('runs the compiled admin command with node alone; set-plan to the same plan twice keeps the credit cycle', async () => {
+    const env = shellEnv(await settings());
+    const email = uniqueEmail('admin');
+    const { url, child, exited } = await startedForAdmin(env);
+    await signUp(url, email);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const admin = (...args: string[]) =>
+      execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: clone, env, encoding: 'utf8', timeout: 60_000 });
+    const cycle = async () => {
+      const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ cycle: string }>('SELECT cycle_start::text AS cycle FROM users WHERE email = $1', [email]);
+        return rows[0]?.cycle;
+      } finally {
+        await client.end();
+      }
+    };
+    expect(admin('set-plan', email, 'Developer')).toContain(`${email} is now on Developer (MONTHLY); a new credit cycle starts now.`);
+    const first = await cycle();
+    expect(first).toEqual(expect.any(String));
+    expect(admin('set-plan', email, 'Developer')).toContain(
+      `${email} is already on Developer (MONTHLY): nothing changed, the credit cycle goes on.`,
+    );
+    expect(await cycle()).toBe(first);
+    expect(admin('list-users')).toContain(`${email}\tDeveloper (MONTHLY)`);
   }, 120_000);
 
   it('refuses a build older than its sources, naming the file and the command', async () => {

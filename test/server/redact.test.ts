@@ -43,6 +43,16 @@ describe('redactSecrets', () => {
     ['a bearer token as text', `authorization: Bearer ${token}`, 'authorization: Bearer [redacted]'],
     ['a header field', `{"authorization":"Bearer ${token}","host":"x"}`, '{"authorization":"[redacted]","host":"x"}'],
     ['a cookie field', '{"cookie":"session=abc; theme=dark"}', '{"cookie":"[redacted]"}'],
+    [
+      "a Redis client's failed command (its HELLO carries REDIS_URL's password)",
+      '{"err":{"message":"WRONGPASS","command":{"name":"hello","args":["3","AUTH","default","hunter2"]}},"msg":"x"}',
+      '{"err":{"message":"WRONGPASS","command":{"name":"hello","args":"[redacted]"}},"msg":"x"}',
+    ],
+    [
+      'Redis arguments holding brackets, quotes and a Buffer',
+      '{"command":{"name":"set","args":["k]\\"[",{"type":"Buffer","data":[1,2]},"v"]},"n":1}',
+      '{"command":{"name":"set","args":"[redacted]"},"n":1}',
+    ],
     ['set-cookie as an array', '{"set-cookie":["a=1; HttpOnly","b=\\"2\\""],"x":1}', '{"set-cookie":"[redacted]","x":1}'],
     ['a body field with escapes', '{"password":"a\\"b\\\\c","email":"a@b.c"}', '{"password":"[redacted]","email":"a@b.c"}'],
     ['a reset body', `{"token":"${token}","password":"Secret-pass-1"}`, '{"token":"[redacted]","password":"[redacted]"}'],

@@ -13,7 +13,7 @@ export function findRedisServer(): string | undefined {
 }
 
 export interface ThrowawayRedis {
-  /** redis://127.0.0.1:PORT — no password, loopback only. */
+  /** redis://127.0.0.1:PORT — loopback only, without the password (options.password) when it has one. */
   readonly url: string;
   readonly port: number;
   /** Its working directory (removed by stop()). */
@@ -64,13 +64,17 @@ function ready(child: ChildProcess, timeoutMs: number): Promise<void> {
  * `--appendonly no`), its working directory a temporary one that stop() removes. A server of our own,
  * never one that may be running on the default port 6379 (another project's, or Debian's service).
  */
-export async function startThrowawayRedis(binary = findRedisServer()): Promise<ThrowawayRedis> {
+export async function startThrowawayRedis(
+  binary = findRedisServer(),
+  options: { readonly password?: string } = {},
+): Promise<ThrowawayRedis> {
   if (binary === undefined) throw new Error(`No redis-server found: install it (${redisInstallCommand}) and run the tests again.`);
   const dir = mkdtempSync(join(tmpdir(), 'test-redis-'));
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
+    if (options.password !== undefined) args.push('--requirepass', options.password);
     const started = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     child = started;
     await ready(started, 10_000);

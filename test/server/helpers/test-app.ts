@@ -22,7 +22,11 @@ export async function startTestApp(
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ LOG_LEVEL: 'silent', ...database.env, ...env });
   const clock = options.clock ?? new ManualClock();
-  const app = await buildApp(config, { clock, distDir: options.distDir === undefined ? null : options.distDir });
+  const app = await buildApp(config, {
+    clock,
+    distDir: options.distDir === undefined ? null : options.distDir,
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+  });
   return {
     app,
     config,

@@ -1,0 +1,109 @@
+import { Agent, request } from 'node:http';
+import type { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@server/config';
+import { setUpTestAnvil } from '../support/anvil';
+import { productionSettings } from './helpers/production-settings';
+import { setUpStartedAccount } from './helpers/started-account';
+
+const production = { ...productionSettings, DATABASE_URL: 'postgres://db.example.com/dashboard' };
+
+const delaySeconds = 2;
+
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+  readonly socket: Socket;
+}
+
+/** One request on `agent` (keep-alive, one socket): its answer and the socket it went on. */
+function send(agent: Agent, url: string, method: 'GET' | 'POST', body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { 'content-type': 'application/json' };
+    const outgoing = request(url, { method, agent, headers });
+    // The socket as the request got it: once the answer has ended, the agent keeps it (the answer's field is then null).
+    outgoing.once('socket', (socket: Socket) => {
+      outgoing.once('response', (answer) => {
+        let text = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => (text += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text, socket }));
+      });
+    });
+    outgoing.once('error', reject);
+    outgoing.end(body);
+  });
+}
+
+const chainId = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+
+describe.each([1, 2])('WORKERS=%i: SIGTERM drains before it closes', (workers) => {
+  const anvil = setUpTestAnvil();
+  const server = setUpStartedAccount({
+    name: `shutdown-drain-${workers}`,
+    // A long keep-alive time-out: an idle connection that closes did so for the shutdown, not for idling.
+    settings: () => ({
+      ...anvil.upstream(),
+      WORKERS: String(workers),
+      SHUTDOWN_DELAY_SECONDS: String(delaySeconds),
+      KEEP_ALIVE_TIMEOUT_MS: '60000',
+    }),
+  });
+
+  it('readyz answers 503 at once, calls are served through the delay, then idle keep-alive connections close and it exits 0', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const rpcUrl = `${server.url}/api/v1/mainnet/${server.apiKey}`;
+    const first = await send(agent, rpcUrl, 'POST', chainId);
+    expect(first.status).toBe(200);
+    let idleClosedAt: number | null = null;
+    first.socket.once('close', () => {
+      idleClosedAt = performance.now();
+    });
+    expect((await fetch(`${server.url}/api/readyz`)).status).toBe(200);
+
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      server.child.once('exit', (code) => resolve({ code, at: performance.now() })),
+    );
+    const signalledAt = performance.now();
+    server.child.kill('SIGTERM');
+    let readyz = await fetch(`${server.url}/api/readyz`);
+    for (let tries = 0; readyz.status === 200 && tries < 50; tries += 1) {
+      await readyz.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      readyz = await fetch(`${server.url}/api/readyz`);
+    }
+    expect(readyz.status).toBe(503);
+    expect(await readyz.json()).toMatchObject({ message: ['shutting down: this replica takes no new traffic'] });
+
+    // Still serving: on the kept-alive connection, on a new one, and the API.
+    const during = await send(agent, rpcUrl, 'POST', chainId);
+    expect(during.status).toBe(200);
+    expect(during.socket).toBe(first.socket);
+    expect((await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chainId })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/plans`)).status).toBe(200);
+    expect(performance.now() - signalledAt).toBeLessThan(delaySeconds * 1000);
+    expect(idleClosedAt).toBeNull();
+
+    const exit = await exited;
+    expect(exit.code).toBe(0);
+    // It waited for the delay, then closed the idle connection (60 s of keep-alive left) rather than waiting on it.
+    expect(exit.at - signalledAt).toBeGreaterThanOrEqual(delaySeconds * 1000);
+    expect(exit.at - signalledAt).toBeLessThan(delaySeconds * 1000 + 15_000);
+    for (let tries = 0; idleClosedAt === null && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(idleClosedAt).not.toBeNull();
+    expect(server.output()).toContain('draining: /api/readyz answers 503; serving on for 2 s (SHUTDOWN_DELAY_SECONDS), then closing');
+    agent.destroy();
+  }, 60_000);
+});
+
+describe('SHUTDOWN_DELAY_SECONDS', () => {
+  it('is 5 s in production, 0 locally, and refused with a clear message when not a whole number of seconds', () => {
+    expect(loadConfig({}).shutdownDelaySeconds).toBe(0);
+    expect(loadConfig(production).shutdownDelaySeconds).toBe(5);
+    expect(loadConfig({ SHUTDOWN_DELAY_SECONDS: '30' }).shutdownDelaySeconds).toBe(30);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: '2.5' })).toThrow(
+      'SHUTDOWN_DELAY_SECONDS="2.5" is not valid: use a whole number from 0 to 300.',
+    );
+    expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: '301' })).toThrow(/SHUTDOWN_DELAY_SECONDS="301"/);
+  });
+});
