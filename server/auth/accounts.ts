@@ -4,7 +4,8 @@ import type { Clock } from '@server/clock';
 import type { Db, Queryable } from '@server/db/db';
 import { generateApiKey, randomToken, sha256 } from '@server/auth/tokens';
 import { insertApiKey, oldestApiKey } from '@server/repos/api-keys';
-import { insertSession } from '@server/repos/sessions';
+import { markEmailVerified } from '@server/repos/email-verifications';
+import { insertSession, revokeUserSessions } from '@server/repos/sessions';
 import { findStoredCredits } from '@server/repos/usage';
 import { creditsInCycle, cycleAt } from '@server/metering/cycle';
 import type { KeyCache } from '@server/gateway/key-cache';
@@ -31,6 +32,25 @@ export async function createAccount(
   });
   keys.invalidateKey(apiKey);
   return user;
+}
+
+/**
+ * Google proved that whoever signs in holds the address. An account of it whose address nobody
+ * proved yet may have been registered by a stranger with a password of theirs (an account made
+ * in advance, waiting for its owner): before it is linked, that password stops working and every
+ * session it opened ends, so only the inbox's owner holds the account (a reset link sets a password
+ * again). Decided on the row itself, in the transaction that verifies it: a verification that won
+ * meanwhile keeps its password.
+ */
+export async function linkProvedAddress(db: Db, userId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const stranger = await tx.query(
+      'UPDATE users SET password_hash = NULL WHERE id = $1 AND email_verified_at IS NULL AND password_hash IS NOT NULL RETURNING id',
+      [userId],
+    );
+    if (stranger.rows.length > 0) await revokeUserSessions(tx, userId, now);
+    await markEmailVerified(tx, userId, now);
+  });
 }
 
 /** A new session; returns the bearer token, which is stored only as its sha256. */

@@ -1,10 +1,9 @@
-import { createAccount, startSession } from '@server/auth/accounts';
+import { createAccount, linkProvedAddress, startSession } from '@server/auth/accounts';
 import { isUniqueViolation } from '@server/db/db';
 import { GoogleSignInError } from '@server/google/index';
 import { authCookieOptions, authCookiePath, pendingCookie, sessionCookie } from '@server/http/cookies';
 import { HttpError } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { markEmailVerified } from '@server/repos/email-verifications';
 import { findUserByEmail, type UserRecord } from '@server/repos/users';
 import type { Services } from '@server/handlers/services';
 
@@ -91,8 +90,9 @@ export function createGoogleHandlers(services: Services): Pick<OperationHandlers
         if (error instanceof GoogleSignInError) return backToSpa(failureMessage(error));
         throw error;
       }
-      // Google said the address is verified (the client refuses it otherwise); the stand-in says so of any address.
-      await markEmailVerified(db, user.id, clock.now());
+      // Google said the address is verified (the client refuses it otherwise); the stand-in says so of any
+      // address, but signs in only to accounts it created, which have no password.
+      await linkProvedAddress(db, user.id, clock.now());
       reply.setCookie(sessionCookie, await startSession(db, user.id, config, clock), cookieOptions);
       return backToSpa();
     },

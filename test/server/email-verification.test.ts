@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitFigures, tooManyVerificationMails, tooManyVerifyAttempts } from '@server/auth/login-limits';
 import { alreadyVerified, emailVerified, invalidVerifyToken, verificationSent } from '@server/handlers/email-verification';
-import { bearer, login, register, signedInUser, uniqueEmail, verificationToken, verifyEmail } from './helpers/accounts';
+import { linkProvedAddress } from '@server/auth/accounts';
+import {
+  bearer,
+  goodPassword,
+  login,
+  register,
+  signedInUser,
+  uniqueEmail,
+  verificationToken,
+  verifyAddress,
+  verifyEmail,
+} from './helpers/accounts';
 import { hours, minutes } from './helpers/manual-clock';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { me } from './gateway-harness';
@@ -105,5 +116,39 @@ describe('resend-verification', () => {
 
   it('needs a session', async () => {
     expect((await resend()).statusCode).toBe(401);
+  });
+});
+
+describe('an address Google proves (linkProvedAddress, what real Google sign-in runs before linking)', () => {
+  const loginStatus = (email: string) =>
+    server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: goodPassword } }).then((r) => r.statusCode);
+  const userId = async (token: string) => (await me(server.app, token)).id;
+
+  it("takes a stranger's account made in advance from them: its password stops working and its sessions end", async () => {
+    // A stranger registers the victim's address with a password of theirs and never proves it.
+    const { email, token } = await signedInUser(server.app, 'made-in-advance');
+    const id = await userId(token);
+    await linkProvedAddress(server.app.db, id, new Date());
+    expect(await loginStatus(email)).toBe(401);
+    expect((await server.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(401);
+    // The inbox's owner sets a password of their own with a reset link, and holds a verified account.
+    await server.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: '192.0.2.77' });
+    const reset = server.app.outbox.findLast((mail) => mail.to === email)?.link?.split('/reset-password/')[1];
+    const newPassword = `${goodPassword}!owner`;
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: reset, password: newPassword },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await me(server.app, await login(server.app, email, newPassword))).emailVerified).toBe(true);
+  });
+
+  it('keeps the password and sessions of an account whose owner proved the address already', async () => {
+    const { email, token } = await signedInUser(server.app, 'proved-first');
+    await verifyAddress(server.app, email);
+    await linkProvedAddress(server.app.db, await userId(token), new Date());
+    expect(await loginStatus(email)).toBe(200);
+    expect((await me(server.app, token)).emailVerified).toBe(true);
   });
 });
