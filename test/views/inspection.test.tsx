@@ -7,7 +7,7 @@ import { apiKeyListQueryKey } from '@/api/key-calls';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/routes';
-import { renderInApp, testUser } from './app-harness';
+import { renderInApp, type SessionEffects, testUser } from './app-harness';
 import { freePlan, serverKey } from './keys-harness';
 import { seedConfig } from './seed-config';
 import { seedQuery } from './seed-queries';
@@ -27,6 +27,8 @@ interface Screen {
   signedIn?: boolean;
   /** Server data of this screen's own, over what every signed-in screen reads (e.g. a paid plan). */
   seed?: () => void;
+  /** The session's effects, when the screen needs another user than testUser. */
+  session?: SessionEffects;
   /** Resolves once the machine's actor is on screen (its form, button or row is drawn). */
   drawn: () => Promise<unknown>;
 }
@@ -43,6 +45,17 @@ const whereMachinesStart: Record<string, Screen> = {
   forgotPassword: { path: '/forgot-password', drawn: button('Send Reset Link') },
   resetPassword: { path: '/reset-password/some-token', drawn: button('Reset Password') },
   authCallback: { path: '/auth/callback?error=Access%20denied', drawn: () => screen.findByRole('alert') },
+  verifyEmail: {
+    path: '/verify-email?token=some-token',
+    drawn: () => screen.findByRole('heading', { level: 1, name: 'Verify e-mail address' }),
+  },
+  // The notice over the signed-in screens starts while the session's address is unverified.
+  verificationNotice: {
+    path: '/keys',
+    signedIn: true,
+    session: { fetchUser: async () => ({ ...testUser, emailVerified: false }) },
+    drawn: button('Resend verification link'),
+  },
   keyGenerator: { path: '/keys', signedIn: true, drawn: button('Generate new key') },
   keyRow: { path: '/keys', signedIn: true, drawn: button('Rename Key 1') },
   copyFeedback: { path: '/keys', signedIn: true, drawn: button('Copy key Key 1') },
@@ -115,7 +128,7 @@ function seedServerData() {
 }
 
 /** Renders the app at the screen's path with an observer, and returns the ids of the machines whose actors reported. */
-async function machinesReportingOn({ path, signedIn = false, seed, drawn }: Screen): Promise<Set<string>> {
+async function machinesReportingOn({ path, signedIn = false, seed, session, drawn }: Screen): Promise<Set<string>> {
   seedConfig();
   if (signedIn) {
     localStorage.setItem('token', 'stored-token');
@@ -131,7 +144,7 @@ async function machinesReportingOn({ path, signedIn = false, seed, drawn }: Scre
       if (event.type === '@xstate.actor' && 'logic' in actor && actor.logic instanceof StateMachine) reported.add(actor.logic.id);
     },
   };
-  renderInApp(<AppRoutes />, { path, inspect });
+  renderInApp(<AppRoutes />, { path, inspect, ...(session === undefined ? {} : { session }) });
   await drawn();
   return reported;
 }
