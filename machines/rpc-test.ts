@@ -3,6 +3,7 @@ import { findRpcMethod } from '@/domain/rpc-methods';
 import { exchangeOfFailure, type RpcExchange } from '@/domain/rpc-exchange';
 import { accessRefusalOf } from '@/domain/rpc-refusal';
 import { prefilledParamsText } from '@/domain/playground-link';
+import { type PlaygroundKey, keyWithId, startingKeyId } from '@/domain/playground-key';
 import { formatParams, parseParams } from '@/domain/rpc-params';
 import { DEFAULT_NETWORK, type Network } from '@/domain/rpc-urls';
 
@@ -15,8 +16,10 @@ export interface RpcRun {
 }
 
 export interface RpcTestContext {
-  /** The key the URL uses (the user's first key); null when the user has none: Run is refused. */
-  apiKey: string | null;
+  /** The user's keys the calls may use. */
+  keys: readonly PlaygroundKey[];
+  /** The id of the key the URL uses (one of `keys`); null when the user has none: Run is refused. */
+  keyId: string | null;
   network: Network;
   /** '' until a method is chosen. */
   method: string;
@@ -27,7 +30,9 @@ export interface RpcTestContext {
 }
 
 export interface RpcTestInput {
-  apiKey: string | null;
+  keys: readonly PlaygroundKey[];
+  /** The key to start with (e.g. a link's); the first key when left out or not among `keys`. */
+  keyId?: string | null;
   network?: Network;
   /** A call to fill in (e.g. from the request log's "Open in playground"): its method... */
   method?: string;
@@ -36,6 +41,7 @@ export interface RpcTestInput {
 }
 
 export type RpcTestEvent =
+  | { type: 'rpc.key'; keyId: string }
   | { type: 'rpc.selectNetwork'; network: Network }
   | { type: 'rpc.selectMethod'; method: string }
   | { type: 'rpc.editParams'; text: string }
@@ -49,7 +55,7 @@ const EMPTY_PARAMS = '[]';
  *
  * - It may start with a call filled in (input `method` and `params`, from a link of the request
  *   log, issue 24 §3): ready to run again as it was.
- * - `ready` holds the form: network, method and params may change in any of its states; the last
+ * - `ready` holds the form: key, network, method and params may change in any of its states; the last
  *   answer stays in the panel meanwhile. Choosing a method fills the editor with its example params.
  * - `rpc.run` needs a method, a key (SPEC.md §5) and params that parse as a JSON array; it clears
  *   the panel, so what shows after `running` is always this run's answer.
@@ -69,12 +75,15 @@ export const rpcTestMachine = setup({
     }),
   },
   guards: {
-    canRun: ({ context }) => context.method !== '' && context.apiKey !== null && parseParams(context.paramsText).ok,
+    canRun: ({ context }) => context.method !== '' && context.keyId !== null && parseParams(context.paramsText).ok,
+    /** Only one of the user's keys can be chosen. */
+    isUsersKey: ({ context, event }) => event.type === 'rpc.key' && keyWithId(context.keys, event.keyId) !== null,
   },
 }).createMachine({
   id: 'rpcTest',
   context: ({ input }) => ({
-    apiKey: input.apiKey,
+    keys: input.keys,
+    keyId: startingKeyId(input.keys, input.keyId),
     network: input.network ?? DEFAULT_NETWORK,
     method: input.method ?? '',
     paramsText: input.method === undefined ? EMPTY_PARAMS : prefilledParamsText(input.method, input.params ?? null),
@@ -85,6 +94,7 @@ export const rpcTestMachine = setup({
     ready: {
       initial: 'idle',
       on: {
+        'rpc.key': { guard: 'isUsersKey', actions: assign({ keyId: ({ event }) => event.keyId }) },
         'rpc.selectNetwork': { actions: assign({ network: ({ event }) => event.network }) },
         'rpc.selectMethod': {
           actions: assign(({ event }) => ({
@@ -108,7 +118,7 @@ export const rpcTestMachine = setup({
         src: 'runRpc',
         input: ({ context }) => ({
           network: context.network,
-          apiKey: context.apiKey ?? '',
+          apiKey: keyWithId(context.keys, context.keyId)?.key ?? '',
           method: context.method,
           params: runParams(context.paramsText),
         }),
@@ -127,6 +137,12 @@ function runParams(text: string): unknown[] {
 
 export type RpcTestSnapshot = SnapshotFrom<typeof rpcTestMachine>;
 
+export const selectKeys = (s: RpcTestSnapshot) => s.context.keys;
+export const selectKeyId = (s: RpcTestSnapshot) => s.context.keyId;
+/** The key the calls use, or null when the user has none. */
+export const selectKey = (s: RpcTestSnapshot) => keyWithId(s.context.keys, s.context.keyId);
+/** The secret value of the key the calls use (for the URL), or null. */
+export const selectApiKey = (s: RpcTestSnapshot) => selectKey(s)?.key ?? null;
 export const selectNetwork = (s: RpcTestSnapshot) => s.context.network;
 export const selectMethod = (s: RpcTestSnapshot) => s.context.method;
 export const selectParamsText = (s: RpcTestSnapshot) => s.context.paramsText;

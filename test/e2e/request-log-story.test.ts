@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { findPlanByName } from '@server/repos/plans';
 import { setUserPlan } from '@server/repos/users';
 import { OUTCOME_LABELS, REFUSAL_REASONS } from '@/domain/call-outcomes';
+import { keyChoiceText } from '@/domain/playground-key';
 import { EXAMPLE_ADDRESS } from '@/domain/rpc-methods';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { startTestAnvil } from '../support/anvil';
@@ -196,6 +197,14 @@ for (const viewport of viewports) {
       expect(await ui.methodSelect(page).inputValue()).toBe('eth_getBalance');
       expect(JSON.parse(await ui.paramsField(page).inputValue())).toEqual([EXAMPLE_ADDRESS, 'latest']);
       expect(await page.getByRole('radio', { name: 'Mainnet', exact: true }).isChecked()).toBe(true);
+      // The link's key is the one the playground uses, shown by name and masked value.
+      const keys = await story.server.api.GET('/apiKeys', { headers: { Authorization: `Bearer ${story.token}` } });
+      const [key] = keys.data ?? [];
+      if (!key) throw new Error(`GET /api/apiKeys failed: ${JSON.stringify(keys.error)}`);
+      await expectVisible(
+        page.getByText(`API key: ${keyChoiceText({ id: String(key.id), name: key.name, key: key.apiKey })}`, { exact: true }),
+      );
+      expect(await page.getByLabel('RPC URL', { exact: true }).inputValue()).toBe(rpcUrl(`${story.server.url}/api`, 'mainnet', key.apiKey));
       await ui.runButton(page).click();
       await expectVisible(ui.responseJson(page));
       const answer: unknown = JSON.parse(await ui.responseJson(page).innerText());

@@ -9,8 +9,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localChainIds } from '@server/nodes/local-nodes';
 import { creditsFor } from '@/domain/credits';
+import { formatUsagePercent } from '@/domain/plan-display';
+import { keyChoiceText } from '@/domain/playground-key';
 import { startTestAnvil } from '../support/anvil';
 import { expectHidden, expectVisible, uiTimeout } from '../support/page';
+import { checkScreen } from '../support/screen-checks';
 import { screenshot } from '../support/screenshots';
 import { allowClipboard, setUpStory, shareOneServer } from '../support/story';
 import { viewports } from '../support/viewports';
@@ -47,6 +50,7 @@ const ui = {
   rpcUrlField: (scope: Page | ReturnType<Page['getByRole']>) => scope.getByLabel('RPC URL', { exact: true }),
   methodSelect: (page: Page) => page.getByLabel('Method', { exact: true }),
   paramsField: (page: Page) => page.getByLabel('Params (JSON array)', { exact: true }),
+  keySelect: (page: Page) => page.getByLabel('API key', { exact: true }),
   runButton: (page: Page) => page.getByRole('button', { name: 'Run', exact: true }),
   responseCard: (page: Page) => page.getByRole('region', { name: 'Response', exact: true }),
   responseJson: (page: Page) => page.getByLabel('Response JSON', { exact: true }),
@@ -119,10 +123,13 @@ for (const viewport of viewports) {
       return data;
     }
 
-    /** The dashboard's 'x of 500,000' credits figure. */
+    /** The dashboard's 'x of 500,000 (y%)' credits figure, its percent by the dashboard's rule ('<1%' for a few calls). */
     async function expectDashboardCredits(credits: number): Promise<void> {
       await story.page.goto('/');
-      await expectVisible(story.page.getByText(new RegExp(`^${numbers.format(credits)} of ${numbers.format(free.credits)} \\(\\d+%\\)$`)));
+      const percent = formatUsagePercent(credits, free.credits);
+      await expectVisible(
+        story.page.getByText(`${numbers.format(credits)} of ${numbers.format(free.credits)} (${percent})`, { exact: true }),
+      );
     }
 
     it('starts with no credits used on the dashboard', async () => {
@@ -275,6 +282,33 @@ for (const viewport of viewports) {
         });
       creditsSpent += creditsFor('eth_getFilterChanges');
       await screenshot(story.page, 'rpc-testing-node-error');
+    });
+
+    it('calls with the API key the user picks, shown by name and masked value', async () => {
+      const keys = await storedKeys();
+      const [first, second] = keys;
+      if (!first || !second) throw new Error('the story needs two keys here');
+      await story.page.goto('/rpc-testing');
+      const keySelect = ui.keySelect(story.page);
+      await expect.poll(() => keySelect.inputValue(), { message: 'the first key by default' }).toBe(String(first.id));
+      expect(await keySelect.locator('option').allTextContents()).toEqual(
+        keys.map((key) => keyChoiceText({ id: String(key.id), name: key.name, key: key.apiKey })),
+      );
+      // Names and masked values only: no secret in the page's text.
+      const text = await story.page.locator('main').innerText();
+      for (const key of keys) expect(text).not.toContain(key.apiKey);
+      await checkScreen(story.page, `/rpc-testing with two keys (${viewport.name})`, 'rpc-testing-key-choice');
+
+      await keySelect.selectOption(String(second.id));
+      await expect.poll(() => ui.rpcUrlField(story.page).inputValue()).toBe(`${story.server.url}/api/v1/mainnet/${second.apiKey}`);
+      await ui.methodSelect(story.page).selectOption('eth_chainId');
+      const sent = story.page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/v1/mainnet/'));
+      await ui.runButton(story.page).click();
+      expect((await sent).url(), 'the call carries the chosen key').toBe(`${story.server.url}/api/v1/mainnet/${second.apiKey}`);
+      await expectVisible(ui.responseCard(story.page).getByText(/^HTTP 200$/));
+      expect(Number(resultOf(JSON.parse((await ui.responseJson(story.page).textContent()) ?? '{}')))).toBe(localChainIds.mainnet);
+      creditsSpent += creditsFor('eth_chainId');
+      await checkScreen(story.page, `/rpc-testing with the second key (${viewport.name})`, 'rpc-testing-second-key');
     });
 
     it('saves an allowed IP in /endpoints that the gateway enforces, and removes it', async () => {

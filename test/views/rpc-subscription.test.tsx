@@ -157,6 +157,18 @@ describe.each(wsSubscriptionFlows)('rpc testing subscription mode, key $apiKey, 
 });
 
 describe('rpc testing subscription mode', () => {
+  it('subscribes with the API key chosen above the tabs', async () => {
+    const user = userEvent.setup({ delay: null });
+    const second: ApiKey = { ...storedKey('ws_live_second'), id: 2, name: 'Key 2' };
+    const { socket } = await renderSubscription([storedKey('ws_live_first'), second], user);
+    await user.selectOptions(screen.getByLabelText('API key', { selector: 'select' }), '2');
+    expect(urlField().value).toBe(websocketUrl(currentApiBase(), 'mainnet', 'ws_live_second'));
+    const button = subscribeButton();
+    if (!button) throw new Error('no Subscribe button');
+    await user.click(button);
+    expect(socket.inputs).toEqual([{ network: 'mainnet', apiKey: 'ws_live_second' }]);
+  });
+
   it('subscribes from the keyboard alone, counts what arrives and says it politely, then unsubscribes', async () => {
     const user = userEvent.setup({ delay: null });
     const { socket, report } = await renderSubscription([storedKey('ws_live_first')], user);

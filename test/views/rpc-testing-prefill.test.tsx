@@ -7,6 +7,7 @@ import { currentApiBase } from '@/api/rpc-calls';
 import { queryClient } from '@/app/query-client';
 import { playgroundSearch } from '@/domain/playground-link';
 import type { RpcExchange } from '@/domain/rpc-exchange';
+import { maskKey } from '@/domain/key-display';
 import { rpcUrl } from '@/domain/rpc-urls';
 import RpcTestingPage from '@/views/rpc-testing/rpc-testing-page';
 import { fakeSocket } from '../machines/fake-socket';
@@ -50,6 +51,10 @@ describe('rpc testing screen opened with a call filled in', () => {
     const params = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'latest'];
     const { runRpc } = await openLink(playgroundSearch({ keyId: 2, network: 'devnet', method: 'eth_getBalance', params }));
     expect(urlField().value).toBe(rpcUrl(currentApiBase(), 'devnet', 'rpc_live_second'));
+    // The link's key is the one selected, shown by name and masked value.
+    const keySelect = screen.getByLabelText<HTMLSelectElement>('API key', { selector: 'select' });
+    expect(keySelect.value).toBe('2');
+    expect(keySelect.selectedOptions[0]?.textContent).toBe(`Second (${maskKey('rpc_live_second')})`);
     expect(networkRadio('Devnet').checked).toBe(true);
     expect(methodSelect().value).toBe('eth_getBalance');
     expect(paramsEditor().value).toBe('["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","latest"]');
@@ -83,6 +88,7 @@ describe('rpc testing screen opened with a call filled in', () => {
   ])('ignores %s, keeping the defaults', async (_name, search, apiKey, network, method, paramsText) => {
     await openLink(search);
     expect(urlField().value).toBe(rpcUrl(currentApiBase(), network === 'devnet' ? 'devnet' : 'mainnet', apiKey));
+    expect(screen.getByLabelText<HTMLSelectElement>('API key', { selector: 'select' }).value).toBe(apiKey === 'rpc_live_first' ? '1' : '2');
     expect(methodSelect().value).toBe(method);
     expect(paramsEditor().value).toBe(paramsText);
   });

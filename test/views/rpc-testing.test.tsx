@@ -10,6 +10,8 @@ import { type RpcExchange, formatElapsed, formatSize } from '@/domain/rpc-exchan
 import { RPC_METHODS } from '@/domain/rpc-methods';
 import { parseParams } from '@/domain/rpc-params';
 import { rpcUrl } from '@/domain/rpc-urls';
+import { maskKey } from '@/domain/key-display';
+import type { PlaygroundKey } from '@/domain/playground-key';
 import RpcTestingPage from '@/views/rpc-testing/rpc-testing-page';
 import { type Executors, describePath } from '../machines/flow-model';
 import { type RpcTestModelEvent, rpcTestFlows } from '../machines/models/rpc-test.model';
@@ -29,6 +31,11 @@ const storedKey = (apiKey: string, id = 1): ApiKey => ({
   environment: null,
 });
 
+/** What GET /apiKeys sends for the model's keys. */
+const storedKeys = (keys: readonly PlaygroundKey[]): ApiKey[] =>
+  keys.map((key) => ({ ...storedKey(key.key, Number(key.id)), name: key.name }));
+
+const keySelect = () => screen.getByLabelText('API key', { selector: 'select' });
 const methodSelect = () => screen.getByLabelText('Method', { selector: 'select' });
 const paramsEditor = () => screen.getByLabelText(/^Params/, { selector: 'textarea' });
 const urlField = () => screen.getByLabelText('RPC URL', { selector: 'input' });
@@ -54,15 +61,16 @@ async function renderRpcTesting(keys: Promise<ApiKey[]>) {
   return { runRpc, writeText, ...rendered };
 }
 
-describe.each(rpcTestFlows)('rpc testing screen, key $apiKey, walking the machine paths', ({ apiKey, flow, paths }) => {
+describe.each(rpcTestFlows)('rpc testing screen, $name, walking the machine paths', ({ keys, flow, paths }) => {
   for (const path of paths) {
     it(describePath(path), async () => {
       const user = userEvent.setup({ delay: null });
-      const { runRpc } = await renderRpcTesting(Promise.resolve(apiKey ? [storedKey(apiKey)] : []));
+      const { runRpc } = await renderRpcTesting(Promise.resolve(storedKeys(keys)));
 
       await flow.run(
         path,
         {
+          'rpc.key': ({ keyId }) => user.selectOptions(keySelect(), keyId),
           'rpc.selectNetwork': ({ network }) => user.click(networkRadio(network === 'devnet' ? 'Devnet' : 'Mainnet')),
           'rpc.selectMethod': ({ method }) => user.selectOptions(methodSelect(), method),
           'rpc.editParams': async ({ text }) => {
@@ -75,8 +83,18 @@ describe.each(rpcTestFlows)('rpc testing screen, key $apiKey, walking the machin
           'xstate.error.actor.runRpc': ({ error }) => act(async () => runRpc.reject(error)),
         } satisfies Executors<RpcTestModelEvent>,
         (expected) => {
-          const { network, method, paramsText, exchange } = expected.context;
+          const { network, method, paramsText, exchange, keyId } = expected.context;
+          const chosen = keys.find((key) => key.id === keyId);
+          const apiKey = chosen?.key ?? null;
           expect(urlField()).toHaveProperty('value', rpcUrl(currentApiBase(), network, apiKey));
+          // The chosen key, by name and masked value; the other keys offered beside it.
+          if (chosen === undefined) expect(screen.queryByLabelText('API key')).toBeNull();
+          else {
+            expect(keySelect()).toHaveProperty('value', chosen.id);
+            const options = within(keySelect()).getAllByRole('option', { hidden: true });
+            expect(options.map((option) => option.textContent)).toEqual(keys.map((key) => `${key.name} (${maskKey(key.key)})`));
+            expect(keySelect()).toHaveProperty('disabled', expected.matches('running'));
+          }
           expect(networkRadio('Devnet')).toHaveProperty('checked', network === 'devnet');
           expect(methodSelect()).toHaveProperty('value', method);
           expect(paramsEditor()).toHaveProperty('value', paramsText);

@@ -1,10 +1,9 @@
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import * as rpcTest from '@machines/rpc-test';
 import { currentApiBase } from '@/api/rpc-calls';
-import { useFlowActor } from '@/hooks/inspection';
 import { NetworkSwitch } from '@/components/network-switch';
-import type { PlaygroundPrefill } from '@/domain/playground-link';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { MethodSelect } from './method-select';
 import { JsonEditor } from './json-editor';
@@ -13,16 +12,14 @@ import { ResponsePanel } from './response-panel';
 import type { RpcTestingActors } from './rpc-testing-actors';
 
 interface RpcPlaygroundProps {
-  /** The user's first key; null when there is none (Run is then disabled, SPEC.md §5). */
-  apiKey: string | null;
-  /** A call filled in by the page's link (network, method, params); the defaults otherwise. */
-  prefill?: PlaygroundPrefill;
+  /** The page's playground: it also holds the chosen key, which the subscription mode shares. */
+  playground: ActorRefFrom<typeof rpcTest.rpcTestMachine>;
   actors: RpcTestingActors;
 }
 
 /** The request form and the response of /rpc-testing, over machines/rpc-test.ts. */
-export function RpcPlayground({ apiKey, prefill, actors }: RpcPlaygroundProps) {
-  const playground = useFlowActor(rpcTest.rpcTestMachine.provide({ actors: actors.rpc }), { input: { apiKey, ...prefilled(prefill) } });
+export function RpcPlayground({ playground, actors }: RpcPlaygroundProps) {
+  const apiKey = useSelector(playground, rpcTest.selectApiKey);
   const network = useSelector(playground, rpcTest.selectNetwork);
   const method = useSelector(playground, rpcTest.selectMethod);
   const paramsText = useSelector(playground, rpcTest.selectParamsText);
@@ -79,14 +76,4 @@ export function RpcPlayground({ apiKey, prefill, actors }: RpcPlaygroundProps) {
       />
     </Stack>
   );
-}
-
-/** The machine's input for a prefilled call: the network, and the method with its params when the link named one. */
-function prefilled(prefill: PlaygroundPrefill | undefined): Omit<rpcTest.RpcTestInput, 'apiKey'> {
-  if (prefill === undefined) return {};
-  return {
-    network: prefill.network,
-    ...(prefill.method === null ? {} : { method: prefill.method }),
-    ...(prefill.params === null ? {} : { params: prefill.params }),
-  };
 }

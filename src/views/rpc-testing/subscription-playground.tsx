@@ -20,7 +20,7 @@ import { NotificationPanel } from './notification-panel';
 import type { RpcTestingActors, SubscriptionTiming } from './rpc-testing-actors';
 
 interface SubscriptionPlaygroundProps {
-  /** The user's first key; null when there is none (Subscribe is then disabled). */
+  /** The key chosen on the page; null when the user has none (Subscribe is then disabled). */
   apiKey: string | null;
   actors: RpcTestingActors;
   timing?: SubscriptionTiming;

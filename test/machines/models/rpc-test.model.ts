@@ -1,11 +1,17 @@
 import type { AnyMachineSnapshot, EventFromLogic, EventObject } from 'xstate';
 import { rpcTestMachine } from '@machines/rpc-test';
+import type { PlaygroundKey } from '@/domain/playground-key';
 import { RpcFailed, type RpcExchange } from '@/domain/rpc-exchange';
 import { type DoneEvent, type ErrorEvent, createFlowModel } from '../flow-model';
 
 export type RpcTestModelEvent = EventFromLogic<typeof rpcTestMachine> | DoneEvent<'runRpc', RpcExchange> | ErrorEvent<'runRpc'>;
 
 export const RPC_TEST_KEY = 'rpc_test_0123456789abcdef';
+/** A user's two keys: the playground starts on the first, and the second can be chosen. */
+export const TWO_KEYS: readonly PlaygroundKey[] = [
+  { id: '1', name: 'Key 1', key: RPC_TEST_KEY },
+  { id: '2', name: 'Key 2', key: 'rpc_test_second_fedcba9876' },
+];
 export const INVALID_PARAMS = '["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "latest"';
 
 export const balanceAnswer: RpcExchange = {
@@ -22,6 +28,8 @@ export const NOT_ALLOWED_MESSAGE =
 export const notAllowedRun = new RpcFailed({ kind: 'refused', status: 403, message: NOT_ALLOWED_MESSAGE }, 2, 190);
 
 export const rpcTestFixtures: RpcTestModelEvent[] = [
+  { type: 'rpc.key', keyId: '2' },
+  { type: 'rpc.key', keyId: '1' },
   { type: 'rpc.selectNetwork', network: 'devnet' },
   { type: 'rpc.selectMethod', method: 'eth_getBalance' },
   { type: 'rpc.editParams', text: INVALID_PARAMS },
@@ -36,13 +44,18 @@ export const rpcTestFixtures: RpcTestModelEvent[] = [
  * is still taken.
  */
 function exploredTogether(state: AnyMachineSnapshot, event: EventObject): boolean {
+  // A key is chosen before the method, and only another of the user's keys (a select offers no more).
+  if (event.type === 'rpc.key') {
+    const { keys, keyId, method } = state.context;
+    return method === '' && 'keyId' in event && event.keyId !== keyId && keys.some((key: PlaygroundKey) => key.id === event.keyId);
+  }
   if (event.type === 'rpc.selectNetwork') return state.context.method === '';
   if (event.type === 'rpc.editParams') return state.matches({ ready: 'idle' });
   return true;
 }
 
-/** A user with a key, and one without (Run is never allowed: SPEC.md §5). */
-export const rpcTestFlows = [RPC_TEST_KEY, null].map((apiKey) => {
-  const flow = createFlowModel(rpcTestMachine, { fixtures: rpcTestFixtures, input: { apiKey }, filterEvents: exploredTogether });
-  return { apiKey, flow, paths: flow.paths() };
+/** A user with two keys, and one without any (Run is never allowed: SPEC.md §5). */
+export const rpcTestFlows = [TWO_KEYS, []].map((keys) => {
+  const flow = createFlowModel(rpcTestMachine, { fixtures: rpcTestFixtures, input: { keys }, filterEvents: exploredTogether });
+  return { keys, name: keys.length === 0 ? 'no key' : `${keys.length} keys`, flow, paths: flow.paths() };
 });
