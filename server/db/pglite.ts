@@ -33,7 +33,15 @@ function isAnswer(message: unknown): message is ThreadAnswer {
   return typeof message === 'object' && message !== null && 'id' in message && typeof message.id === 'number' && 'ok' in message;
 }
 
-const pgliteDist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+/** Where PGlite is installed; an optional dependency, left out by an install with `--omit=optional` (production uses DATABASE_URL). */
+function pglitePackage(): string {
+  try {
+    return import.meta.resolve('@electric-sql/pglite');
+  } catch {
+    throw new Error('PGlite (@electric-sql/pglite) is not installed: set DATABASE_URL, or install without --omit=optional.');
+  }
+}
+
 let compiled: Promise<Pick<ThreadData, 'pgliteWasmModule' | 'initdbWasmModule'>> | null = null;
 
 /**
@@ -42,6 +50,7 @@ let compiled: Promise<Pick<ThreadData, 'pgliteWasmModule' | 'initdbWasmModule'>>
  */
 function compiledModules(): Promise<Pick<ThreadData, 'pgliteWasmModule' | 'initdbWasmModule'>> {
   compiled ??= (async () => {
+    const pgliteDist = new URL('.', pglitePackage());
     const [pglite, initdb] = await Promise.all(
       ['pglite.wasm', 'initdb.wasm'].map(async (file) => WebAssembly.compile(await readFile(new URL(file, pgliteDist)))),
     );

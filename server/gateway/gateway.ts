@@ -7,6 +7,7 @@ import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
 import { internalAnswer, keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
+import { RefusalPace, type RefusalScope } from '@server/gateway/refusal-pace';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
 import { loggedOrigin, loggedText, maskAddress, type RequestLogRing, type Transport } from '@server/metering/request-log';
 import { methodLabel } from '@server/metering/method-label';
@@ -55,6 +56,8 @@ export interface GatewayObserver {
   called(network: Network | null, outcome: CallOutcome, status: number): void;
   /** A node answered (any status) after `ms` milliseconds. */
   upstreamAnswered(network: Network, ms: number): void;
+  /** A refusal past its key's (or address's) pace waits before it is answered (refusal-pace.ts). */
+  refusalSlowed(): void;
 }
 
 export interface GatewayDeps<Key extends GatewayKey, Ticket> {
@@ -72,6 +75,8 @@ export interface GatewayDeps<Key extends GatewayKey, Ticket> {
   readonly requestLog?: Pick<RequestLogRing, 'admits' | 'record'>;
   /** Hears why the gateway failed on a call (logged by the owner); the call is answered with an internal error. */
   readonly onFailure?: (error: unknown) => void;
+  /** How fast refusals are answered per key and address; by default REFUSALS_PER_SECOND (refusal-pace.ts). */
+  readonly refusalPace?: RefusalPace;
 }
 
 /** A call past every check, on its way to the node. */
@@ -133,16 +138,20 @@ function costOf(methods: readonly string[]): number {
  * nothing is charged, exactly as for any refused call.
  */
 export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
-  constructor(private readonly deps: GatewayDeps<Key, Ticket>) {}
+  private readonly pace: RefusalPace;
+
+  constructor(private readonly deps: GatewayDeps<Key, Ticket>) {
+    this.pace = deps.refusalPace ?? new RefusalPace();
+  }
 
   async call(call: GatewayCall): Promise<GatewayAnswer> {
     const network = toNetwork(call.network);
-    if (network === null) return this.told(null, 'invalid', refusalAnswer(gatewayErrors.unknownNetwork(call.network), null));
+    if (network === null) return this.refusedCaller(call, null, 'invalid', refusalAnswer(gatewayErrors.unknownNetwork(call.network), null));
     // The payload first: even a refused key answers with the id of the call.
     const parsed = parsePayload(call.body);
     if (!parsed.ok) {
       const problem = parsed.problem.kind === 'parse' ? gatewayErrors.parse() : gatewayErrors.invalid(parsed.problem.detail);
-      return this.told(network, 'invalid', refusalAnswer(problem, null));
+      return this.refusedCaller(call, network, 'invalid', refusalAnswer(problem, null));
     }
     const { payload } = parsed;
     try {
@@ -158,12 +167,12 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
   private async decide(call: GatewayCall, network: Network, payload: RpcPayload): Promise<GatewayAnswer> {
     // Before the cache: an implausible key is neither looked up nor remembered.
     if (!plausibleKey.test(call.apiKey)) {
-      return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
+      return this.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
     }
     const { keys } = this.deps;
     let key = keys.peek(call.apiKey);
     if (key === undefined) key = await keys.get(call.apiKey);
-    if (key === null) return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
+    if (key === null) return this.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
 
     const nowMs = this.deps.now();
     const refusal = checkAccess(key.access, call.origin, call.clientIp);
@@ -209,7 +218,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
           nowMs,
         );
       case 'unknownKey':
-        return this.told(network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
+        return this.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
       case 'rate': {
         // Its Retry-After (http-answer.ts) says these seconds as retryAfterValue writes them.
         const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs)));
@@ -235,6 +244,24 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       this.deps.observer?.upstreamAnswered(network, ms);
       return { answer, ms };
     });
+  }
+
+  /** A refusal of a call whose key is not known (or not read yet): told, then paced by the client's address. */
+  private refusedCaller(
+    call: GatewayCall,
+    network: Network | null,
+    outcome: CallOutcome,
+    answer: GatewayAnswer,
+  ): GatewayAnswer | Promise<GatewayAnswer> {
+    return this.paced({ address: call.clientIp }, this.told(network, outcome, answer));
+  }
+
+  /** A refusal's answer: at once while its key (or address) refuses within its pace, else once its wait is over. */
+  private paced(scope: RefusalScope, answer: GatewayAnswer): GatewayAnswer | Promise<GatewayAnswer> {
+    const ms = this.pace.waitMs(scope);
+    if (ms === 0) return answer;
+    this.deps.observer?.refusalSlowed();
+    return this.pace.wait(ms).then(() => answer);
   }
 
   /** The answer, after telling the observer (if any) how the call ended. */
@@ -316,10 +343,10 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     problem: GatewayError,
     nowMs: number,
     accessRefusal: AccessRefusal | null = null,
-  ): GatewayAnswer {
+  ): GatewayAnswer | Promise<GatewayAnswer> {
     this.meterEach(key, network, payload, outcome, nowMs);
     const answer = refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null));
-    return this.logged(call, key, network, payload, outcome, answer, nowMs, null, 0, accessRefusal);
+    return this.paced({ keyId: key.keyId }, this.logged(call, key, network, payload, outcome, answer, nowMs, null, 0, accessRefusal));
   }
 
   /**

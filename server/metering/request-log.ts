@@ -2,6 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { type AccessRefusal, isRefused, type MeteredOutcome, REFUSED_OUTCOMES, type RefusedOutcome } from '@/domain/call-outcomes';
 import { paramsHoldSecrets } from '@/domain/rpc-method-policy';
 import { methodLabel } from '@server/metering/method-label';
+import { KeyedTokenBuckets } from '@server/shared/keyed-token-buckets';
 import type { StoredCall } from '@server/repos/request-log';
 import type { Network } from '@server/repos/usage';
 
@@ -168,9 +169,6 @@ export class RequestLogRing {
 export const REFUSED_LOG_PER_SECOND = 10;
 /** ...and at most this many at once (a burst after a quiet while). */
 export const REFUSED_LOG_BURST = 20;
-/** Keys whose budget a process remembers; past it the longest-remembered is forgotten (it starts full again). */
-const BUDGET_KEYS = 100_000;
-
 /**
  * How many refused calls of each key the request log keeps: a token bucket per key, refilled at
  * REFUSED_LOG_PER_SECOND up to REFUSED_LOG_BURST. Refusals cost the client nothing (no token, no
@@ -182,30 +180,15 @@ const BUDGET_KEYS = 100_000;
  * Calls with unknown keys are never logged at all (they have no key to log for).
  */
 export class RefusalLogBudget {
-  private readonly buckets = new Map<number, { tokens: number; at: number }>();
+  private readonly buckets: KeyedTokenBuckets<number>;
 
-  constructor(
-    private readonly perSecond = REFUSED_LOG_PER_SECOND,
-    private readonly burst = REFUSED_LOG_BURST,
-  ) {}
+  constructor(perSecond = REFUSED_LOG_PER_SECOND, burst = REFUSED_LOG_BURST) {
+    this.buckets = new KeyedTokenBuckets({ perSecond, burst, debt: 0 });
+  }
 
   /** Whether the key may log one more refused call now (taking it from its bucket). */
   take(keyId: number, nowMs: number): boolean {
-    let bucket = this.buckets.get(keyId);
-    if (bucket === undefined) {
-      if (this.buckets.size >= BUDGET_KEYS) {
-        const oldest = this.buckets.keys().next();
-        if (oldest.done !== true) this.buckets.delete(oldest.value);
-      }
-      bucket = { tokens: this.burst, at: nowMs };
-      this.buckets.set(keyId, bucket);
-    } else if (nowMs > bucket.at) {
-      bucket.tokens = Math.min(this.burst, bucket.tokens + ((nowMs - bucket.at) * this.perSecond) / 1000);
-      bucket.at = nowMs;
-    }
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
+    return this.buckets.take(keyId, nowMs) === 0;
   }
 }
 

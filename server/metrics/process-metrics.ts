@@ -48,6 +48,8 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
   private readonly latencyLabels = { mainnet: { network: 'mainnet' }, devnet: { network: 'devnet' } } as const;
   private readonly redisRoundTrip: Histogram;
   private readonly redisErrors: Counter<'operation'>;
+  /** Refusals answered after their pace's wait (server/gateway/refusal-pace.ts). */
+  private slowedRefusals = 0;
 
   /** `process`: 'main', or 'worker-N'; it labels the per-process metrics (event-loop delay, memory, CPU). */
   constructor(process: string) {
@@ -71,6 +73,16 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
             if (count > 0 || network !== 'unknown') this.inc({ network, outcome }, count);
           }
         }
+      },
+    });
+    const slowed = () => this.slowedRefusals;
+    new Counter({
+      name: 'rpc_gateway_refusals_slowed_total',
+      help: "Refused calls answered only after a wait, their key's (or address's) refusals past REFUSALS_PER_SECOND",
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(slowed());
       },
     });
     const answers = this.answers;
@@ -125,6 +137,10 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
 
   upstreamAnswered(network: Network, ms: number): void {
     this.latency.observe(this.latencyLabels[network], ms / 1000);
+  }
+
+  refusalSlowed(): void {
+    this.slowedRefusals += 1;
   }
 
   /** An HTTP answer of the app (Fastify's onResponse); the gateway's are counted by `called`. */
