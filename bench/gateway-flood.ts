@@ -1,8 +1,8 @@
 /**
- * `npm run bench:gateway -- --flood [--seconds 10] [--workers 1] [--rate 30]`: what a flood of
+ * `npm run bench:gateway -- --flood [--seconds 10] [--workers 1] [--rate 30] [--connections 50]`: what a flood of
  * refused calls costs another user. Two Developer users whose keys log their calls; one key
  * (the flooder) sends calls the method policy refuses (admin_peers), pipelined over many
- * connections as fast as the gateway answers (autocannon, 50 connections × 10 in flight), while
+ * connections as fast as the gateway answers (autocannon, 50 connections × 10 in flight by default), while
  * the other (the bystander) makes ordinary calls at a fixed rate (open loop, eth_chainId). The
  * bystander's p50/p95 without the flood, then during it; the goal is its p95 within 2 × the one
  * without. The gateway's metrics (METRICS_PORT) tell how many refused calls were logged and how
@@ -21,9 +21,11 @@ export interface FloodSettings {
   readonly workers: number;
   /** The bystander's calls per second (Developer allows 50). */
   readonly rate: number;
+  /** The flooder's connections, each with 10 calls in flight. */
+  readonly connections: number;
 }
 
-export const defaultFloodSettings: FloodSettings = { seconds: 10, workers: 1, rate: 30 };
+export const defaultFloodSettings: FloodSettings = { seconds: 10, workers: 1, rate: 30, connections: 50 };
 
 const ordinary = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
 const refused = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'admin_peers', params: [] });
@@ -74,7 +76,7 @@ export async function runFloodBench(settings: FloodSettings): Promise<void> {
       await runOpenLoop({ urls: [bystanderUrl], body: ordinary, rate: settings.rate, seconds: 2 });
       const quiet = await bystander();
       const before = await loggedSoFar(metricsUrl);
-      const flood = runLoad(flooderUrl, { connections: 50, pipelining: 10, durationSeconds: settings.seconds + 2, body: refused });
+      const flood = runLoad(flooderUrl, { connections: settings.connections, pipelining: 10, durationSeconds: settings.seconds + 2, body: refused });
       // The flood runs a second before the bystander starts, and a second after it ends.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const flooded = await bystander();
@@ -104,7 +106,7 @@ function report(settings: FloodSettings, quiet: OpenLoopSample, flooded: OpenLoo
   );
   const written = logged.refused - logged.dropped;
   console.log(
-    `\nflood: ${floodRate.toFixed(0)} refused calls/s for ${seconds} s (${settings.workers} worker(s)); ` +
+    `\nflood: ${floodRate.toFixed(0)} refused calls/s over ${settings.connections} connections for ${seconds} s (${settings.workers} worker(s)); ` +
       `${logged.refused} refused, ${written} logged (${(written / seconds).toFixed(1)} rows/s), ${logged.dropped} only counted`,
   );
   const ratio = flooded.p95Us / quiet.p95Us;

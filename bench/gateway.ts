@@ -26,7 +26,7 @@
  * with --bench-plan the gateway's load uses one key of an unlimited plan (no lease per call);
  * with --request-log the keys' users are on Developer and each gateway runs twice, the keys' request log on and off (issue 24).
  *
- * `npm run bench:gateway -- --flood [--seconds 10] [--workers 1] [--rate 30]` measures what a flood of refused
+ * `npm run bench:gateway -- --flood [--seconds 10] [--workers 1] [--rate 30] [--connections 50]` measures what a flood of refused
  * calls from one key costs another key's calls: bench/gateway-flood.ts.
  */
 import { parseArgs } from 'node:util';
@@ -211,6 +211,7 @@ function floodSettings(values: Record<string, string | boolean | undefined>): Fl
     seconds: countOption('--seconds', text('seconds'), defaults.seconds),
     workers: countOption('--workers', text('workers'), defaults.workers),
     rate: countOption('--rate', text('rate'), defaults.rate),
+    connections: countOption('--connections', text('connections'), defaults.connections),
   };
 }
 
@@ -231,6 +232,7 @@ function chosen(): Promise<void> {
       baseline: { type: 'string' },
       'bench-plan': { type: 'boolean' },
       'request-log': { type: 'boolean' },
+      connections: { type: 'string' },
     },
   });
   if (values.websocket) return runWebSocketBench(webSocketSettings());
