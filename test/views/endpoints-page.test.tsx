@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accessControlQueryKey } from '@/api/access-control-calls';
 import type { Schemas } from '@/api/client';
@@ -118,14 +118,17 @@ describe('endpoints screen', () => {
     const url = `${apiBase()}/v1/mainnet/${testUser.apiKey}`;
     expect(within(card).getByRole('region', { name: 'curl snippet' }).textContent).toBe(firstCallSnippet('curl', url));
     await user.click(within(card).getByRole('radio', { name: 'viem' }));
-    expect(within(card).getByRole('region', { name: 'viem snippet' }).textContent).toBe(firstCallSnippet('viem', url));
+    // The segment group tells its change after the click's own events: the screen is waited on.
+    expect((await within(card).findByRole('region', { name: 'viem snippet' })).textContent).toBe(firstCallSnippet('viem', url));
     await user.click(within(card).getByText('ethers', { selector: 'span' }));
-    await user.click(within(card).getByRole('button', { name: /^Copy ?ethers snippet$/ }));
+    await user.click(await within(card).findByRole('button', { name: /^Copy ?ethers snippet$/ }));
     expect(await within(card).findByRole('button', { name: 'Copied!' })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(firstCallSnippet('ethers', url));
     // The network switch changes the URL in the snippet too.
     await user.click(screen.getByRole('radio', { name: 'Devnet' }));
-    expect(within(card).getByRole('region', { name: 'ethers snippet' }).textContent).toContain(`/v1/devnet/${testUser.apiKey}`);
+    await waitFor(() =>
+      expect(within(card).getByRole('region', { name: 'ethers snippet' }).textContent).toContain(`/v1/devnet/${testUser.apiKey}`),
+    );
   });
 
   it('shows the placeholder key while the user has none', () => {
