@@ -15,7 +15,7 @@ export interface AlertSettingsContext extends AlertSettings {
 
 export type AlertSettingsEvent =
   | { type: 'alerts.threshold'; threshold: CreditAlertThreshold; on: boolean }
-  | { type: 'alerts.errorRate'; on: boolean }
+  | { type: 'alerts.error.rate'; on: boolean }
   | { type: 'alerts.save' }
   | { type: 'alerts.retry' };
 
@@ -57,7 +57,7 @@ export const alertSettingsMachine = setup({
     editable: not(stateIn({ ready: 'saving' })),
     thresholdChanges: ({ context, event }) =>
       event.type === 'alerts.threshold' && context.creditThresholds.includes(event.threshold) !== event.on,
-    errorRateChanges: ({ context, event }) => event.type === 'alerts.errorRate' && context.errorRate !== event.on,
+    errorRateChanges: ({ context, event }) => event.type === 'alerts.error.rate' && context.errorRate !== event.on,
   },
 }).createMachine({
   id: 'alertSettings',
@@ -83,7 +83,7 @@ export const alertSettingsMachine = setup({
           target: '.dirty',
           actions: { type: 'setThreshold', params: ({ event }) => event },
         },
-        'alerts.errorRate': {
+        'alerts.error.rate': {
           guard: and(['editable', 'errorRateChanges']),
           target: '.dirty',
           actions: { type: 'setErrorRate', params: ({ event }) => event },

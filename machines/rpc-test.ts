@@ -42,9 +42,9 @@ export interface RpcTestInput {
 
 export type RpcTestEvent =
   | { type: 'rpc.key'; keyId: string }
-  | { type: 'rpc.selectNetwork'; network: Network }
-  | { type: 'rpc.selectMethod'; method: string }
-  | { type: 'rpc.editParams'; text: string }
+  | { type: 'rpc.network.select'; network: Network }
+  | { type: 'rpc.method.select'; method: string }
+  | { type: 'rpc.params.edit'; text: string }
   | { type: 'rpc.run' };
 
 /** SPEC.md §3: the body's params are empty unless the method needs some. */
@@ -95,14 +95,14 @@ export const rpcTestMachine = setup({
       initial: 'idle',
       on: {
         'rpc.key': { guard: 'isUsersKey', actions: assign({ keyId: ({ event }) => event.keyId }) },
-        'rpc.selectNetwork': { actions: assign({ network: ({ event }) => event.network }) },
-        'rpc.selectMethod': {
+        'rpc.network.select': { actions: assign({ network: ({ event }) => event.network }) },
+        'rpc.method.select': {
           actions: assign(({ event }) => ({
             method: event.method,
             paramsText: formatParams(findRpcMethod(event.method)?.params ?? []),
           })),
         },
-        'rpc.editParams': { actions: assign({ paramsText: ({ event }) => event.text }) },
+        'rpc.params.edit': { actions: assign({ paramsText: ({ event }) => event.text }) },
         'rpc.run': { guard: 'canRun', target: 'running', actions: assign({ exchange: null }) },
       },
       states: {

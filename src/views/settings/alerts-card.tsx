@@ -74,7 +74,7 @@ export function AlertsCard({ card }: AlertsCardProps) {
               hint={`When at least ${ERROR_ALERT_RATE * 100}% of a key’s calls are refused or fail at the node, ${ERROR_ALERT_MINUTES} minutes in a row (at most one e-mail an hour per key).`}
               checked={errorRate}
               disabled={saving}
-              onChange={(on) => card.send({ type: 'alerts.errorRate', on })}
+              onChange={(on) => card.send({ type: 'alerts.error.rate', on })}
             />
             {error === null ? null : <ErrorAlert message={error} />}
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
