@@ -20,7 +20,7 @@ export type AlertSettingsEvent =
   | { type: 'alerts.retry' };
 
 /**
- * The usage alerts card on /settings (issue 24 §4): which shares of the cycle's credits are
+ * The usage alerts card on /settings: which shares of the cycle's credits are
  * e-mailed, and whether failing keys are. `loading` the stored settings (GET /users/alerts), or
  * `loadFailed` with Retry; then `ready`: `pristine`, `dirty` once a choice changed, `saving`
  * (PUT /users/alerts, the choices frozen meanwhile), `saved` with the stored answer, or `failed`

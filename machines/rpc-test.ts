@@ -53,8 +53,8 @@ const EMPTY_PARAMS = '[]';
 /**
  * The RPC playground (SPEC.md §4 "RPC test: idle, running, then result or error response").
  *
- * - It may start with a call filled in (input `method` and `params`, from a link of the request
- *   log, issue 24 §3): ready to run again as it was.
+ * - It may start with a call filled in (input `method` and `params`, from the request log's
+ *   "Open in playground" link): ready to run again as it was.
  * - `ready` holds the form: key, network, method and params may change in any of its states; the last
  *   answer stays in the panel meanwhile. Choosing a method fills the editor with its example params.
  * - `rpc.run` needs a method, a key (SPEC.md §5) and params that parse as a JSON array; it clears

@@ -19,7 +19,7 @@ const THRESHOLD_HINTS: Readonly<Record<(typeof CREDIT_ALERT_THRESHOLDS)[number],
   100: 'Calls are refused until the cycle ends.',
 };
 
-/** The usage alerts (issue 24 §4): e-mails at shares of the cycle's credits, and for failing keys (machines/alert-settings.ts). */
+/** The usage alerts: e-mails at shares of the cycle's credits, and for failing keys (machines/alert-settings.ts). */
 export function AlertsCard({ card }: AlertsCardProps) {
   const thresholds = useSelector(card, alerts.selectThresholds);
   const errorRate = useSelector(card, alerts.selectErrorRate);
