@@ -76,7 +76,12 @@ export async function runFloodBench(settings: FloodSettings): Promise<void> {
       await runOpenLoop({ urls: [bystanderUrl], body: ordinary, rate: settings.rate, seconds: 2 });
       const quiet = await bystander();
       const before = await loggedSoFar(metricsUrl);
-      const flood = runLoad(flooderUrl, { connections: settings.connections, pipelining: 10, durationSeconds: settings.seconds + 2, body: refused });
+      const flood = runLoad(flooderUrl, {
+        connections: settings.connections,
+        pipelining: 10,
+        durationSeconds: settings.seconds + 2,
+        body: refused,
+      });
       // The flood runs a second before the bystander starts, and a second after it ends.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const flooded = await bystander();
