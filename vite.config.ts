@@ -27,7 +27,7 @@ export default defineConfig({
   },
   test: {
     // Files run one at a time by default (vitest's default here: one worker fewer than the 2 cores). `npm test`
-    // (test/run.ts) chooses per project from what was measured on this box (issue 22 §3): run alone, the unit
+    // (test/run.ts) chooses per project from what was measured on this box: run alone, the unit
     // files left the CPU 52 % idle (server files wait on their servers, nodes and timers) and the e2e files
     // 54 %, so unit and dom run two files at a time (the server files: 647 s -> 393 s) and the e2e files one
     // at a time beside the unit project's second run on Node 24. Three workers with the e2e files among

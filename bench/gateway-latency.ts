@@ -57,7 +57,7 @@ export interface LatencySettings {
    */
   readonly benchPlan: boolean;
   /**
-   * The request log's cost (issue 24): the Free-plan keys' users on Developer, each gateway twice,
+   * The request log's cost: the Free-plan keys' users on Developer, each gateway twice,
    * once with the keys' request log on and once off.
    */
   readonly requestLog: boolean;

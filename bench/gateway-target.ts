@@ -91,7 +91,7 @@ async function prepareFreeKeys(app: Prepared, count: number): Promise<string[]> 
 
 /**
  * The Free-plan users' accounts moved to Developer (a paid plan, 50 calls a second each), as
- * `npm run admin -- set-plan` does: their keys log their calls (issue 24), unless `requestLog` is
+ * `npm run admin -- set-plan` does: their keys log their calls, unless `requestLog` is
  * false, which turns each key's log off as the dashboard does.
  */
 async function moveToDeveloper(app: Prepared, count: number, requestLog: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The WebSocket row of `npm run bench:gateway` (issue 23 §4; alone: `npm run bench:gateway -- --websocket`).
+ * The WebSocket row of `npm run bench:gateway` (alone: `npm run bench:gateway -- --websocket`).
  * One anvil mining a block every 100 ms (`--block-time 0.1`), `subscribers` newHeads subscribers
  * on its own WebSocket and as many through the gateway's (`ws://…/api/v1/mainnet/{key}`, the
  * server as `npm start` runs it, on users of the bench plan: its quota is far above what the run

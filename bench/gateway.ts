@@ -7,8 +7,8 @@
  * off the socket: server/cluster/rpc-connection.ts). Same autocannon load for each (50 connections, 10 s, a fixed
  * eth_chainId body, after a 2 s warm-up), twice: in order, then in reverse order (each line is the
  * mean of its two passes). The last line,
- * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.8, issue 14).
- * Then the WebSocket row (bench/gateway-websocket.ts, issue 23): newHeads subscribers on anvil mining
+ * `ratio: X.XX`, is the gateway's throughput over nginx's (goal: at least 0.8).
+ * Then the WebSocket row (bench/gateway-websocket.ts): newHeads subscribers on anvil mining
  * every 100 ms, directly and through the gateway's WebSocket endpoint, delivery delay p50/p99 and
  * notifications lost. BENCH_WS_SUBSCRIBERS (200 each way), BENCH_WS_SECONDS (20), BENCH_WS_WORKERS (1),
  * BENCH_WS_BARE=1 (a third group through a bare Node ws relay, bench/bare-ws-relay.ts), BENCH_WS_PROCESSES=1 (each
@@ -24,7 +24,7 @@
  * with --redis, on PostgreSQL without and with a throw-away Redis, and as two replicas sharing both;
  * with --baseline REV, the gateway of an earlier commit beside this one's, in the same run;
  * with --bench-plan the gateway's load uses one key of an unlimited plan (no lease per call);
- * with --request-log the keys' users are on Developer and each gateway runs twice, the keys' request log on and off (issue 24).
+ * with --request-log the keys' users are on Developer and each gateway runs twice, the keys' request log on and off.
  *
  * `npm run bench:gateway -- --flood [--seconds 10] [--workers 1] [--rate 30] [--connections 50]` measures what a flood of refused
  * calls from one key costs another key's calls: bench/gateway-flood.ts.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:usage-series` (not part of `npm test`; issue 24's goal: GET /usage/series answers in
+ * `npm run bench:usage-series` (not part of `npm test`; the goal: GET /usage/series answers in
  * ≤ 50 ms for 3 months of one busy key). The server is built in-process on a fresh database, PGlite
  * by default, or a throw-away PostgreSQL with --postgres (Debian's binaries, as root). It seeds what
  * the retention rules keep of one Developer user's busy key after 3 months of calls: 30 methods

@@ -23,7 +23,7 @@ export type AccessControlEditorEvent =
   | { type: 'rule.add' }
   | { type: 'rule.remove'; value: string }
   /** Allowed Domains only: accept calls without an Origin, or refuse them. */
-  | { type: 'rule.allowNoOrigin'; allow: boolean }
+  | { type: 'rule.originless.set'; allow: boolean }
   | { type: 'rule.cancel' }
   | { type: 'rule.save' }
   /** The server's lists were read again (another tab or device may have saved since): sent by the `storedLists` actor. */
@@ -48,7 +48,7 @@ const withRule = ({ lists, kind, values, allowNoOrigin }: AccessControlEditorCon
  * - `closed` / `saved`: no modal; `saved` is the same place, remembering that the last edit was
  *   stored (the screen says so). `rule.open` copies the rule's stored values into the modal.
  * - `editing`: the draft is checked by SPEC.md §5 on `rule.add`; a refused value leaves its message,
- *   which the next keystroke clears. In Allowed Domains, `rule.allowNoOrigin` sets whether calls
+ *   which the next keystroke clears. In Allowed Domains, `rule.originless.set` sets whether calls
  *   without an Origin (servers, curl) are accepted; it is saved with the list. `rule.save` with a value still typed adds it first (nobody
  *   expects Save to drop what they typed), or shows its message and saves nothing.
  * - `saving` replaces all three lists on the server (PUT /accessControl) with this rule changed;
@@ -129,7 +129,7 @@ export const accessControlEditorMachine = setup({
           guard: { type: 'isListed', params: ({ event }) => event },
           actions: { type: 'removeValue', params: ({ event }) => event },
         },
-        'rule.allowNoOrigin': { guard: 'editsDomains', actions: { type: 'setAllowNoOrigin', params: ({ event }) => event } },
+        'rule.originless.set': { guard: 'editsDomains', actions: { type: 'setAllowNoOrigin', params: ({ event }) => event } },
         'rule.cancel': { target: 'closed' },
         'lists.sync': { actions: { type: 'syncLists', params: ({ event }) => event } },
         'rule.save': [
@@ -168,7 +168,7 @@ export const accessControlEditorMachine = setup({
           target: 'editing',
           actions: { type: 'removeValue', params: ({ event }) => event },
         },
-        'rule.allowNoOrigin': {
+        'rule.originless.set': {
           guard: 'editsDomains',
           target: 'editing',
           actions: { type: 'setAllowNoOrigin', params: ({ event }) => event },

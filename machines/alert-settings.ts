@@ -15,12 +15,12 @@ export interface AlertSettingsContext extends AlertSettings {
 
 export type AlertSettingsEvent =
   | { type: 'alerts.threshold'; threshold: CreditAlertThreshold; on: boolean }
-  | { type: 'alerts.errorRate'; on: boolean }
+  | { type: 'alerts.error.rate'; on: boolean }
   | { type: 'alerts.save' }
   | { type: 'alerts.retry' };
 
 /**
- * The usage alerts card on /settings (issue 24 §4): which shares of the cycle's credits are
+ * The usage alerts card on /settings: which shares of the cycle's credits are
  * e-mailed, and whether failing keys are. `loading` the stored settings (GET /users/alerts), or
  * `loadFailed` with Retry; then `ready`: `pristine`, `dirty` once a choice changed, `saving`
  * (PUT /users/alerts, the choices frozen meanwhile), `saved` with the stored answer, or `failed`
@@ -57,7 +57,7 @@ export const alertSettingsMachine = setup({
     editable: not(stateIn({ ready: 'saving' })),
     thresholdChanges: ({ context, event }) =>
       event.type === 'alerts.threshold' && context.creditThresholds.includes(event.threshold) !== event.on,
-    errorRateChanges: ({ context, event }) => event.type === 'alerts.errorRate' && context.errorRate !== event.on,
+    errorRateChanges: ({ context, event }) => event.type === 'alerts.error.rate' && context.errorRate !== event.on,
   },
 }).createMachine({
   id: 'alertSettings',
@@ -83,7 +83,7 @@ export const alertSettingsMachine = setup({
           target: '.dirty',
           actions: { type: 'setThreshold', params: ({ event }) => event },
         },
-        'alerts.errorRate': {
+        'alerts.error.rate': {
           guard: and(['editable', 'errorRateChanges']),
           target: '.dirty',
           actions: { type: 'setErrorRate', params: ({ event }) => event },

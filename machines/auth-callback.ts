@@ -45,9 +45,9 @@ export interface AuthCallbackContext {
  *   trades it for a token (GET /auth/token; its actor resolves null when there is no session yet).
  * - No token on the first exchange: the cookie may still be on its way, so `waitingToRetry` waits
  *   `retryDelay` (1 s) and `retrying` asks once more; a second miss is final.
- * - `signingIn` hands the token to the app-wide session (`auth.tokenReceived`, naming this actor
+ * - `signingIn` hands the token to the app-wide session (`auth.token.received`, naming this actor
  *   as `replyTo`: it stores the token and loads the user) and ends in `signedIn` (`goHome`) on
- *   `session.signedIn`. On `session.refused` the session already holds why (its error, shown on
+ *   `session.granted`. On `session.refused` the session already holds why (its error, shown on
  *   /login); this screen shows its own text. The session may not have started yet when this
  *   screen does: the request waits in its mailbox, and the answer comes whenever it decides.
  * - `failed` shows its message for `redirectDelay` (3 s), then `goToLogin`.
@@ -66,7 +66,7 @@ export const authCallbackMachine = setup({
   actions: {
     handTokenToSession: sendTo(
       ({ context }) => context.session,
-      ({ context, self }) => ({ type: 'auth.tokenReceived' as const, token: context.token, replyTo: self }),
+      ({ context, self }) => ({ type: 'auth.token.received' as const, token: context.token, replyTo: self }),
     ),
     forgetSignInAttempt: () => {},
     hideQueryToken: () => {},
@@ -126,7 +126,7 @@ export const authCallbackMachine = setup({
     signingIn: {
       entry: 'handTokenToSession',
       on: {
-        'session.signedIn': { target: 'signedIn' },
+        'session.granted': { target: 'signedIn' },
         'session.refused': { target: 'failed', actions: assign({ error: failureMessage('authCallback', { kind: 'unexpected' }) }) },
       },
     },

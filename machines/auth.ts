@@ -21,8 +21,8 @@ export type { AuthContext, AuthEvent, Credentials, LoginResult, SessionReply, Se
  *   forget it together (forgetting what another tab already cleared changes nothing).
  * - The stored token is watched (`watchStoredToken`, for the whole life of the actor): a token
  *   stored by another tab is adopted like a new sign-in, one cleared there ends the session here.
- * - Screens ask to sign in with `auth.login` (credentials) or `auth.tokenReceived` (a redirect
- *   sign-in's token) and name a `replyTo`: entering `authenticated` answers it `session.signedIn`,
+ * - Screens ask to sign in with `auth.login` (credentials) or `auth.token.received` (a redirect
+ *   sign-in's token) and name a `replyTo`: entering `authenticated` answers it `session.granted`,
  *   entering `anonymous` `session.refused` (the error says why). A login asked for while the session
  *   is busy (a stored token being checked, a logout) waits in `login` and starts from `anonymous`;
  *   asked for when signed in, it is answered at once.
@@ -70,12 +70,12 @@ export const authMachine = setup({
     userLoadFailed: assign({ error: ({ event }) => failureMessage('currentUser', failureIn('error' in event ? event.error : undefined)) }),
     /** A redirect sign-in's token, stored; its requester hears the outcome instead of any login asked for. */
     takeRedirectToken: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'auth.tokenReceived') return;
+      if (event.type !== 'auth.token.received') return;
       enqueue.assign({ token: event.token, user: null, error: null, requester: event.replyTo ?? context.requester, login: null });
       enqueue('persistToken');
     }),
     answerSignedIn: enqueueActions(({ context, enqueue }) => {
-      if (context.requester) enqueue.sendTo(context.requester, { type: 'session.signedIn' });
+      if (context.requester) enqueue.sendTo(context.requester, { type: 'session.granted' });
       enqueue.assign({ requester: null, login: null });
     }),
     /** A refusal is told once no login is left to try (one asked for while busy starts from `anonymous`). */
@@ -98,10 +98,10 @@ export const authMachine = setup({
   initial: 'booting',
   invoke: { id: 'storedToken', src: 'watchStoredToken' },
   on: {
-    'auth.clearError': { actions: 'clearError' },
+    'auth.error.clear': { actions: 'clearError' },
     // A redirect sign-in (Google) hands over a token whatever state we are in: it replaces any
     // session being loaded or held, and any login asked for, so signing in as another account never gets dropped.
-    'auth.tokenReceived': { target: '.loadingUser', actions: 'takeRedirectToken' },
+    'auth.token.received': { target: '.loadingUser', actions: 'takeRedirectToken' },
     // Taken in any state; `anonymous` starts it, the busy states let it wait for their outcome.
     'auth.login': { actions: ['takeRequester', 'takeCredentials'] },
   },
@@ -152,7 +152,7 @@ export const authMachine = setup({
       tags: ['busy', 'resolving'],
       // A newer token while loading: start over, so the user loaded is the new token's.
       on: {
-        'auth.tokenReceived': { target: 'loadingUser', reenter: true, actions: 'takeRedirectToken' },
+        'auth.token.received': { target: 'loadingUser', reenter: true, actions: 'takeRedirectToken' },
         'auth.token.stored': { guard: 'isNewToken', target: 'loadingUser', reenter: true, actions: 'takeToken' },
         'auth.token.cleared': { target: 'anonymous', actions: 'endSession' },
       },

@@ -15,7 +15,7 @@ export interface LoginResult {
 }
 
 /** The session's answer to a screen that asked it to sign in: sent to the `replyTo` of the request. */
-export type SessionReply = { type: 'session.signedIn' } | { type: 'session.refused' };
+export type SessionReply = { type: 'session.granted' } | { type: 'session.refused' };
 
 /** A screen's actor waiting for the session's answer. */
 export type SessionRequester = ActorRef<Snapshot<unknown>, SessionReply>;
@@ -27,7 +27,7 @@ export type SessionRequester = ActorRef<Snapshot<unknown>, SessionReply>;
  */
 export type SessionRequest =
   | { type: 'auth.login'; email: string; password: string; replyTo?: SessionRequester }
-  | { type: 'auth.tokenReceived'; token: string; replyTo?: SessionRequester };
+  | { type: 'auth.token.received'; token: string; replyTo?: SessionRequester };
 
 /** The app-wide session as the screens that ask it to sign in see it: an actor that takes their requests. */
 export type SessionRef = ActorRef<Snapshot<unknown>, SessionRequest>;
@@ -49,4 +49,4 @@ export type AuthEvent =
   | { type: 'auth.token.cleared' }
   | { type: 'auth.refresh' }
   | { type: 'auth.logout' }
-  | { type: 'auth.clearError' };
+  | { type: 'auth.error.clear' };

@@ -7,14 +7,14 @@ export interface ForgotPasswordContext {
   error: string | null;
 }
 
-export type ForgotPasswordEvent = { type: 'forgot.setEmail'; value: string } | { type: 'forgot.submit' } | { type: 'forgot.clearError' };
+export type ForgotPasswordEvent = { type: 'forgot.email.set'; value: string } | { type: 'forgot.submit' } | { type: 'forgot.error.clear' };
 
 /**
  * "Send Reset Link" (SPEC.md /forgot-password).
  *
  * - `editing` holds the e-mail; `forgot.submit` needs a non-blank one (SPEC.md §5: e-mail required).
  * - `submitting` clears the previous error first; a failure goes back to `editing` with the error,
- *   which `forgot.clearError` (the alert's close button) dismisses.
+ *   which `forgot.error.clear` (the alert's close button) dismisses.
  * - `sent` is final: the server answers the same whether the account exists or not, so the screen
  *   shows the one neutral success text and nothing else can happen.
  */
@@ -41,9 +41,9 @@ export const forgotPasswordMachine = setup({
   states: {
     editing: {
       on: {
-        'forgot.setEmail': { actions: assign({ email: ({ event }) => event.value }) },
+        'forgot.email.set': { actions: assign({ email: ({ event }) => event.value }) },
         'forgot.submit': { guard: 'hasEmail', target: 'submitting' },
-        'forgot.clearError': { actions: 'clearError' },
+        'forgot.error.clear': { actions: 'clearError' },
       },
     },
     submitting: {

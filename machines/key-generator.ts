@@ -8,7 +8,7 @@ export type KeyGeneratorEvent =
    * The count and limit as the screen has them: the plan's maxKey (null = unlimited); the count is
    * null when the key list failed to load (not known, so nothing may be generated).
    */
-  { type: 'keys.generate'; count: number | null; maxKey: number | null } | { type: 'keys.clearError' };
+  { type: 'keys.generate'; count: number | null; maxKey: number | null } | { type: 'keys.error.clear' };
 
 /**
  * The Generate button of /keys (SPEC.md "/keys", §5, §8).
@@ -17,7 +17,7 @@ export type KeyGeneratorEvent =
  *   count is not known (the key list failed); the server enforces the same limit, and its 429
  *   comes back as SPEC.md §8's text.
  * - `generating` clears the previous error; success runs `keysChanged` (the view refreshes the key
- *   list and the user), failure keeps the message until `keys.clearError` or the next attempt.
+ *   list and the user), failure keeps the message until `keys.error.clear` or the next attempt.
  */
 export const keyGeneratorMachine = setup({
   types: {
@@ -44,7 +44,7 @@ export const keyGeneratorMachine = setup({
     idle: {
       on: {
         'keys.generate': { guard: 'withinLimit', target: 'generating' },
-        'keys.clearError': { actions: 'clearError' },
+        'keys.error.clear': { actions: 'clearError' },
       },
     },
     generating: {

@@ -10,7 +10,7 @@ import type { KeyRowContext, KeyRowEvent, KeyRowInput } from './key-row.types';
  * - `entry`: `viewing`; `editing` the name inline, where `key.save` (Enter) saves a non-blank name,
  *   a blank one is ignored (SPEC.md §5) and an unchanged one just leaves; one holding a control or
  *   invisible formatting character (src/domain/name-characters.ts, the server's rule too) stays with
- *   its message and calls nothing; `key.cancelEdit` (Escape) drops the draft. `saving` returns to `editing` with the error when the rename fails, so the
+ *   its message and calls nothing; `key.edit.cancel` (Escape) drops the draft. `saving` returns to `editing` with the error when the rename fails, so the
  *   typed name is not lost. `confirmingDelete` is the confirmation dialog; `deleting` goes back to
  *   it with the error when the call fails, or ends in `deleted`.
  * - `visibility`: the value is `masked` until Show.
@@ -62,13 +62,13 @@ export const keyRowMachine = setup({
         },
         editing: {
           on: {
-            'key.changeDraft': { actions: assign({ draft: ({ event }) => event.value }) },
+            'key.draft.change': { actions: assign({ draft: ({ event }) => event.value }) },
             'key.save': [
               { guard: 'draftUnchanged', target: 'viewing' },
               { guard: 'draftRefused', actions: assign({ error: ({ context }) => hiddenCharactersProblem(context.draft.trim()) }) },
               { guard: 'draftFilled', target: 'saving' },
             ],
-            'key.cancelEdit': { target: 'viewing' },
+            'key.edit.cancel': { target: 'viewing' },
           },
         },
         saving: {
@@ -88,8 +88,8 @@ export const keyRowMachine = setup({
         },
         confirmingDelete: {
           on: {
-            'key.confirmDelete': { target: 'deleting' },
-            'key.cancelDelete': { target: 'viewing' },
+            'key.delete.confirm': { target: 'deleting' },
+            'key.delete.cancel': { target: 'viewing' },
           },
         },
         deleting: {
@@ -113,8 +113,8 @@ export const keyRowMachine = setup({
     visibility: {
       initial: 'masked',
       states: {
-        masked: { on: { 'key.toggleShow': { target: 'shown' } } },
-        shown: { on: { 'key.toggleShow': { target: 'masked' } } },
+        masked: { on: { 'key.visibility.toggle': { target: 'shown' } } },
+        shown: { on: { 'key.visibility.toggle': { target: 'masked' } } },
       },
     },
   },

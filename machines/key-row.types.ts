@@ -14,11 +14,11 @@ export interface KeyRowContext extends KeyRowInput {
 }
 
 export type KeyRowEvent =
-  | { type: 'key.toggleShow' }
+  | { type: 'key.visibility.toggle' }
   | { type: 'key.edit' }
-  | { type: 'key.changeDraft'; value: string }
+  | { type: 'key.draft.change'; value: string }
   | { type: 'key.save' }
-  | { type: 'key.cancelEdit' }
+  | { type: 'key.edit.cancel' }
   | { type: 'key.delete' }
-  | { type: 'key.confirmDelete' }
-  | { type: 'key.cancelDelete' };
+  | { type: 'key.delete.confirm' }
+  | { type: 'key.delete.cancel' };

@@ -10,8 +10,8 @@ export interface LoginFormContext {
 
 export type LoginFormEvent =
   | { type: 'login.prefill'; email: string }
-  | { type: 'login.setEmail'; value: string }
-  | { type: 'login.setPassword'; value: string }
+  | { type: 'login.email.set'; value: string }
+  | { type: 'login.password.set'; value: string }
   | { type: 'login.submit' }
   | SessionReply;
 
@@ -25,7 +25,7 @@ export type LoginFormEvent =
  *   `replyTo`) and waits for its answer. The session keeps the error the screen shows (a failed
  *   login, or a stored session that expired), so `session.refused` only returns to `editing`,
  *   fields kept for a retry.
- * - `signedIn` (`session.signedIn`) is final: the route leaves /login for the page the visitor was going to.
+ * - `signedIn` (`session.granted`) is final: the route leaves /login for the page the visitor was going to.
  */
 export const loginFormMachine = setup({
   types: {
@@ -51,8 +51,8 @@ export const loginFormMachine = setup({
     editing: {
       on: {
         'login.prefill': { guard: 'emailEmpty', actions: assign({ email: ({ event }) => event.email }) },
-        'login.setEmail': { actions: assign({ email: ({ event }) => event.value }) },
-        'login.setPassword': { actions: assign({ password: ({ event }) => event.value }) },
+        'login.email.set': { actions: assign({ email: ({ event }) => event.value }) },
+        'login.password.set': { actions: assign({ password: ({ event }) => event.value }) },
         'login.submit': { guard: 'canSubmit', target: 'submitting' },
       },
     },
@@ -60,7 +60,7 @@ export const loginFormMachine = setup({
       tags: ['busy'],
       entry: 'askSession',
       on: {
-        'session.signedIn': { target: 'signedIn' },
+        'session.granted': { target: 'signedIn' },
         'session.refused': { target: 'editing' },
       },
     },

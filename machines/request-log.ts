@@ -38,7 +38,7 @@ const filterEvents = { 'log.key': onFilter, 'log.method': onFilter, 'log.outcome
 const failed = (operation: 'loadRequestLog' | 'switchRequestLog') => (error: unknown) => failureMessage(operation, failureIn(error));
 
 /**
- * The request log of /usage on a paid plan (issue 24 §3): one key's calls of the last 24 hours,
+ * The request log of /usage on a paid plan: one key's calls of the last 24 hours,
  * newest first, a page at a time, and the key's switch.
  *
  * - `loading` fetches the first page for the filters (the `fetchPage` actor; the SPA's is GET

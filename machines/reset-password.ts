@@ -18,10 +18,10 @@ export interface ResetPasswordContext {
 }
 
 export type ResetPasswordEvent =
-  | { type: 'reset.setPassword'; value: string }
-  | { type: 'reset.setConfirm'; value: string }
+  | { type: 'reset.password.set'; value: string }
+  | { type: 'reset.confirm.set'; value: string }
   | { type: 'reset.submit' }
-  | { type: 'reset.clearError' };
+  | { type: 'reset.error.clear' };
 
 /**
  * Setting a new password from an e-mailed link (SPEC.md /reset-password/{token}).
@@ -30,7 +30,7 @@ export type ResetPasswordEvent =
  *   so (SPEC.md §5) instead of letting the user type a password for nothing.
  * - `editing` refuses `reset.submit` while a rule fails or the confirmation differs.
  * - A refused reset returns to `editing` with both fields cleared (SPEC.md: "the fields are
- *   cleared") and the error, which `reset.clearError` dismisses.
+ *   cleared") and the error, which `reset.error.clear` dismisses.
  * - `succeeded` shows the success message for `redirectDelay` (3 s), then `goToLogin`.
  */
 export const resetPasswordMachine = setup({
@@ -69,10 +69,10 @@ export const resetPasswordMachine = setup({
     invalidLink: {},
     editing: {
       on: {
-        'reset.setPassword': { actions: assign({ password: ({ event }) => event.value }) },
-        'reset.setConfirm': { actions: assign({ confirm: ({ event }) => event.value }) },
+        'reset.password.set': { actions: assign({ password: ({ event }) => event.value }) },
+        'reset.confirm.set': { actions: assign({ confirm: ({ event }) => event.value }) },
         'reset.submit': { guard: 'canSubmit', target: 'submitting' },
-        'reset.clearError': { actions: 'clearError' },
+        'reset.error.clear': { actions: 'clearError' },
       },
     },
     submitting: {

@@ -42,9 +42,9 @@ export interface RpcTestInput {
 
 export type RpcTestEvent =
   | { type: 'rpc.key'; keyId: string }
-  | { type: 'rpc.selectNetwork'; network: Network }
-  | { type: 'rpc.selectMethod'; method: string }
-  | { type: 'rpc.editParams'; text: string }
+  | { type: 'rpc.network.select'; network: Network }
+  | { type: 'rpc.method.select'; method: string }
+  | { type: 'rpc.params.edit'; text: string }
   | { type: 'rpc.run' };
 
 /** SPEC.md §3: the body's params are empty unless the method needs some. */
@@ -53,8 +53,8 @@ const EMPTY_PARAMS = '[]';
 /**
  * The RPC playground (SPEC.md §4 "RPC test: idle, running, then result or error response").
  *
- * - It may start with a call filled in (input `method` and `params`, from a link of the request
- *   log, issue 24 §3): ready to run again as it was.
+ * - It may start with a call filled in (input `method` and `params`, from the request log's
+ *   "Open in playground" link): ready to run again as it was.
  * - `ready` holds the form: key, network, method and params may change in any of its states; the last
  *   answer stays in the panel meanwhile. Choosing a method fills the editor with its example params.
  * - `rpc.run` needs a method, a key (SPEC.md §5) and params that parse as a JSON array; it clears
@@ -95,14 +95,14 @@ export const rpcTestMachine = setup({
       initial: 'idle',
       on: {
         'rpc.key': { guard: 'isUsersKey', actions: assign({ keyId: ({ event }) => event.keyId }) },
-        'rpc.selectNetwork': { actions: assign({ network: ({ event }) => event.network }) },
-        'rpc.selectMethod': {
+        'rpc.network.select': { actions: assign({ network: ({ event }) => event.network }) },
+        'rpc.method.select': {
           actions: assign(({ event }) => ({
             method: event.method,
             paramsText: formatParams(findRpcMethod(event.method)?.params ?? []),
           })),
         },
-        'rpc.editParams': { actions: assign({ paramsText: ({ event }) => event.text }) },
+        'rpc.params.edit': { actions: assign({ paramsText: ({ event }) => event.text }) },
         'rpc.run': { guard: 'canRun', target: 'running', actions: assign({ exchange: null }) },
       },
       states: {

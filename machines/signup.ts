@@ -16,11 +16,11 @@ export interface SignupContext {
 }
 
 export type SignupEvent =
-  | { type: 'signup.setEmail'; value: string }
-  | { type: 'signup.setPassword'; value: string }
-  | { type: 'signup.setConfirm'; value: string }
+  | { type: 'signup.email.set'; value: string }
+  | { type: 'signup.password.set'; value: string }
+  | { type: 'signup.confirm.set'; value: string }
   | { type: 'signup.submit' }
-  | { type: 'signup.clearError' };
+  | { type: 'signup.error.clear' };
 
 const canSubmit = ({ email, password, confirm }: SignupContext) => email.trim() !== '' && isAcceptableNewPassword(password, confirm);
 
@@ -57,11 +57,11 @@ export const signupMachine = setup({
   states: {
     editing: {
       on: {
-        'signup.setEmail': { actions: assign({ email: ({ event }) => event.value }) },
-        'signup.setPassword': { actions: assign({ password: ({ event }) => event.value }) },
-        'signup.setConfirm': { actions: assign({ confirm: ({ event }) => event.value }) },
+        'signup.email.set': { actions: assign({ email: ({ event }) => event.value }) },
+        'signup.password.set': { actions: assign({ password: ({ event }) => event.value }) },
+        'signup.confirm.set': { actions: assign({ confirm: ({ event }) => event.value }) },
         'signup.submit': { guard: 'canSubmit', target: 'submitting' },
-        'signup.clearError': { actions: 'clearError' },
+        'signup.error.clear': { actions: 'clearError' },
       },
     },
     submitting: {

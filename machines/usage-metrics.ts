@@ -25,7 +25,7 @@ const sameFilters = (a: MetricsFilters, b: MetricsFilters) =>
 const onFilter = { guard: 'changesFilters', target: '.loading', reenter: true, actions: 'setFilter' } as const;
 
 /**
- * The RPC Metrics charts of /usage on a paid plan (issue 24 §2): the filters and GET /usage/series.
+ * The RPC Metrics charts of /usage on a paid plan: the filters and GET /usage/series.
  *
  * - `loading` fetches the series for the filters (the `fetchSeries` actor; the SPA's goes through
  *   the API client). The previous answer stays in context meanwhile, so the charts are shown as

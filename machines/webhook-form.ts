@@ -23,8 +23,8 @@ const closedContext = { webhookId: null, settings: NEW_WEBHOOK, addressDraft: ''
  * - `closed` / `saved`: no modal; `saved` also remembers that the last submit went through (the
  *   screen says what became of it). `webhook.new` opens empty fields, `webhook.edit` a webhook's.
  * - `open`: the modal. Its transaction-type multi-select is machines/txn-types.ts, started by the
- *   modal beside this one from `settings.txnTypes`; it reports each selection as `webhook.txnTypes`.
- * - `open.editing`: the fields. `webhook.addressAdd` checks the draft by SPEC.md §5 and leaves the
+ *   modal beside this one from `settings.txnTypes`; it reports each selection as `webhook.txn.types`.
+ * - `open.editing`: the fields. `webhook.address.add` checks the draft by SPEC.md §5 and leaves the
  *   refusal's message under the field. `webhook.submit` is refused while the URL is not an http(s)
  *   URL or a typed address is refused (then every field shows its message); an address still typed
  *   is added first, as nobody expects Create to drop it.
@@ -84,12 +84,12 @@ export const webhookFormMachine = setup({
           on: {
             'webhook.network': { actions: { type: 'setField', params: ({ event }) => ({ network: event.network }) } },
             'webhook.type': { actions: { type: 'setField', params: ({ event }) => ({ webhookType: event.webhookType }) } },
-            'webhook.txnTypes': { actions: { type: 'setField', params: ({ event }) => ({ txnTypes: event.txnTypes }) } },
+            'webhook.txn.types': { actions: { type: 'setField', params: ({ event }) => ({ txnTypes: event.txnTypes }) } },
             'webhook.url': { actions: { type: 'setField', params: ({ event }) => ({ webhookUrl: event.value }) } },
-            'webhook.authHeader': { actions: { type: 'setField', params: ({ event }) => ({ authHeader: event.value }) } },
-            'webhook.addressDraft': { actions: { type: 'setDraft', params: ({ event }) => event } },
-            'webhook.addressAdd': [{ guard: 'draftAccepted', actions: 'addDraft' }, { actions: 'showDraftProblem' }],
-            'webhook.addressRemove': {
+            'webhook.auth.header': { actions: { type: 'setField', params: ({ event }) => ({ authHeader: event.value }) } },
+            'webhook.address.draft': { actions: { type: 'setDraft', params: ({ event }) => event } },
+            'webhook.address.add': [{ guard: 'draftAccepted', actions: 'addDraft' }, { actions: 'showDraftProblem' }],
+            'webhook.address.remove': {
               guard: { type: 'isListed', params: ({ event }) => event },
               actions: { type: 'removeAddress', params: ({ event }) => event },
             },

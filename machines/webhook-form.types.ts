@@ -5,7 +5,7 @@ export interface WebhookFormContext {
   /** The id of the webhook being edited; null for a new one. */
   webhookId: string | null;
   settings: WebhookSettings;
-  /** The address field, added to `settings.addresses` by `webhook.addressAdd`. */
+  /** The address field, added to `settings.addresses` by `webhook.address.add`. */
   addressDraft: string;
   /** The SPEC.md §5 message of the last refused address; the next keystroke clears it. */
   addressError: string | null;
@@ -20,12 +20,12 @@ export type WebhookFormEvent =
   | { type: 'webhook.network'; network: Network }
   | { type: 'webhook.type'; webhookType: WebhookType }
   /** Sent by the form's transaction-type multi-select (the txnTypes machine) after each change. */
-  | { type: 'webhook.txnTypes'; txnTypes: readonly TxnType[] }
+  | { type: 'webhook.txn.types'; txnTypes: readonly TxnType[] }
   | { type: 'webhook.url'; value: string }
-  | { type: 'webhook.authHeader'; value: string }
-  | { type: 'webhook.addressDraft'; value: string }
-  | { type: 'webhook.addressAdd' }
-  | { type: 'webhook.addressRemove'; address: string }
+  | { type: 'webhook.auth.header'; value: string }
+  | { type: 'webhook.address.draft'; value: string }
+  | { type: 'webhook.address.add' }
+  | { type: 'webhook.address.remove'; address: string }
   | { type: 'webhook.cancel' }
   | { type: 'webhook.submit' };
 

@@ -132,9 +132,9 @@ export const wsSubscriptionMachine = setup({
     idle: {
       initial: 'closed',
       on: {
-        'ws.selectNetwork': { actions: assign({ network: ({ event }) => event.network }) },
-        'ws.selectSubscription': { actions: assign({ subscription: ({ event }) => event.subscription }) },
-        'ws.editFilter': { actions: assign({ filterText: ({ event }) => event.text }) },
+        'ws.network.select': { actions: assign({ network: ({ event }) => event.network }) },
+        'ws.subscription.select': { actions: assign({ subscription: ({ event }) => event.subscription }) },
+        'ws.filter.edit': { actions: assign({ filterText: ({ event }) => event.text }) },
         'ws.subscribe': { guard: 'canSubscribe', target: 'connection', actions: 'startTally' },
       },
       states: {
@@ -181,8 +181,8 @@ export const wsSubscriptionMachine = setup({
         },
         open: {
           on: {
-            'ws.selectSubscription': { actions: assign({ subscription: ({ event }) => event.subscription }) },
-            'ws.editFilter': { actions: assign({ filterText: ({ event }) => event.text }) },
+            'ws.subscription.select': { actions: assign({ subscription: ({ event }) => event.subscription }) },
+            'ws.filter.edit': { actions: assign({ filterText: ({ event }) => event.text }) },
             'ws.subscribe': { guard: 'canSubscribe', target: 'subscribing', actions: assign({ error: null }) },
             'ws.unsubscribe': 'closing',
             'socket.closed': {

@@ -47,9 +47,9 @@ export interface SocketInput {
 }
 
 export type WsSubscriptionEvent =
-  | { type: 'ws.selectNetwork'; network: Network }
-  | { type: 'ws.selectSubscription'; subscription: PlaygroundSubscription }
-  | { type: 'ws.editFilter'; text: string }
+  | { type: 'ws.network.select'; network: Network }
+  | { type: 'ws.subscription.select'; subscription: PlaygroundSubscription }
+  | { type: 'ws.filter.edit'; text: string }
   | { type: 'ws.subscribe' }
   /** Unsubscribe, Disconnect or Cancel: ends whatever the connection is doing. */
   | { type: 'ws.unsubscribe' }

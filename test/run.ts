@@ -358,7 +358,7 @@ async function main(): Promise<void> {
   await step(`Node ${node24Version} from the npm registry (npm exec)`, () => {
     node24 = provideNode24();
   });
-  // Both cores kept busy (issue 22 §3, measured alone on this 2-core box): the unit and dom files leave a core
+  // Both cores kept busy (measured alone on this 2-core box): the unit and dom files leave a core
   // half idle one at a time (server files wait on their servers, nodes and timers; jsdom is one thread), so
   // they run two at a time; the e2e files, half idle too (the browser and the server wait on each other),
   // run one at a time beside the second run of the unit project on Node 24.

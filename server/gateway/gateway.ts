@@ -1,4 +1,5 @@
 import { retryAfterValue } from '@/domain/admission-rule';
+import type { CallOutcome, MeteredOutcome } from '@/domain/call-outcomes';
 import { creditsFor } from '@/domain/credits';
 import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
 import { type AccessRefusal, checkAccess } from '@server/gateway/access-rules';
@@ -43,8 +44,6 @@ export interface KeySource<Key> {
  * How a call ended, for metrics: answered by the node, refused by the gateway (and why), or failed
  * at the node. `invalid`: refused for its network or its payload, before its key is read.
  */
-import type { CallOutcome, MeteredOutcome } from '@/domain/call-outcomes';
-
 export type { CallOutcome };
 
 /**

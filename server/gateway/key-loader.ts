@@ -30,7 +30,7 @@ export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): Key
       credits: ledger.sync(row.credits, now, generation),
       access: compileAccessRules(lists),
       lists,
-      // The request log is a paid plans' feature (issue 24); a key can turn it off.
+      // The request log is a paid plans' feature; a key can turn it off.
       logRequests: row.requestLog && isPaid(row.planName),
     };
   };

@@ -6,7 +6,7 @@ import { KeyedTokenBuckets } from '@server/shared/keyed-token-buckets';
 import type { StoredCall } from '@server/repos/request-log';
 import type { Network } from '@server/repos/usage';
 
-/** What the request log keeps of a request's JSON text: its first 2 KB (issue 24). */
+/** What the request log keeps of a request's JSON text: its first 2 KB. */
 export const REQUEST_LOG_TEXT_BYTES = 2048;
 /** A key's log holds its newest calls, this many at most... */
 export const REQUEST_LOG_PER_KEY = 10_000;

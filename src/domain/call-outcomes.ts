@@ -1,6 +1,6 @@
 /**
  * What became of a gateway call: the one list the gateway reports to Prometheus
- * (`rpc_gateway_calls_total{outcome}`), meters per key (issue 24) and the Usage screen charts.
+ * (`rpc_gateway_calls_total{outcome}`), meters per key and the Usage screen charts.
  */
 export const CALL_OUTCOMES = [
   'answered',

@@ -1,7 +1,7 @@
 import { cycleDate } from './cycle-date';
 
 /**
- * When the cycle's credits run out at the rate of the last 24 hours (issue 24: the plan overview's
+ * When the cycle's credits run out at the rate of the last 24 hours (the plan overview's
  * forecast). A straight line: what is left divided by the last day's spending, which follows a
  * changed habit within a day and is not thrown by one burst the way the last hour would be.
  */

@@ -1,5 +1,5 @@
 /**
- * The gateway's upstream latency as a small fixed histogram (issue 24): counts per bucket, kept per
+ * The gateway's upstream latency as a small fixed histogram: counts per bucket, kept per
  * key, network, method and minute with the metering batch, merged into hours and days, and read as
  * p50/p95/p99. Fixed bounds make merging a sum of arrays, exact at any granularity; a quantile is
  * then known to within its bucket (read as the bucket's upper bound, never as better than it was).

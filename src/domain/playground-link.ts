@@ -1,5 +1,5 @@
 /**
- * The RPC playground's address with a call filled in (issue 24 §3: "Open in playground" from the
+ * The RPC playground's address with a call filled in ("Open in playground" from the
  * request log): /rpc-testing?key=…&network=…&method=…&params=…. The query string is untrusted
  * input (anyone can send a link), so reading it keeps only what checks out and drops the rest.
  */

@@ -1,5 +1,5 @@
 /**
- * The request log of the Usage screen (issue 24 §3): how an entry is shown, and whether its
+ * The request log of the Usage screen: how an entry is shown, and whether its
  * request can be run again in the RPC playground (structural shapes of the contract's
  * RequestLogEntry: src/domain imports nothing of ours).
  */

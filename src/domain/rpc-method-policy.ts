@@ -136,7 +136,8 @@ export type CallVerdict =
   | { readonly allowed: true }
   | {
       readonly allowed: false;
-      readonly message: string /** The first refused batch entry; null for a single call. */;
+      readonly message: string;
+      /** The first refused batch entry; null for a single call. */
       readonly index: number | null;
     };
 

@@ -1,5 +1,5 @@
 /**
- * The usage alerts (issue 24 §4): e-mails when a cycle's credits pass 50, 80 and 100 % (each once
+ * The usage alerts: e-mails when a cycle's credits pass 50, 80 and 100 % (each once
  * per cycle, each on or off per user, 80 and 100 on by default), and when a key's calls fail too
  * often for 5 minutes in a row. Pure rules; the job that applies them is server/metering/usage-alerts.ts.
  */

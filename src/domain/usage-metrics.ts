@@ -1,5 +1,5 @@
 /**
- * The RPC Metrics charts of the Usage screen (issue 24 §2): what their filters may be, which
+ * The RPC Metrics charts of the Usage screen: what their filters may be, which
  * outcomes count as errors, and the rows each chart and its table draw from GET /usage/series
  * (structural shapes of the contract's UsageSeries: src/domain imports nothing of ours).
  */

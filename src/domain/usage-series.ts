@@ -1,5 +1,5 @@
 /**
- * How the gateway's measurements are kept and charted over time (issue 24). Every metering batch
+ * How the gateway's measurements are kept and charted over time. Every metering batch
  * counts each call in its minute, its hour and its day (three tables that always agree); minutes
  * are kept a week, hours 90 days, days as long as the account. A range is read from one table: the
  * finest kept for its whole length, or the one it is drawn at. Pure rules on UTC times, shared by

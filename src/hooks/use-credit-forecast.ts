@@ -2,7 +2,7 @@ import { useUsageReport } from '@/api/usage-queries';
 import { forecastCredits, forecastSentence } from '@/domain/credit-forecast';
 
 /**
- * The plan overview's forecast (issue 24): when the cycle's credits run out at the rate of the last
+ * The plan overview's forecast: when the cycle's credits run out at the rate of the last
  * 24 hours, from GET /usage for the last day (its totals, and the cycle as the gateway counts it).
  * Null while it loads, or when it failed: the overview then shows the credits without it.
  */

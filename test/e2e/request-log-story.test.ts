@@ -1,5 +1,5 @@
 /**
- * The request log (issue 24 §3), as a paid user reads it, in real Chromium against the real server:
+ * The request log, as a paid user reads it, in real Chromium against the real server:
  * calls of three methods to a real anvil node (mainnet), one refused by the gateway (admin_peers, 403, over a WebSocket)
  * and one failing at the node (devnet points at a port nobody listens on), then /usage lists them
  * newest first with what became of each, RPC Metrics counts them, the log filters them, asks before the switch deletes them, and

@@ -1,5 +1,5 @@
 /**
- * Layout findings of issue 20 §4, in real Chromium against the real server (and a real anvil node
+ * Screens that fit their width, in real Chromium against the real server (and a real anvil node
  * for metered usage), at 1280×800 and 390×844: /usage's breakdown stacked with every column and its
  * note readable; the playground under Allowed Domains saying why and where to change it, its JSON
  * wrapped inside its box; 'Developer Plan' on one line in its stat card; the e-mail of the welcome

@@ -39,7 +39,7 @@ describeModel('access-control editor machine', accessControlEditorMachine, [{ pa
       'rule.draft': (event) => actor.send(event),
       'rule.add': (event) => actor.send(event),
       'rule.remove': (event) => actor.send(event),
-      'rule.allowNoOrigin': (event) => actor.send(event),
+      'rule.originless.set': (event) => actor.send(event),
       'rule.cancel': (event) => actor.send(event),
       'rule.save': (event) => actor.send(event),
       'lists.sync': (event) => actor.send(event),
@@ -109,10 +109,10 @@ describe('access-control editor machine', () => {
     it('saves the choice for calls without an Origin with Allowed Domains only, keeping the stored one for the other rules', () => {
       const { actor, save } = startEditor();
       actor.send({ type: 'rule.open', kind: 'ips' });
-      expect(actor.getSnapshot().can({ type: 'rule.allowNoOrigin', allow: true })).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'rule.originless.set', allow: true })).toBe(false);
       actor.send({ type: 'rule.cancel' });
       actor.send({ type: 'rule.open', kind: 'domains' });
-      actor.send({ type: 'rule.allowNoOrigin', allow: true });
+      actor.send({ type: 'rule.originless.set', allow: true });
       actor.send({ type: 'rule.save' });
       expect(save.inputs).toEqual([{ ...STORED_LISTS, allowNoOrigin: true }]);
     });

@@ -33,7 +33,7 @@ describeModel('alert settings machine', alertSettingsMachine, [{ paths: alertSet
       'xstate.done.actor.saveAlertSettings': ({ output }) => settle(() => save.resolve(output)),
       'xstate.error.actor.saveAlertSettings': ({ error }) => settle(() => save.reject(error)),
       'alerts.threshold': (event) => actor.send(event),
-      'alerts.errorRate': (event) => actor.send(event),
+      'alerts.error.rate': (event) => actor.send(event),
       'alerts.save': (event) => actor.send(event),
       'alerts.retry': (event) => actor.send(event),
     } satisfies Executors<AlertSettingsModelEvent>,
@@ -45,7 +45,7 @@ describeModel('alert settings machine', alertSettingsMachine, [{ paths: alertSet
       if (selectIsSaving(snapshot)) {
         expect(save.inputs.at(-1)).toEqual({ creditThresholds: snapshot.context.creditThresholds, errorRate: snapshot.context.errorRate });
         // Frozen while saving.
-        expect(snapshot.can({ type: 'alerts.errorRate', on: !snapshot.context.errorRate })).toBe(false);
+        expect(snapshot.can({ type: 'alerts.error.rate', on: !snapshot.context.errorRate })).toBe(false);
       }
     },
   );
@@ -65,7 +65,7 @@ describe('alert settings machine', () => {
     const { actor, load, save } = startCard();
     load.resolve(STORED);
     await nextSnapshot(actor);
-    actor.send({ type: 'alerts.errorRate', on: false });
+    actor.send({ type: 'alerts.error.rate', on: false });
     actor.send({ type: 'alerts.save' });
     const failed = nextSnapshot(actor);
     save.reject(new Error('socket closed'));

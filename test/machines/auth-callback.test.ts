@@ -52,7 +52,7 @@ describeModel(
         'xstate.error.actor.exchangeToken': (event) => settle(() => exchangeToken.reject(event.error)),
         'xstate.done.actor.retryExchangeToken': (event) => settle(() => exchangeToken.resolve(event.output)),
         'xstate.error.actor.retryExchangeToken': (event) => settle(() => exchangeToken.reject(event.error)),
-        'session.signedIn': () => session.answer('session.signedIn'),
+        'session.granted': () => session.answer('session.granted'),
         'session.refused': () => session.answer('session.refused'),
         'xstate.after.retryDelay.authCallback.waitingToRetry': async () => {
           expect(exchangeToken.inputs).toHaveLength(1);
@@ -82,7 +82,9 @@ describeModel(
         }
         // The session is asked once, on reaching `signingIn`, with the token and this actor to answer.
         handedOver ||= snapshot.matches('signingIn');
-        expect(session.requests).toEqual(handedOver ? [{ type: 'auth.tokenReceived', token: snapshot.context.token, replyTo: actor }] : []);
+        expect(session.requests).toEqual(
+          handedOver ? [{ type: 'auth.token.received', token: snapshot.context.token, replyTo: actor }] : [],
+        );
         expect(navigations).toEqual(snapshot.matches('signedIn') ? ['/'] : snapshot.matches('redirected') ? ['/login'] : []);
       },
     );

@@ -99,13 +99,13 @@ describeModel('auth machine', authMachine, authFlows, async (path, { token, flow
         awaiting ||= event.replyTo === requester;
         actor.send(event);
       },
-      'auth.tokenReceived': (event) => {
+      'auth.token.received': (event) => {
         awaiting ||= event.replyTo === requester;
         actor.send(event);
       },
       'auth.refresh': (event) => actor.send(event),
       'auth.logout': (event) => actor.send(event),
-      'auth.clearError': (event) => actor.send(event),
+      'auth.error.clear': (event) => actor.send(event),
       'auth.token.stored': (event) => {
         stored = event.token;
         unchecked = null;
@@ -152,7 +152,7 @@ describeModel('auth machine', authMachine, authFlows, async (path, { token, flow
       const heard = replies.slice(repliesSeen);
       repliesSeen = replies.length;
       if (awaiting && snapshot.context.requester === null) {
-        expect(heard).toEqual([selectIsAuthenticated(snapshot) ? 'session.signedIn' : 'session.refused']);
+        expect(heard).toEqual([selectIsAuthenticated(snapshot) ? 'session.granted' : 'session.refused']);
         awaiting = false;
       } else {
         expect(heard).toEqual([]);
@@ -182,7 +182,7 @@ describe('auth machine, a sign-in asked for while the session is busy', () => {
     actor.send({ type: 'auth.login', ...credentials, replyTo: requester });
     expect(replies).toEqual([]);
     await settled(actor, () => fetchUser.resolve(ada));
-    expect(replies).toEqual(['session.signedIn']);
+    expect(replies).toEqual(['session.granted']);
     expect(login.inputs).toEqual([]);
     expect(actor.getSnapshot().context).toMatchObject({ token: 'stored-token', requester: null, login: null });
   });
@@ -203,13 +203,13 @@ describe('auth machine, a sign-in asked for while the session is busy', () => {
   it('answers at once when already signed in, and a redirect token replaces a login waiting', async () => {
     const { login, fetchUser, actor } = start('stored-token');
     actor.send({ type: 'auth.login', ...credentials, replyTo: requester });
-    actor.send({ type: 'auth.tokenReceived', token: 'google-token', replyTo: requester });
+    actor.send({ type: 'auth.token.received', token: 'google-token', replyTo: requester });
     expect(actor.getSnapshot().context).toMatchObject({ token: 'google-token', login: null });
     while (fetchUser.pending > 1) fetchUser.resolve(ada); // the first load's actor is gone
     await settled(actor, () => fetchUser.resolve(ada));
-    expect(replies).toEqual(['session.signedIn']);
+    expect(replies).toEqual(['session.granted']);
     actor.send({ type: 'auth.login', ...credentials, replyTo: requester });
-    expect(replies).toEqual(['session.signedIn', 'session.signedIn']);
+    expect(replies).toEqual(['session.granted', 'session.granted']);
     expect(login.inputs).toEqual([]);
   });
 });

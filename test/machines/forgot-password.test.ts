@@ -14,9 +14,9 @@ describeModel('forgot password machine', forgotPasswordMachine, [{ paths: forgot
   await forgotPasswordFlow.run(
     path,
     {
-      'forgot.setEmail': (event) => actor.send(event),
+      'forgot.email.set': (event) => actor.send(event),
       'forgot.submit': (event) => actor.send(event),
-      'forgot.clearError': (event) => actor.send(event),
+      'forgot.error.clear': (event) => actor.send(event),
       'xstate.done.actor.requestReset': async (event) => {
         const moved = nextSnapshot(actor);
         requestReset.resolve(event.output);
@@ -47,7 +47,7 @@ describe('forgot password machine', () => {
   it('falls back to the SPEC.md text when the call fails without a message', async () => {
     const requestReset = pendingCall<void, { email: string }>('requestReset');
     const actor = createActor(forgotPasswordMachine.provide({ actors: { requestReset: requestReset.logic } })).start();
-    actor.send({ type: 'forgot.setEmail', value: ' ada@example.com ' });
+    actor.send({ type: 'forgot.email.set', value: ' ada@example.com ' });
     actor.send({ type: 'forgot.submit' });
     expect(requestReset.inputs).toEqual([{ email: 'ada@example.com' }]);
     const moved = nextSnapshot(actor);

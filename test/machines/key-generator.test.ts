@@ -25,7 +25,7 @@ describeModel('key generator machine', keyGeneratorMachine, [{ paths: keyGenerat
     path,
     {
       'keys.generate': (event) => actor.send(event),
-      'keys.clearError': (event) => actor.send(event),
+      'keys.error.clear': (event) => actor.send(event),
       'xstate.done.actor.createKey': async ({ output }) => {
         const moved = nextSnapshot(actor);
         createKey.resolve(output);

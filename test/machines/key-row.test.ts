@@ -41,14 +41,14 @@ describeModel('key row machine', keyRowMachine, [{ paths: keyRowPaths }], async 
   await keyRowFlow.run(
     path,
     {
-      'key.toggleShow': (event) => actor.send(event),
+      'key.visibility.toggle': (event) => actor.send(event),
       'key.edit': (event) => actor.send(event),
-      'key.changeDraft': (event) => actor.send(event),
+      'key.draft.change': (event) => actor.send(event),
       'key.save': (event) => actor.send(event),
-      'key.cancelEdit': (event) => actor.send(event),
+      'key.edit.cancel': (event) => actor.send(event),
       'key.delete': (event) => actor.send(event),
-      'key.confirmDelete': (event) => actor.send(event),
-      'key.cancelDelete': (event) => actor.send(event),
+      'key.delete.confirm': (event) => actor.send(event),
+      'key.delete.cancel': (event) => actor.send(event),
       'xstate.done.actor.renameKey': async ({ output }) => {
         await settled(actor, () => renameKey.resolve(output));
         changes += 1;
@@ -85,7 +85,7 @@ describe('key row machine', () => {
   it('ignores Enter on a blank name and keeps editing', () => {
     const { actor, renameKey } = startKeyRow();
     actor.send({ type: 'key.edit' });
-    actor.send({ type: 'key.changeDraft', value: ' \t ' });
+    actor.send({ type: 'key.draft.change', value: ' \t ' });
     actor.send({ type: 'key.save' });
     expect(actor.getSnapshot().matches({ entry: 'editing' })).toBe(true);
     expect(renameKey.inputs).toEqual([]);
@@ -94,12 +94,12 @@ describe('key row machine', () => {
   it('keeps editing with the message, and calls nothing, for a name holding an invisible formatting character', () => {
     const { actor, renameKey } = startKeyRow();
     actor.send({ type: 'key.edit' });
-    actor.send({ type: 'key.changeDraft', value: HIDDEN_CHARACTER_NAME });
+    actor.send({ type: 'key.draft.change', value: HIDDEN_CHARACTER_NAME });
     actor.send({ type: 'key.save' });
     expect(actor.getSnapshot().matches({ entry: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(NAME_HIDDEN_CHARACTERS);
     expect(renameKey.inputs).toEqual([]);
-    actor.send({ type: 'key.changeDraft', value: 'Prod' });
+    actor.send({ type: 'key.draft.change', value: 'Prod' });
     actor.send({ type: 'key.save' });
     expect(renameKey.inputs).toEqual([{ id: KEY_ROW_INPUT.id, name: 'Prod' }]);
   });
@@ -107,7 +107,7 @@ describe('key row machine', () => {
   it('leaves without a call when the name is unchanged', () => {
     const { actor, renameKey } = startKeyRow();
     actor.send({ type: 'key.edit' });
-    actor.send({ type: 'key.changeDraft', value: ` ${KEY_ROW_INPUT.name}  ` });
+    actor.send({ type: 'key.draft.change', value: ` ${KEY_ROW_INPUT.name}  ` });
     actor.send({ type: 'key.save' });
     expect(actor.getSnapshot().matches({ entry: 'viewing' })).toBe(true);
     expect(renameKey.inputs).toEqual([]);
@@ -116,13 +116,13 @@ describe('key row machine', () => {
   it('falls back to its own texts when a call fails without a message', async () => {
     const { actor, renameKey, deleteKey } = startKeyRow();
     actor.send({ type: 'key.edit' });
-    actor.send({ type: 'key.changeDraft', value: 'Staging' });
+    actor.send({ type: 'key.draft.change', value: 'Staging' });
     actor.send({ type: 'key.save' });
     await settled(actor, () => renameKey.reject(undefined));
     expect(actor.getSnapshot().context.error).toBe(KEY_RENAME_FALLBACK);
-    actor.send({ type: 'key.cancelEdit' });
+    actor.send({ type: 'key.edit.cancel' });
     actor.send({ type: 'key.delete' });
-    actor.send({ type: 'key.confirmDelete' });
+    actor.send({ type: 'key.delete.confirm' });
     await settled(actor, () => deleteKey.reject(new Error('')));
     expect(actor.getSnapshot().context.error).toBe(KEY_DELETE_FALLBACK);
   });

@@ -15,10 +15,10 @@ describeModel('login form machine', loginFormMachine, [{ paths: loginFormPaths }
     path,
     {
       'login.prefill': (event) => form.send(event),
-      'login.setEmail': (event) => form.send(event),
-      'login.setPassword': (event) => form.send(event),
+      'login.email.set': (event) => form.send(event),
+      'login.password.set': (event) => form.send(event),
       'login.submit': (event) => form.send(event),
-      'session.signedIn': () => session.answer('session.signedIn'),
+      'session.granted': () => session.answer('session.granted'),
       'session.refused': () => session.answer('session.refused'),
     } satisfies Executors<LoginFormModelEvent>,
     (expected) => {
@@ -45,7 +45,7 @@ describe('login form prefill', () => {
     const actor = createActor(loginFormMachine, { input: { session: sessionStub().actor } }).start();
     actor.send({ type: 'login.prefill', email: 'new@example.com' });
     expect(actor.getSnapshot().context.email).toBe('new@example.com');
-    actor.send({ type: 'login.setEmail', value: 'typed@example.com' });
+    actor.send({ type: 'login.email.set', value: 'typed@example.com' });
     actor.send({ type: 'login.prefill', email: 'new@example.com' });
     expect(actor.getSnapshot().context.email).toBe('typed@example.com');
   });
@@ -55,7 +55,7 @@ describe('login form and session', () => {
   it('ignores an answer that comes while it is not waiting for one', () => {
     const session = sessionStub();
     const form = createActor(loginFormMachine, { input: { session: session.actor } }).start();
-    form.send({ type: 'session.signedIn' });
+    form.send({ type: 'session.granted' });
     expect(form.getSnapshot().value).toBe('editing');
     expect(session.requests).toEqual([]);
   });

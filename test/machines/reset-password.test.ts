@@ -27,10 +27,10 @@ describeModel(
     await flow.run(
       path,
       {
-        'reset.setPassword': (event) => actor.send(event),
-        'reset.setConfirm': (event) => actor.send(event),
+        'reset.password.set': (event) => actor.send(event),
+        'reset.confirm.set': (event) => actor.send(event),
         'reset.submit': (event) => actor.send(event),
-        'reset.clearError': (event) => actor.send(event),
+        'reset.error.clear': (event) => actor.send(event),
         'xstate.done.actor.resetPassword': async (event) => {
           const moved = nextSnapshot(actor);
           resetPassword.resolve(event.output);
@@ -79,8 +79,8 @@ describe('reset password machine', () => {
     const actor = createActor(resetPasswordMachine.provide({ actors: { resetPassword: resetPassword.logic } }), {
       input: { token: RESET_TOKEN },
     }).start();
-    actor.send({ type: 'reset.setPassword', value: 'N3w!passw' });
-    actor.send({ type: 'reset.setConfirm', value: 'N3w!passw' });
+    actor.send({ type: 'reset.password.set', value: 'N3w!passw' });
+    actor.send({ type: 'reset.confirm.set', value: 'N3w!passw' });
     actor.send({ type: 'reset.submit' });
     const moved = nextSnapshot(actor);
     resetPassword.reject(null);

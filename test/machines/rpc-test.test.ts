@@ -32,9 +32,9 @@ describeModel('rpc test machine', rpcTestMachine, rpcTestFlows, async (path, { k
     path,
     {
       'rpc.key': (event) => actor.send(event),
-      'rpc.selectNetwork': (event) => actor.send(event),
-      'rpc.selectMethod': (event) => actor.send(event),
-      'rpc.editParams': (event) => actor.send(event),
+      'rpc.network.select': (event) => actor.send(event),
+      'rpc.method.select': (event) => actor.send(event),
+      'rpc.params.edit': (event) => actor.send(event),
       'rpc.run': (event) => actor.send(event),
       'xstate.done.actor.runRpc': async ({ output }) => {
         const moved = nextSnapshot(actor);
@@ -72,24 +72,24 @@ describeModel('rpc test machine', rpcTestMachine, rpcTestFlows, async (path, { k
 describe('rpc test machine', () => {
   it("prefills the chosen method's example params, and [] for a method without any", () => {
     const { actor } = startRpcTest();
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_getBlockByNumber' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_getBlockByNumber' });
     expect(actor.getSnapshot().context.paramsText).toBe('["latest",false]');
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_blockNumber' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_blockNumber' });
     expect(actor.getSnapshot().context.paramsText).toBe('[]');
     const balance = findRpcMethod('eth_getBalance');
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_getBalance' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_getBalance' });
     expect(actor.getSnapshot().context.paramsText).toBe(formatParams(balance?.params ?? ['missing']));
   });
 
   it('allows a re-run, clearing the previous answer meanwhile', async () => {
     const { actor, runRpc } = startRpcTest();
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_chainId' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_chainId' });
     actor.send({ type: 'rpc.run' });
     let moved = nextSnapshot(actor);
     runRpc.resolve(balanceAnswer);
     await moved;
     expect(actor.getSnapshot().matches({ ready: 'result' })).toBe(true);
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_blockNumber' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_blockNumber' });
     expect(selectExchange(actor.getSnapshot())).toEqual(balanceAnswer);
     actor.send({ type: 'rpc.run' });
     expect(actor.getSnapshot().matches('running')).toBe(true);
@@ -106,17 +106,17 @@ describe('rpc test machine', () => {
     actor.send({ type: 'rpc.key', keyId: '9' });
     expect(actor.getSnapshot().context.keyId).toBe('1');
     actor.send({ type: 'rpc.key', keyId: '2' });
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_chainId' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_chainId' });
     actor.send({ type: 'rpc.run' });
     expect(runRpc.inputs.map((run) => run.apiKey)).toEqual([TWO_KEYS[1]?.key]);
   });
 
   it('ignores edits while running: the answer matches the form it was asked with', () => {
     const { actor } = startRpcTest();
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_chainId' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_chainId' });
     actor.send({ type: 'rpc.run' });
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_blockNumber' });
-    actor.send({ type: 'rpc.selectNetwork', network: 'devnet' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_blockNumber' });
+    actor.send({ type: 'rpc.network.select', network: 'devnet' });
     actor.send({ type: 'rpc.key', keyId: '2' });
     expect(actor.getSnapshot().context).toMatchObject({ method: 'eth_chainId', network: 'mainnet', keyId: '1' });
   });
@@ -128,7 +128,7 @@ describe('rpc test machine', () => {
       [undefined, RPC_FALLBACK],
     ] as const) {
       const { actor, runRpc } = startRpcTest();
-      actor.send({ type: 'rpc.selectMethod', method: 'eth_chainId' });
+      actor.send({ type: 'rpc.method.select', method: 'eth_chainId' });
       actor.send({ type: 'rpc.run' });
       const moved = nextSnapshot(actor);
       runRpc.reject(error);
@@ -169,7 +169,7 @@ describe('rpc test machine, started with a call filled in', () => {
     runRpc.resolve(balanceAnswer);
     await moved;
     expect(actor.getSnapshot().matches({ ready: 'result' })).toBe(true);
-    actor.send({ type: 'rpc.selectMethod', method: 'eth_chainId' });
+    actor.send({ type: 'rpc.method.select', method: 'eth_chainId' });
     expect(actor.getSnapshot().context).toMatchObject({ method: 'eth_chainId', paramsText: '[]' });
   });
 

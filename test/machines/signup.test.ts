@@ -18,11 +18,11 @@ describeModel('signup machine', signupMachine, [{ paths: signupPaths }], async (
   await signupFlow.run(
     path,
     {
-      'signup.setEmail': (event) => actor.send(event),
-      'signup.setPassword': (event) => actor.send(event),
-      'signup.setConfirm': (event) => actor.send(event),
+      'signup.email.set': (event) => actor.send(event),
+      'signup.password.set': (event) => actor.send(event),
+      'signup.confirm.set': (event) => actor.send(event),
       'signup.submit': (event) => actor.send(event),
-      'signup.clearError': (event) => actor.send(event),
+      'signup.error.clear': (event) => actor.send(event),
       'xstate.done.actor.register': async (event) => {
         const moved = nextSnapshot(actor);
         register.resolve(event.output);
@@ -56,12 +56,12 @@ describeModel('signup machine', signupMachine, [{ paths: signupPaths }], async (
 describe('signup machine', () => {
   it('refuses to submit while a rule fails or the confirmation differs', () => {
     const actor = createActor(signupMachine).start();
-    actor.send({ type: 'signup.setEmail', value: 'ada@example.com' });
-    actor.send({ type: 'signup.setPassword', value: 'Str0ng!pass' });
+    actor.send({ type: 'signup.email.set', value: 'ada@example.com' });
+    actor.send({ type: 'signup.password.set', value: 'Str0ng!pass' });
     actor.send({ type: 'signup.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    actor.send({ type: 'signup.setConfirm', value: 'Str0ng!pass' });
-    actor.send({ type: 'signup.setEmail', value: '   ' });
+    actor.send({ type: 'signup.confirm.set', value: 'Str0ng!pass' });
+    actor.send({ type: 'signup.email.set', value: '   ' });
     actor.send({ type: 'signup.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
   });
@@ -69,9 +69,9 @@ describe('signup machine', () => {
   it('shows the fallback text when the call fails without a message', async () => {
     const register = pendingCall<void, Registration>('register');
     const actor = createActor(signupMachine.provide({ actors: { register: register.logic } })).start();
-    actor.send({ type: 'signup.setEmail', value: 'ada@example.com' });
-    actor.send({ type: 'signup.setPassword', value: 'Str0ng!pass' });
-    actor.send({ type: 'signup.setConfirm', value: 'Str0ng!pass' });
+    actor.send({ type: 'signup.email.set', value: 'ada@example.com' });
+    actor.send({ type: 'signup.password.set', value: 'Str0ng!pass' });
+    actor.send({ type: 'signup.confirm.set', value: 'Str0ng!pass' });
     actor.send({ type: 'signup.submit' });
     const moved = nextSnapshot(actor);
     register.reject('not an Error');

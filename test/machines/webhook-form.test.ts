@@ -42,12 +42,12 @@ describeModel('webhook form machine', webhookFormMachine, [{ paths: webhookFormP
       'webhook.network': (event) => actor.send(event),
       'webhook.type': (event) => actor.send(event),
       // What the modal's multi-select (machines/txn-types.ts) reports; the view tests tick the boxes instead.
-      'webhook.txnTypes': (event) => actor.send(event),
+      'webhook.txn.types': (event) => actor.send(event),
       'webhook.url': (event) => actor.send(event),
-      'webhook.authHeader': (event) => actor.send(event),
-      'webhook.addressDraft': (event) => actor.send(event),
-      'webhook.addressAdd': (event) => actor.send(event),
-      'webhook.addressRemove': (event) => actor.send(event),
+      'webhook.auth.header': (event) => actor.send(event),
+      'webhook.address.draft': (event) => actor.send(event),
+      'webhook.address.add': (event) => actor.send(event),
+      'webhook.address.remove': (event) => actor.send(event),
       'webhook.cancel': (event) => actor.send(event),
       'webhook.submit': (event) => actor.send(event),
       'xstate.done.actor.saveWebhook': async ({ output }) => {
@@ -94,8 +94,8 @@ describe('webhook form machine', () => {
     const { actor, save } = startForm();
     actor.send({ type: 'webhook.new' });
     actor.send({ type: 'webhook.url', value: ` ${VALID_URL} ` });
-    actor.send({ type: 'webhook.authHeader', value: ' Bearer s3cret ' });
-    actor.send({ type: 'webhook.addressDraft', value: ` ${ADDRESS} ` });
+    actor.send({ type: 'webhook.auth.header', value: ' Bearer s3cret ' });
+    actor.send({ type: 'webhook.address.draft', value: ` ${ADDRESS} ` });
     actor.send({ type: 'webhook.submit' });
     expect(selectIsSaving(actor.getSnapshot())).toBe(true);
     expect(save.inputs).toEqual([
@@ -106,14 +106,14 @@ describe('webhook form machine', () => {
   it('refuses a duplicate address in any case with the SPEC.md message, which the next keystroke clears', () => {
     const { actor } = startForm();
     actor.send({ type: 'webhook.new' });
-    actor.send({ type: 'webhook.addressDraft', value: ADDRESS });
-    actor.send({ type: 'webhook.addressAdd' });
-    actor.send({ type: 'webhook.addressDraft', value: STORED_ADDRESS.toUpperCase().replace('0X', '0x') });
-    actor.send({ type: 'webhook.addressAdd' });
+    actor.send({ type: 'webhook.address.draft', value: ADDRESS });
+    actor.send({ type: 'webhook.address.add' });
+    actor.send({ type: 'webhook.address.draft', value: STORED_ADDRESS.toUpperCase().replace('0X', '0x') });
+    actor.send({ type: 'webhook.address.add' });
     expect(selectAddressError(actor.getSnapshot())).toBe(WEBHOOK_ADDRESS_MESSAGES.duplicate);
-    actor.send({ type: 'webhook.addressDraft', value: '' });
+    actor.send({ type: 'webhook.address.draft', value: '' });
     expect(selectAddressError(actor.getSnapshot())).toBeNull();
-    actor.send({ type: 'webhook.addressAdd' });
+    actor.send({ type: 'webhook.address.add' });
     expect(selectAddressError(actor.getSnapshot())).toBe(WEBHOOK_ADDRESS_MESSAGES.empty);
   });
 
@@ -121,12 +121,12 @@ describe('webhook form machine', () => {
     const { actor } = startForm();
     actor.send({ type: 'webhook.edit', webhook: FULL_WEBHOOK });
     expect(selectIsFull(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'webhook.addressDraft', value: ADDRESS });
-    actor.send({ type: 'webhook.addressAdd' });
+    actor.send({ type: 'webhook.address.draft', value: ADDRESS });
+    actor.send({ type: 'webhook.address.add' });
     expect(selectAddressError(actor.getSnapshot())).toBe(WEBHOOK_ADDRESS_MESSAGES.full);
-    actor.send({ type: 'webhook.addressRemove', address: FULL_WEBHOOK.accounts[3] ?? '' });
+    actor.send({ type: 'webhook.address.remove', address: FULL_WEBHOOK.accounts[3] ?? '' });
     expect(selectIsFull(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'webhook.addressAdd' });
+    actor.send({ type: 'webhook.address.add' });
     expect(actor.getSnapshot().context.settings.addresses).toHaveLength(25);
     expect(actor.getSnapshot().context.settings.addresses.at(-1)).toBe(STORED_ADDRESS);
   });

@@ -53,9 +53,9 @@ describeModel(
     await flow.run(
       path,
       {
-        'ws.selectNetwork': send,
-        'ws.selectSubscription': send,
-        'ws.editFilter': send,
+        'ws.network.select': send,
+        'ws.subscription.select': send,
+        'ws.filter.edit': send,
         'ws.subscribe': send,
         'ws.unsubscribe': send,
         'socket.opened': (event) => socket.report(event),
@@ -169,8 +169,8 @@ describe('ws subscription machine', () => {
 
   it('subscribes again after a drop, with the same params, and keeps the tally across it', async () => {
     const { actor, socket } = startWsSubscription({ apiKey: WS_TEST_KEY, network: 'devnet' });
-    actor.send({ type: 'ws.selectSubscription', subscription: 'logs' });
-    actor.send({ type: 'ws.editFilter', text: '{"topics": [null]}' });
+    actor.send({ type: 'ws.subscription.select', subscription: 'logs' });
+    actor.send({ type: 'ws.filter.edit', text: '{"topics": [null]}' });
     actor.send({ type: 'ws.subscribe' });
     socket.report({ type: 'socket.opened' });
     socket.report(subscribedMessage);

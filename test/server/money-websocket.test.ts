@@ -11,7 +11,7 @@ import { field, getMe, json, signIn, signUp, startOnFreePort, stop, stopAllStart
 import { pause, until } from './helpers/ws-client';
 
 /**
- * Money over WebSockets (issue 23): notifications are charged one by one as the socket takes them.
+ * Money over WebSockets: notifications are charged one by one as the socket takes them.
  * Clients subscribe on `npm start` (WORKERS=1 and 2) while a real anvil mines every 40 ms; some close
  * their sockets as they go, one is cut without a close, and the rest are still subscribed when the
  * server gets SIGTERM. Whatever reached a client that closed cleanly, or that the server closed, is

@@ -4,8 +4,8 @@ import { openPglite } from '@server/db/pglite';
 
 /**
  * The embedded database in its own thread (server/db/pglite.ts, pglite-thread.ts): the same Db as
- * in-process PGlite (values, errors with their SQLSTATE, transactions), and a long query no longer
- * stops the server's event loop, which is what kept gateway calls waiting (issue 14).
+ * in-process PGlite (values, errors with their SQLSTATE, transactions), and a long query does not
+ * stop the server's event loop (gateway calls would wait behind it).
  */
 let db: Db;
 

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './helpers/test-app';
 /** Developer's credits a month (src/domain/plan-catalog.ts). */
 const limit = 1_500_000;
 
-/** The usage alerts job (issue 24 §4) against a real database, its mails in an outbox of its own. */
+/** The usage alerts job against a real database, its mails in an outbox of its own. */
 describe('usage alerts', () => {
   let server: TestApp;
   let sent: Mail[];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketOf, emptyHistogram } from '@/domain/latency-histogram';
 import { UsageMeter } from '@server/metering/usage-meter';
 
-/** What the meter keeps of each outcome (issue 24), and the node's latency of answered calls. */
+/** What the meter keeps of each outcome, and the node's latency of answered calls. */
 describe('UsageMeter outcomes', () => {
   const key = { keyId: 1, userId: 2 };
   const minute = 60_000 * 1000;

@@ -9,7 +9,7 @@ import { newUsageMinute, writeUsageBatch } from '@server/repos/usage';
 import { insertUser } from '@server/repos/users';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
-/** Migrations 009 and 010 (issue 24): the histogram sum the metering upsert relies on, and the hours and days, on PGlite and PostgreSQL. */
+/** Migrations 009 and 010: the histogram sum the metering upsert relies on, and the hours and days, on PGlite and PostgreSQL. */
 let database: TestDatabase | undefined;
 let db: Db | undefined;
 

@@ -14,7 +14,7 @@ type UsageReport = components['schemas']['UsageReport'];
 const days = (n: number) => n * 86_400_000;
 
 /**
- * GET /usage/series (issue 24) against a seeded database: calls metered 30 minutes, 3 hours, 20
+ * GET /usage/series against a seeded database: calls metered 30 minutes, 3 hours, 20
  * days and 100 days ago, then the retention job run, so each range reads the table that still
  * holds it (hours and days kept after their minutes went).
  */

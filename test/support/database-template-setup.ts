@@ -9,7 +9,7 @@ import { projectRoot } from '@server/spa-build';
  * vitest's globalSetup of the projects that start servers: an embedded database created and migrated
  * once per run, as `npm start` does on a first start (build-database-template.ts). Creating one costs
  * 2 to 3 s of CPU (initdb in WebAssembly, then every migration); copying this one about 0.4 s, and a
- * test file starts one or more (issue 22 §3). What a first start does is still tested on fresh
+ * test file starts one or more. What a first start does is still tested on fresh
  * directories (npm-start, persistence, start-refusals).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -91,7 +91,7 @@ describe('access control card, walking the editor machine paths', () => {
           // The keyboard way: Enter in the field adds the value.
           'rule.add': () => user.type(valueInput(openKind), '{Enter}'),
           'rule.remove': ({ value }) => user.click(within(dialog()).getByRole('button', { name: `Remove ${value}` })),
-          'rule.allowNoOrigin': async ({ allow }) => {
+          'rule.originless.set': async ({ allow }) => {
             const box = within(dialog()).getByRole('checkbox', { name: NO_ORIGIN_LABEL });
             if ((box as HTMLInputElement).checked !== allow) await user.click(box);
           },

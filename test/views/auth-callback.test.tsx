@@ -68,7 +68,7 @@ describe.each(authCallbackFlows)(
             'xstate.done.actor.retryExchangeToken': ({ output }) => settle(() => exchangeToken.resolve(output)),
             'xstate.error.actor.retryExchangeToken': ({ error }) => settle(() => exchangeToken.reject(error)),
             // The app's session loads the user with the token and answers the screen.
-            'session.signedIn': () => settle(() => fetchUser.resolve(testUser)),
+            'session.granted': () => settle(() => fetchUser.resolve(testUser)),
             'session.refused': () =>
               settle(() => fetchUser.reject(new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' }))),
             'xstate.after.retryDelay.authCallback.waitingToRetry': async () => {

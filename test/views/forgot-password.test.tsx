@@ -33,12 +33,12 @@ describe('forgot password screen, walking the machine paths', () => {
       await forgotPasswordFlow.run(
         path,
         {
-          'forgot.setEmail': async ({ value }) => {
+          'forgot.email.set': async ({ value }) => {
             await user.clear(emailInput());
             if (value !== '') await user.type(emailInput(), value);
           },
           'forgot.submit': () => user.click(submitButton()),
-          'forgot.clearError': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
+          'forgot.error.clear': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
           'xstate.done.actor.requestReset': ({ output }) => act(async () => requestReset.resolve(output)),
           'xstate.error.actor.requestReset': ({ error }) => act(async () => requestReset.reject(error)),
         } satisfies Executors<ForgotPasswordModelEvent>,

@@ -43,7 +43,7 @@ describe('Generate key, walking the machine paths', () => {
             shown = { count, maxKey };
             await user.click(generateButton());
           },
-          'keys.clearError': () => user.click(screen.getByRole('button', { name: 'Close' })),
+          'keys.error.clear': () => user.click(screen.getByRole('button', { name: 'Close' })),
           'xstate.done.actor.createKey': ({ output }) => {
             // Generate is only ever enabled with a known count.
             const count = (shown.count ?? 0) + 1;

@@ -48,18 +48,18 @@ describe('API key row, walking the machine paths', () => {
       await keyRowFlow.run(
         path,
         {
-          'key.toggleShow': () => user.click(rowButton(/^(Show|Hide) key /)),
+          'key.visibility.toggle': () => user.click(rowButton(/^(Show|Hide) key /)),
           'key.edit': () => user.click(rowButton(/^Rename /)),
-          'key.changeDraft': async ({ value }) => {
+          'key.draft.change': async ({ value }) => {
             await user.clear(nameInput());
             await user.type(nameInput(), value);
           },
           // SPEC.md §4: Enter saves, Escape cancels (the field has the focus while editing).
           'key.save': () => user.keyboard('{Enter}'),
-          'key.cancelEdit': () => user.keyboard('{Escape}'),
+          'key.edit.cancel': () => user.keyboard('{Escape}'),
           'key.delete': () => user.click(rowButton(/^Delete /)),
-          'key.confirmDelete': () => user.click(within(dialog()).getByRole('button', { name: 'Delete key', hidden: true })),
-          'key.cancelDelete': () => user.click(within(dialog()).getByRole('button', { name: 'Cancel', hidden: true })),
+          'key.delete.confirm': () => user.click(within(dialog()).getByRole('button', { name: 'Delete key', hidden: true })),
+          'key.delete.cancel': () => user.click(within(dialog()).getByRole('button', { name: 'Cancel', hidden: true })),
           'xstate.done.actor.renameKey': ({ output }) => {
             changes += 1;
             server.keys = server.keys.map((key) => ({ ...key, name: output.name }));

@@ -30,7 +30,7 @@ type LoginScreenEvent = Extract<
   {
     type:
       | 'auth.login'
-      | 'auth.clearError'
+      | 'auth.error.clear'
       | 'xstate.done.actor.login'
       | 'xstate.error.actor.login'
       | 'xstate.done.actor.loadUser'
@@ -51,7 +51,7 @@ const loginScreenFixtures: LoginScreenEvent[] = [
   { type: 'xstate.done.actor.loadUser', output: ada },
   { type: 'xstate.error.actor.loadUser', error: new CallFailed({ kind: 'refused', status: 401, message: 'Invalid or expired session' }) },
 ];
-const screenEvents = new Set<string>(loginScreenFixtures.map((event) => event.type).concat('auth.clearError'));
+const screenEvents = new Set<string>(loginScreenFixtures.map((event) => event.type).concat('auth.error.clear'));
 
 const loginFlow = createFlowModel(authMachine, {
   fixtures: loginScreenFixtures,
@@ -111,11 +111,11 @@ describe('login screen, walking the login form paths', () => {
             prefilled = true;
             return act(async () => window.history.replaceState(accountCreatedState(email), ''));
           },
-          'login.setEmail': ({ value }) => retype(emailInput(), value),
-          'login.setPassword': ({ value }) => retype(passwordInput(), value),
+          'login.email.set': ({ value }) => retype(emailInput(), value),
+          'login.password.set': ({ value }) => retype(passwordInput(), value),
           'login.submit': () => user.click(submitButton()),
           // The session signs in (the user came with the answer), or refuses the credentials.
-          'session.signedIn': () => act(async () => login.resolve({ token: 'login-token', user: ada })),
+          'session.granted': () => act(async () => login.resolve({ token: 'login-token', user: ada })),
           'session.refused': () =>
             act(async () => login.reject(new CallFailed({ kind: 'refused', status: 401, message: 'Invalid e-mail or password' }))),
         } satisfies Executors<LoginFormModelEvent>,
@@ -159,7 +159,7 @@ describe('login screen, walking the session paths it drives', () => {
             await user.click(submitButton());
             expect(login.inputs.at(-1)).toEqual({ email, password });
           },
-          'auth.clearError': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
+          'auth.error.clear': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
           'xstate.done.actor.login': ({ output }) => act(async () => login.resolve(output)),
           'xstate.error.actor.login': ({ error }) => act(async () => login.reject(error)),
           'xstate.done.actor.loadUser': ({ output }) => act(async () => fetchUser.resolve(output)),

@@ -54,10 +54,10 @@ describe.each(resetPasswordFlows)(
         await flow.run(
           path,
           {
-            'reset.setPassword': ({ value }) => retype(newPasswordInput(), value),
-            'reset.setConfirm': ({ value }) => retype(confirmInput(), value),
+            'reset.password.set': ({ value }) => retype(newPasswordInput(), value),
+            'reset.confirm.set': ({ value }) => retype(confirmInput(), value),
             'reset.submit': () => user.click(submitButton()),
-            'reset.clearError': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
+            'reset.error.clear': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
             'xstate.done.actor.resetPassword': async ({ output }) => {
               // The 3 s redirect runs on the real delay, under a fake clock the next step moves. Faked only
               // now: Testing Library's async wrapper waits on a real setTimeout during user events.

@@ -83,9 +83,9 @@ describe.each(wsSubscriptionFlows)('rpc testing subscription mode, key $apiKey, 
       await flow.run(
         path,
         {
-          'ws.selectNetwork': ({ network }) => user.click(networkRadio(network === 'devnet' ? 'Devnet' : 'Mainnet')),
-          'ws.selectSubscription': ({ subscription }) => user.click(typeRadio(subscription)),
-          'ws.editFilter': async ({ text }) => {
+          'ws.network.select': ({ network }) => user.click(networkRadio(network === 'devnet' ? 'Devnet' : 'Mainnet')),
+          'ws.subscription.select': ({ subscription }) => user.click(typeRadio(subscription)),
+          'ws.filter.edit': async ({ text }) => {
             const editor = filterEditor();
             if (!editor) throw new Error('no filter editor on screen');
             await user.clear(editor);

@@ -71,9 +71,9 @@ describe.each(rpcTestFlows)('rpc testing screen, $name, walking the machine path
         path,
         {
           'rpc.key': ({ keyId }) => user.selectOptions(keySelect(), keyId),
-          'rpc.selectNetwork': ({ network }) => user.click(networkRadio(network === 'devnet' ? 'Devnet' : 'Mainnet')),
-          'rpc.selectMethod': ({ method }) => user.selectOptions(methodSelect(), method),
-          'rpc.editParams': async ({ text }) => {
+          'rpc.network.select': ({ network }) => user.click(networkRadio(network === 'devnet' ? 'Devnet' : 'Mainnet')),
+          'rpc.method.select': ({ method }) => user.selectOptions(methodSelect(), method),
+          'rpc.params.edit': async ({ text }) => {
             await user.clear(paramsEditor());
             await user.click(paramsEditor());
             await user.paste(text);

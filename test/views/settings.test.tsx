@@ -457,7 +457,7 @@ describe('settings page, walking the alert settings machine paths', () => {
               .focus();
             await user.keyboard(' ');
           },
-          'alerts.errorRate': async () => {
+          'alerts.error.rate': async () => {
             within(alertsCard())
               .getByRole('checkbox', { name: /Failing keys/ })
               .focus();

@@ -41,11 +41,11 @@ describe('signup screen, walking the signup machine paths', () => {
       await signupFlow.run(
         path,
         {
-          'signup.setEmail': ({ value }) => retype(emailInput(), value),
-          'signup.setPassword': ({ value }) => retype(passwordInput(), value),
-          'signup.setConfirm': ({ value }) => retype(confirmInput(), value),
+          'signup.email.set': ({ value }) => retype(emailInput(), value),
+          'signup.password.set': ({ value }) => retype(passwordInput(), value),
+          'signup.confirm.set': ({ value }) => retype(confirmInput(), value),
           'signup.submit': () => user.click(submitButton()),
-          'signup.clearError': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
+          'signup.error.clear': () => user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' })),
           'xstate.done.actor.register': ({ output }) => act(async () => register.resolve(output)),
           'xstate.error.actor.register': ({ error }) => act(async () => register.reject(error)),
         } satisfies Executors<SignupModelEvent>,

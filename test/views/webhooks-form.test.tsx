@@ -46,15 +46,15 @@ describe('Configure Webhook, walking the webhook form machine paths', () => {
           'webhook.edit': ({ webhook }) => user.click(screen.getByRole('button', { name: `Edit webhook ${webhook.id}` })),
           'webhook.network': ({ network }) => user.click(inDialog().getByLabelText(NETWORK_LABELS[network])),
           'webhook.type': ({ webhookType }) => user.click(inDialog().getByLabelText(WEBHOOK_TYPE_LABELS[webhookType])),
-          'webhook.txnTypes': async ({ txnTypes }) => {
+          'webhook.txn.types': async ({ txnTypes }) => {
             for (const txnType of txnTypes) await user.click(inDialog().getByLabelText(TXN_TYPE_LABELS[txnType]));
           },
           'webhook.url': ({ value }) => retype(user, urlInput(), value),
-          'webhook.authHeader': ({ value }) => retype(user, authInput(), value),
-          'webhook.addressDraft': ({ value }) => retype(user, addressInput(), value),
+          'webhook.auth.header': ({ value }) => retype(user, authInput(), value),
+          'webhook.address.draft': ({ value }) => retype(user, addressInput(), value),
           // The keyboard way: Enter in the field adds the address.
-          'webhook.addressAdd': () => user.type(addressInput(), '{Enter}'),
-          'webhook.addressRemove': ({ address }) => user.click(inDialog().getByLabelText(`Remove ${address}`)),
+          'webhook.address.add': () => user.type(addressInput(), '{Enter}'),
+          'webhook.address.remove': ({ address }) => user.click(inDialog().getByLabelText(`Remove ${address}`)),
           'webhook.cancel': async () => {
             await focusIsInDialog();
             await user.keyboard('{Escape}');

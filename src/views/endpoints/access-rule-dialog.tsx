@@ -118,7 +118,7 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
               hint={NO_ORIGIN_HINT}
               checked={allowNoOrigin}
               disabled={isSaving}
-              onChange={(allow) => editor.send({ type: 'rule.allowNoOrigin', allow })}
+              onChange={(allow) => editor.send({ type: 'rule.originless.set', allow })}
             />
             <Text fontSize="sm" data-testid="domains-refusal">
               {values.length > 0 ? domainsRefusal(allowNoOrigin) : 'With no domain, no call is refused for its Origin.'}

@@ -43,7 +43,7 @@ export default function ForgotPasswordPage({ actors = forgotPasswordCalls }: For
         </FooterLink>
       }
       error={error}
-      onDismissError={() => forgot.send({ type: 'forgot.clearError' })}
+      onDismissError={() => forgot.send({ type: 'forgot.error.clear' })}
       success={isSent ? RESET_LINK_SENT : null}
       formShown={!isSent}
       submit={{
@@ -54,7 +54,7 @@ export default function ForgotPasswordPage({ actors = forgotPasswordCalls }: For
         onSubmit: () => forgot.send({ type: 'forgot.submit' }),
       }}
     >
-      <EmailField value={email} onChange={(value) => forgot.send({ type: 'forgot.setEmail', value })} disabled={isSubmitting} />
+      <EmailField value={email} onChange={(value) => forgot.send({ type: 'forgot.email.set', value })} disabled={isSubmitting} />
     </AuthFormPage>
   );
 }

@@ -52,7 +52,7 @@ export function GenerateKey({ count, maxKey, busy = false, actors, onKeysChanged
           {blocked}
         </Text>
       ) : null}
-      {error ? <ErrorAlert message={error} onClose={() => generator.send({ type: 'keys.clearError' })} /> : null}
+      {error ? <ErrorAlert message={error} onClose={() => generator.send({ type: 'keys.error.clear' })} /> : null}
     </Stack>
   );
 }

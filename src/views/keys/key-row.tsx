@@ -62,9 +62,9 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
             saving={isSaving}
             canSave={canSave}
             error={error}
-            onChange={(value) => send({ type: 'key.changeDraft', value })}
+            onChange={(value) => send({ type: 'key.draft.change', value })}
             onSave={() => send({ type: 'key.save' })}
-            onCancel={() => send({ type: 'key.cancelEdit' })}
+            onCancel={() => send({ type: 'key.edit.cancel' })}
           />
         ) : (
           <HStack gap="2" wrap="wrap">
@@ -87,7 +87,7 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
               size="xs"
               variant="outline"
               aria-label={`${isShown ? 'Hide' : 'Show'} key ${name}`}
-              onClick={() => send({ type: 'key.toggleShow' })}
+              onClick={() => send({ type: 'key.visibility.toggle' })}
             >
               {isShown ? 'Hide' : 'Show'}
             </Button>
@@ -138,8 +138,8 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
           name={name}
           deleting={isDeleting}
           error={isConfirming ? error : null}
-          onConfirm={() => send({ type: 'key.confirmDelete' })}
-          onCancel={() => send({ type: 'key.cancelDelete' })}
+          onConfirm={() => send({ type: 'key.delete.confirm' })}
+          onCancel={() => send({ type: 'key.delete.cancel' })}
         />
       </Table.Cell>
     </Table.Row>

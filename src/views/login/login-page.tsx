@@ -25,7 +25,7 @@ import { SuccessAlert } from '@/components/success-alert';
 
 /**
  * /login (SPEC.md §2). The form is machines/login-form.ts, which hands the credentials to the
- * app-wide session (its ref is the form's input) and hears back; the error shown is the session's (`auth.clearError` dismisses it). Leaving
+ * app-wide session (its ref is the form's input) and hears back; the error shown is the session's (`auth.error.clear` dismisses it). Leaving
  * after a successful login is the route's job (PublicOnly sends a signed-in user on), so this
  * screen never navigates by itself. Coming from /signup, the history entry holds the new account's
  * e-mail (src/domain/account-created.ts): the screen says the account exists and fills the field.
@@ -70,7 +70,7 @@ export default function LoginPage() {
         </>
       }
     >
-      {error ? <ErrorAlert message={loginScreenText(error)} onClose={() => auth.send({ type: 'auth.clearError' })} /> : null}
+      {error ? <ErrorAlert message={loginScreenText(error)} onClose={() => auth.send({ type: 'auth.error.clear' })} /> : null}
       {createdEmail !== null && !error ? (
         <SuccessAlert
           message={
@@ -91,7 +91,7 @@ export default function LoginPage() {
               type="email"
               autoComplete="email"
               value={email}
-              onChange={(e) => form.send({ type: 'login.setEmail', value: e.currentTarget.value })}
+              onChange={(e) => form.send({ type: 'login.email.set', value: e.currentTarget.value })}
             />
           </Field.Root>
           <Field.Root required>
@@ -103,7 +103,7 @@ export default function LoginPage() {
               type="password"
               autoComplete="current-password"
               value={password}
-              onChange={(e) => form.send({ type: 'login.setPassword', value: e.currentTarget.value })}
+              onChange={(e) => form.send({ type: 'login.password.set', value: e.currentTarget.value })}
             />
           </Field.Root>
           <ChakraLink asChild alignSelf="flex-end" fontSize="sm" colorPalette="blue">

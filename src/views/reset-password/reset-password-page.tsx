@@ -59,7 +59,7 @@ export default function ResetPasswordPage({ actors = resetPasswordCalls }: Reset
       }
       error={error}
       // An invalid link stays invalid: nothing to dismiss.
-      onDismissError={isInvalidLink ? undefined : () => reset.send({ type: 'reset.clearError' })}
+      onDismissError={isInvalidLink ? undefined : () => reset.send({ type: 'reset.error.clear' })}
       success={isSucceeded ? PASSWORD_RESET_DONE : null}
       formShown={!isInvalidLink && !isSucceeded}
       submit={{
@@ -74,8 +74,8 @@ export default function ResetPasswordPage({ actors = resetPasswordCalls }: Reset
         labels={{ password: 'New password', confirm: 'Confirm new password' }}
         password={password}
         confirm={confirm}
-        onPasswordChange={(value) => reset.send({ type: 'reset.setPassword', value })}
-        onConfirmChange={(value) => reset.send({ type: 'reset.setConfirm', value })}
+        onPasswordChange={(value) => reset.send({ type: 'reset.password.set', value })}
+        onConfirmChange={(value) => reset.send({ type: 'reset.confirm.set', value })}
         ruleFailures={ruleFailures}
         mismatch={mismatch}
         disabled={isSubmitting}

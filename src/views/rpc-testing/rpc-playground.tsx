@@ -48,9 +48,9 @@ export function RpcPlayground({ playground, actors }: RpcPlaygroundProps) {
             <Text id="request-heading" as="h2" fontSize="lg" fontWeight="semibold">
               Request
             </Text>
-            <NetworkSwitch value={network} disabled={running} onChange={(next) => send({ type: 'rpc.selectNetwork', network: next })} />
+            <NetworkSwitch value={network} disabled={running} onChange={(next) => send({ type: 'rpc.network.select', network: next })} />
             <PlaygroundUrlField label="RPC URL" url={url} apiKey={apiKey} purpose="run calls" clipboard={actors.clipboard} />
-            <MethodSelect value={method} disabled={running} onChange={(next) => send({ type: 'rpc.selectMethod', method: next })} />
+            <MethodSelect value={method} disabled={running} onChange={(next) => send({ type: 'rpc.method.select', method: next })} />
             <JsonEditor
               label="Params (JSON array)"
               hint={'Sent as the request\'s params, e.g. [] or ["latest", false].'}
@@ -58,7 +58,7 @@ export function RpcPlayground({ playground, actors }: RpcPlaygroundProps) {
               value={paramsText}
               problem={paramsProblem}
               disabled={running}
-              onChange={(text) => send({ type: 'rpc.editParams', text })}
+              onChange={(text) => send({ type: 'rpc.params.edit', text })}
             />
             <Button type="submit" colorPalette="blue" alignSelf="flex-start" disabled={!canRun} loading={running} loadingText="Running...">
               Run

@@ -76,7 +76,7 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
             <NetworkSwitch
               value={network}
               disabled={networkLocked}
-              onChange={(next) => send({ type: 'ws.selectNetwork', network: next })}
+              onChange={(next) => send({ type: 'ws.network.select', network: next })}
             />
             <PlaygroundUrlField label="WebSocket URL" url={url} apiKey={apiKey} purpose="subscribe" clipboard={actors.clipboard} />
             <Stack gap="1.5">
@@ -86,7 +86,7 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
                 value={subscription}
                 isValue={isPlaygroundSubscription}
                 disabled={formLocked}
-                onChange={(next) => send({ type: 'ws.selectSubscription', subscription: next })}
+                onChange={(next) => send({ type: 'ws.subscription.select', subscription: next })}
               />
               <Text color="fg.muted" fontSize="sm">
                 {SUBSCRIPTION_HINTS[subscription]}
@@ -101,7 +101,7 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
                 value={filterText}
                 problem={filterProblem}
                 disabled={formLocked}
-                onChange={(text) => send({ type: 'ws.editFilter', text })}
+                onChange={(text) => send({ type: 'ws.filter.edit', text })}
               />
             ) : null}
             <Flex gap="3" wrap="wrap">

@@ -19,7 +19,7 @@ const THRESHOLD_HINTS: Readonly<Record<(typeof CREDIT_ALERT_THRESHOLDS)[number],
   100: 'Calls are refused until the cycle ends.',
 };
 
-/** The usage alerts (issue 24 §4): e-mails at shares of the cycle's credits, and for failing keys (machines/alert-settings.ts). */
+/** The usage alerts: e-mails at shares of the cycle's credits, and for failing keys (machines/alert-settings.ts). */
 export function AlertsCard({ card }: AlertsCardProps) {
   const thresholds = useSelector(card, alerts.selectThresholds);
   const errorRate = useSelector(card, alerts.selectErrorRate);
@@ -74,7 +74,7 @@ export function AlertsCard({ card }: AlertsCardProps) {
               hint={`When at least ${ERROR_ALERT_RATE * 100}% of a key’s calls are refused or fail at the node, ${ERROR_ALERT_MINUTES} minutes in a row (at most one e-mail an hour per key).`}
               checked={errorRate}
               disabled={saving}
-              onChange={(on) => card.send({ type: 'alerts.errorRate', on })}
+              onChange={(on) => card.send({ type: 'alerts.error.rate', on })}
             />
             {error === null ? null : <ErrorAlert message={error} />}
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>

@@ -68,7 +68,7 @@ export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
         </>
       }
       error={error}
-      onDismissError={() => signup.send({ type: 'signup.clearError' })}
+      onDismissError={() => signup.send({ type: 'signup.error.clear' })}
       submit={{
         label: 'Sign up',
         busyLabel: 'Signing up...',
@@ -83,13 +83,13 @@ export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
         </>
       }
     >
-      <EmailField value={email} onChange={(value) => signup.send({ type: 'signup.setEmail', value })} disabled={isSubmitting} />
+      <EmailField value={email} onChange={(value) => signup.send({ type: 'signup.email.set', value })} disabled={isSubmitting} />
       <NewPasswordFields
         labels={{ password: 'Password', confirm: 'Confirm password' }}
         password={password}
         confirm={confirm}
-        onPasswordChange={(value) => signup.send({ type: 'signup.setPassword', value })}
-        onConfirmChange={(value) => signup.send({ type: 'signup.setConfirm', value })}
+        onPasswordChange={(value) => signup.send({ type: 'signup.password.set', value })}
+        onConfirmChange={(value) => signup.send({ type: 'signup.confirm.set', value })}
         ruleFailures={ruleFailures}
         mismatch={mismatch}
         disabled={isSubmitting}

@@ -14,7 +14,7 @@ interface RequestLogProps {
 
 const HEADING_ID = 'request-log-heading';
 
-/** Issue 24 §3: a key's calls of the last 24 hours, and the way to run one again in the playground. */
+/** The request log of /usage: a key's calls of the last 24 hours, and the way to run one again in the playground. */
 export function RequestLog({ unlocked, actors = requestLogActors }: RequestLogProps) {
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID} minW="0">

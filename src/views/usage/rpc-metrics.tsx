@@ -14,7 +14,7 @@ const HEADING_ID = 'rpc-metrics-heading';
 
 /**
  * SPEC.md "Usage / Metrics": RPC Metrics, locked behind 'Upgrade Required' on Free; on a paid plan
- * the charts of issue 24 §2 (requests and credits, errors by outcome, latency, top methods).
+ * its charts (requests and credits, errors by outcome, latency, top methods).
  */
 export function RpcMetrics({ unlocked, actors }: RpcMetricsProps) {
   return (

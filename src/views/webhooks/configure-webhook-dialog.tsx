@@ -73,7 +73,7 @@ export function ConfigureWebhookDialog({ form }: ConfigureWebhookDialogProps) {
           key={isOpen ? 'open' : 'closed'}
           initial={settings.txnTypes}
           disabled={isSaving}
-          onChange={(txnTypes) => send({ type: 'webhook.txnTypes', txnTypes })}
+          onChange={(txnTypes) => send({ type: 'webhook.txn.types', txnTypes })}
         />
         <Field.Root required invalid={urlError !== null} disabled={isSaving}>
           <Field.Label>
@@ -104,7 +104,7 @@ export function ConfigureWebhookDialog({ form }: ConfigureWebhookDialogProps) {
             placeholder="Bearer your-secret"
             autoComplete="off"
             spellCheck={false}
-            onChange={(event) => send({ type: 'webhook.authHeader', value: event.currentTarget.value })}
+            onChange={(event) => send({ type: 'webhook.auth.header', value: event.currentTarget.value })}
           />
           <Field.HelperText>Sent as the Authorization header of every call, so your server knows the call is ours.</Field.HelperText>
         </Field.Root>
@@ -114,9 +114,9 @@ export function ConfigureWebhookDialog({ form }: ConfigureWebhookDialogProps) {
           error={addressError}
           isFull={isFull}
           disabled={isSaving}
-          onDraftChange={(value) => send({ type: 'webhook.addressDraft', value })}
-          onAdd={() => send({ type: 'webhook.addressAdd' })}
-          onRemove={(address) => send({ type: 'webhook.addressRemove', address })}
+          onDraftChange={(value) => send({ type: 'webhook.address.draft', value })}
+          onAdd={() => send({ type: 'webhook.address.add' })}
+          onRemove={(address) => send({ type: 'webhook.address.remove', address })}
         />
         <Text fontSize="sm" color="fg.muted" borderStartWidth="3px" borderColor="blue.500" ps="3">
           {PROPAGATION_NOTE}

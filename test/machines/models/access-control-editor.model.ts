@@ -34,7 +34,7 @@ export const accessControlEditorFixtures: AccessControlEditorModelEvent[] = [
   { type: 'rule.draft', value: '10.0.0.1' },
   { type: 'rule.draft', value: 'localhost' },
   { type: 'rule.remove', value: 'app.example.com' },
-  { type: 'rule.allowNoOrigin', allow: true },
+  { type: 'rule.originless.set', allow: true },
   { type: 'lists.sync', lists: FRESH_LISTS },
   { type: 'xstate.done.actor.saveAccessControl', output: SAVED_LISTS },
   { type: 'xstate.error.actor.saveAccessControl', error: new CallFailed({ kind: 'refused', status: 400, message: SAVE_FAILURE }) },

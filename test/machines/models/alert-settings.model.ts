@@ -25,7 +25,7 @@ export const alertSettingsFixtures: AlertSettingsModelEvent[] = [
   { type: 'xstate.error.actor.loadAlertSettings', error: new CallFailed({ kind: 'refused', status: 503, message: LOAD_FAILURE }) },
   { type: 'alerts.threshold', threshold: 50, on: true },
   { type: 'alerts.threshold', threshold: 100, on: false },
-  { type: 'alerts.errorRate', on: false },
+  { type: 'alerts.error.rate', on: false },
   { type: 'xstate.done.actor.saveAlertSettings', output: { creditThresholds: [50, 80], errorRate: false } },
   { type: 'xstate.error.actor.saveAlertSettings', error: new CallFailed({ kind: 'refused', status: 503, message: SAVE_FAILURE }) },
 ];

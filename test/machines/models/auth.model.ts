@@ -36,7 +36,7 @@ export const requester = createActor(
 
 export const authFixtures: AuthModelEvent[] = [
   { type: 'auth.login', email: 'ada@example.com', password: 'Str0ng!pass', replyTo: requester },
-  { type: 'auth.tokenReceived', token: 'google-token', replyTo: requester },
+  { type: 'auth.token.received', token: 'google-token', replyTo: requester },
   { type: 'auth.token.stored', token: 'other-tab-token' },
   { type: 'xstate.done.actor.login', output: { token: 'login-token', user: ada } },
   { type: 'xstate.done.actor.login', output: { token: 'login-token', user: null } },

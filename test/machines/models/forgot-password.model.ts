@@ -11,8 +11,8 @@ export type ForgotPasswordModelEvent =
 export const FORGOT_FAILURE = 'Too many requests. Please try again later.';
 
 export const forgotPasswordFixtures: ForgotPasswordModelEvent[] = [
-  { type: 'forgot.setEmail', value: 'ada@example.com' },
-  { type: 'forgot.setEmail', value: '' },
+  { type: 'forgot.email.set', value: 'ada@example.com' },
+  { type: 'forgot.email.set', value: '' },
   { type: 'xstate.done.actor.requestReset', output: undefined },
   { type: 'xstate.error.actor.requestReset', error: new CallFailed({ kind: 'refused', status: 429, message: FORGOT_FAILURE }) },
 ];

@@ -19,9 +19,9 @@ export const DELETE_FAILURE = 'API key not found';
 export const HIDDEN_CHARACTER_NAME = 'Prod\u202Etxt.exe';
 
 export const keyRowFixtures: KeyRowModelEvent[] = [
-  { type: 'key.changeDraft', value: `  ${NEW_NAME} ` },
-  { type: 'key.changeDraft', value: '   ' },
-  { type: 'key.changeDraft', value: HIDDEN_CHARACTER_NAME },
+  { type: 'key.draft.change', value: `  ${NEW_NAME} ` },
+  { type: 'key.draft.change', value: '   ' },
+  { type: 'key.draft.change', value: HIDDEN_CHARACTER_NAME },
   { type: 'xstate.done.actor.renameKey', output: { name: NEW_NAME } },
   { type: 'xstate.error.actor.renameKey', error: new CallFailed({ kind: 'refused', status: 400, message: RENAME_FAILURE }) },
   { type: 'xstate.done.actor.deleteKey', output: undefined },
@@ -37,7 +37,7 @@ const entryEvents = new Set(['key.edit', 'key.delete']);
  */
 function exploredTogether(state: AnyMachineSnapshot, event: EventObject): boolean {
   if (entryEvents.has(event.type)) return state.matches({ visibility: 'masked' });
-  if (event.type !== 'key.toggleShow') return true;
+  if (event.type !== 'key.visibility.toggle') return true;
   return state.matches({ entry: 'viewing' }) && state.context.name === KEY_ROW_INPUT.name;
 }
 

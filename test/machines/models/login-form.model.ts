@@ -14,10 +14,10 @@ export const walkedSession = createActor(fromCallback<SessionRequest>(() => unde
 /** Payloads the paths use: the e-mail /signup hands over, filled, blank and empty fields (the session's answers carry none). */
 export const loginFormFixtures: LoginFormModelEvent[] = [
   { type: 'login.prefill', email: 'just.signed.up@example.com' },
-  { type: 'login.setEmail', value: 'ada@example.com' },
-  { type: 'login.setEmail', value: '   ' },
-  { type: 'login.setPassword', value: 'Str0ng!pass' },
-  { type: 'login.setPassword', value: '' },
+  { type: 'login.email.set', value: 'ada@example.com' },
+  { type: 'login.email.set', value: '   ' },
+  { type: 'login.password.set', value: 'Str0ng!pass' },
+  { type: 'login.password.set', value: '' },
 ];
 
 export const loginFormFlow = createFlowModel(loginFormMachine, { fixtures: loginFormFixtures, input: { session: walkedSession } });

@@ -13,10 +13,10 @@ export const RESET_TOKEN = 'reset-token-123';
 export const RESET_FAILURE = 'This reset link is invalid or has expired.';
 
 export const resetPasswordFixtures: ResetPasswordModelEvent[] = [
-  { type: 'reset.setPassword', value: 'weakpass' },
-  { type: 'reset.setPassword', value: 'N3w!passw' },
-  { type: 'reset.setConfirm', value: 'N3w!passw' },
-  { type: 'reset.setConfirm', value: 'N3w!passW' },
+  { type: 'reset.password.set', value: 'weakpass' },
+  { type: 'reset.password.set', value: 'N3w!passw' },
+  { type: 'reset.confirm.set', value: 'N3w!passw' },
+  { type: 'reset.confirm.set', value: 'N3w!passW' },
   { type: 'xstate.done.actor.resetPassword', output: undefined },
   { type: 'xstate.error.actor.resetPassword', error: new CallFailed({ kind: 'refused', status: 400, message: RESET_FAILURE }) },
 ];

@@ -30,9 +30,9 @@ export const notAllowedRun = new RpcFailed({ kind: 'refused', status: 403, messa
 export const rpcTestFixtures: RpcTestModelEvent[] = [
   { type: 'rpc.key', keyId: '2' },
   { type: 'rpc.key', keyId: '1' },
-  { type: 'rpc.selectNetwork', network: 'devnet' },
-  { type: 'rpc.selectMethod', method: 'eth_getBalance' },
-  { type: 'rpc.editParams', text: INVALID_PARAMS },
+  { type: 'rpc.network.select', network: 'devnet' },
+  { type: 'rpc.method.select', method: 'eth_getBalance' },
+  { type: 'rpc.params.edit', text: INVALID_PARAMS },
   { type: 'xstate.done.actor.runRpc', output: balanceAnswer },
   { type: 'xstate.error.actor.runRpc', error: refusedRun },
   { type: 'xstate.error.actor.runRpc', error: notAllowedRun },
@@ -49,8 +49,8 @@ function exploredTogether(state: AnyMachineSnapshot, event: EventObject): boolea
     const { keys, keyId, method } = state.context;
     return method === '' && 'keyId' in event && event.keyId !== keyId && keys.some((key: PlaygroundKey) => key.id === event.keyId);
   }
-  if (event.type === 'rpc.selectNetwork') return state.context.method === '';
-  if (event.type === 'rpc.editParams') return state.matches({ ready: 'idle' });
+  if (event.type === 'rpc.network.select') return state.context.method === '';
+  if (event.type === 'rpc.params.edit') return state.matches({ ready: 'idle' });
   return true;
 }
 

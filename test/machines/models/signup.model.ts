@@ -7,11 +7,11 @@ export type SignupModelEvent = EventFromLogic<typeof signupMachine> | DoneEvent<
 
 /** Payloads the paths use: one weak and one strong password, a matching and a differing confirmation. */
 export const signupFixtures: SignupModelEvent[] = [
-  { type: 'signup.setEmail', value: 'ada@example.com' },
-  { type: 'signup.setPassword', value: 'weakpass' },
-  { type: 'signup.setPassword', value: 'Str0ng!pass' },
-  { type: 'signup.setConfirm', value: 'Str0ng!pass' },
-  { type: 'signup.setConfirm', value: 'Str0ng!pasS' },
+  { type: 'signup.email.set', value: 'ada@example.com' },
+  { type: 'signup.password.set', value: 'weakpass' },
+  { type: 'signup.password.set', value: 'Str0ng!pass' },
+  { type: 'signup.confirm.set', value: 'Str0ng!pass' },
+  { type: 'signup.confirm.set', value: 'Str0ng!pasS' },
   { type: 'xstate.done.actor.register', output: undefined },
   {
     type: 'xstate.error.actor.register',

@@ -31,21 +31,21 @@ export const webhookFormFixtures: WebhookFormModelEvent[] = [
   { type: 'webhook.edit', webhook: FULL_WEBHOOK },
   { type: 'webhook.network', network: 'devnet' },
   { type: 'webhook.type', webhookType: 'discord' },
-  { type: 'webhook.txnTypes', txnTypes: ['swap', 'mint'] },
+  { type: 'webhook.txn.types', txnTypes: ['swap', 'mint'] },
   { type: 'webhook.url', value: '' },
   { type: 'webhook.url', value: INVALID_URL },
   { type: 'webhook.url', value: VALID_URL },
-  { type: 'webhook.authHeader', value: 'Bearer s3cret' },
-  { type: 'webhook.addressDraft', value: '   ' },
-  { type: 'webhook.addressDraft', value: ADDRESS },
-  { type: 'webhook.addressRemove', address: STORED_ADDRESS },
-  { type: 'webhook.addressRemove', address: FIRST_FULL_ADDRESS },
+  { type: 'webhook.auth.header', value: 'Bearer s3cret' },
+  { type: 'webhook.address.draft', value: '   ' },
+  { type: 'webhook.address.draft', value: ADDRESS },
+  { type: 'webhook.address.remove', address: STORED_ADDRESS },
+  { type: 'webhook.address.remove', address: FIRST_FULL_ADDRESS },
   { type: 'xstate.done.actor.saveWebhook', output: undefined },
   { type: 'xstate.error.actor.saveWebhook', error: new CallFailed({ kind: 'refused', status: 503, message: null }) },
 ];
 
-const PLAIN_FIELDS = new Set(['webhook.network', 'webhook.type', 'webhook.txnTypes', 'webhook.authHeader']);
-const ADDRESS_EVENTS = new Set(['webhook.addressDraft', 'webhook.addressAdd', 'webhook.addressRemove']);
+const PLAIN_FIELDS = new Set(['webhook.network', 'webhook.type', 'webhook.txn.types', 'webhook.auth.header']);
+const ADDRESS_EVENTS = new Set(['webhook.address.draft', 'webhook.address.add', 'webhook.address.remove']);
 
 function isPristineBesidesUrl({ settings, addressDraft }: WebhookFormContext): boolean {
   return settings.addresses.length === 0 && addressDraft === '';

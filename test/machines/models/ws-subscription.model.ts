@@ -46,11 +46,11 @@ export const closes = {
 } as const satisfies Record<string, SocketReport>;
 
 export const wsSubscriptionFixtures: WsSubscriptionModelEvent[] = [
-  { type: 'ws.selectNetwork', network: 'devnet' },
-  { type: 'ws.selectSubscription', subscription: 'logs' },
-  { type: 'ws.selectSubscription', subscription: 'newHeads' },
-  { type: 'ws.editFilter', text: LOG_FILTER },
-  { type: 'ws.editFilter', text: BAD_FILTER },
+  { type: 'ws.network.select', network: 'devnet' },
+  { type: 'ws.subscription.select', subscription: 'logs' },
+  { type: 'ws.subscription.select', subscription: 'newHeads' },
+  { type: 'ws.filter.edit', text: LOG_FILTER },
+  { type: 'ws.filter.edit', text: BAD_FILTER },
   subscribedMessage,
   refusedMessage,
   notificationMessage,
@@ -88,11 +88,11 @@ function explored(state: AnyMachineSnapshot, event: EventObject): boolean {
   const closing = state.matches({ connection: 'closing' });
   const text = 'text' in event ? event.text : null;
   switch (event.type) {
-    case 'ws.selectNetwork':
+    case 'ws.network.select':
       return untouched && defaultForm;
-    case 'ws.selectSubscription':
+    case 'ws.subscription.select':
       return (untouched || firstRefusal) && network === 'mainnet' && filterText === '';
-    case 'ws.editFilter':
+    case 'ws.filter.edit':
       return (untouched || firstRefusal) && subscription === 'logs' && filterText === '';
     case 'ws.subscribe':
       return !state.matches({ connection: 'open' }) || defaultForm;
