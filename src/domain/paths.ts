@@ -22,6 +22,9 @@ export type LegalDocumentName = 'terms' | 'privacy';
 /** /coming-soon/{feature}, the placeholder of a feature that is not available yet. */
 export const toComingSoon = (feature: string) => `${paths.comingSoon}/${encodeURIComponent(feature)}`;
 
+/** The reset link's path for a reset token: /reset-password/{token} (the server mails it). */
+export const toResetPassword = (token: string) => paths.resetPassword.replace(':token', encodeURIComponent(token));
+
 /** Query parameter of /login that remembers where a logged-out visitor was going. */
 export const RETURN_PARAM = 'from';
 
