@@ -1,5 +1,5 @@
 import { toComingSoon } from './paths';
-import { announcedFeatures, type RouteFacts, routeFacts, routeIds, sectionSegments } from './route-table';
+import { announcedFeatures, firstSegment, type RouteFacts, routeFacts, routeIds, sectionSegments } from './route-table';
 
 /**
  * SPEC.md §2 gives two readings of some routes: 'screens' (the default) where /webhooks,
@@ -25,7 +25,7 @@ export function readingOfConfig(config: { comingSoonScreens: boolean } | undefin
  * (itself or below it), null for any other path (it stays where it is).
  */
 export function comingSoonTarget(path: string): string | null {
-  const first = path.split('/')[1] ?? '';
+  const first = firstSegment(path);
   return sectionSegments.includes(first) ? toComingSoon(first) : null;
 }
 
@@ -46,17 +46,19 @@ export interface NavEntries {
 function navEntryOf(route: RouteFacts, reading: RouteReading): NavEntry[] {
   if (route.nav === undefined) return [];
   if (reading === 'screens' || !route.section) return [{ label: route.nav.label, href: route.path }];
-  return route.nav.unlistedWhileComingSoon ? [] : [{ label: route.nav.label, href: toComingSoon(route.path.slice(1)), soon: true }];
+  return route.nav.unlistedWhileComingSoon ? [] : [{ label: route.nav.label, href: toComingSoon(firstSegment(route.path)), soon: true }];
 }
 
+/** The sidebar under a reading: the linked routes in the table's order, each in its group. */
 function navEntriesOf(reading: RouteReading): NavEntries {
-  const listed = routeIds.map(routeFacts).filter((route) => route.nav !== undefined);
-  const entries = (routes: readonly RouteFacts[]) => routes.flatMap((route) => navEntryOf(route, reading));
+  const routes = routeIds.map(routeFacts);
+  const entries = (group: readonly RouteFacts[]) => group.flatMap((route) => navEntryOf(route, reading));
   return {
-    main: entries(listed.filter((route) => !route.nav?.bottom)),
+    main: entries(routes.filter((route) => !route.nav?.bottom)),
+    // The announced features first, then the screens of the group.
     bottom: [
       ...announcedFeatures.map(({ feature, label }) => ({ label, href: toComingSoon(feature), soon: true })),
-      ...entries(listed.filter((route) => route.nav?.bottom)),
+      ...entries(routes.filter((route) => route.nav?.bottom)),
     ],
   };
 }

@@ -1,11 +1,12 @@
 /**
  * Every route of the SPA and its facts, written once (SPEC.md §2). The rest is derived from here:
- * `paths` (paths.ts, what views link with), the two route switches and the guard list (src/app/routes.tsx,
- * whose screens are keyed by these ids), the sidebar (route-reading.ts) and the pages the build
- * prerenders (server/spa-prerender/pages.ts). A path written anywhere else fails
+ * `paths` (paths.ts, what views and the server link with), the guard list and the section list
+ * below, the two route switches (src/app/routes.tsx, with the screens of src/app/route-screens.tsx
+ * keyed by these ids), the sidebar (route-reading.ts) and the pages the build prerenders
+ * (server/spa-prerender/pages.ts). A route path written anywhere else fails
  * test/domain/route-table-literals.test.ts.
  *
- * Imports nothing, and nothing through an alias: the Vite config loads it through the prerender list.
+ * It imports nothing: the Vite config loads it (through the prerender list) before any alias exists.
  */
 
 /**
@@ -103,13 +104,16 @@ export const routesWithAccess = (access: RouteAccess): readonly RouteId[] => rou
 /** Route patterns that need a signed-in user; anything neither public nor listed here goes to /login. */
 export const guardedPatterns: readonly string[] = routesWithAccess('signed-in').map(routePattern);
 
+/** A path's first segment: 'usage' for /usage and /usage/x, '' for /. */
+export const firstSegment = (path: string): string => path.split('/')[1] ?? '';
+
 /** The first segments of the sections, which the coming-soon reading turns into /coming-soon/{segment}. */
-export const sectionSegments: readonly string[] = routeIds.filter((id) => facts[id].section).map((id) => facts[id].path.slice(1));
+export const sectionSegments: readonly string[] = routeIds.filter((id) => facts[id].section).map((id) => firstSegment(facts[id].path));
 
 /** The pages the build prerenders, each with the file it writes (server/spa-prerender). */
 export const prerenderedRoutes: ReadonlyArray<{ path: string; file: string }> = routeIds
   .filter((id) => facts[id].prerender)
-  .map((id) => ({ path: facts[id].path, file: `${facts[id].path.slice(1)}.html` }));
+  .map((id) => ({ path: facts[id].path, file: `${firstSegment(facts[id].path)}.html` }));
 
 /** Old addresses kept working (SPEC.md §2 "Redirects"). */
 export const legacyRedirects: ReadonlyArray<{ from: string; to: string }> = [

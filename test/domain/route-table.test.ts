@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths, toComingSoon, toResetPassword } from '@/domain/paths';
 import {
+  firstSegment,
   guardedPatterns,
   legacyRedirects,
   prerenderedRoutes,
@@ -103,4 +104,11 @@ describe('the route table (SPEC.md §2)', () => {
     [toComingSoon('system-status'), '/coming-soon/system-status'],
     [toComingSoon('a b'), '/coming-soon/a%20b'],
   ])('builds %s', (built, expected) => expect(built).toBe(expected));
+
+  it.each([
+    ['/usage', 'usage'],
+    ['/usage/methods/x', 'usage'],
+    ['/', ''],
+    ['', ''],
+  ])('reads the first segment of %s: %s', (path, expected) => expect(firstSegment(path)).toBe(expected));
 });
