@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '@server/config';
 import { GoogleSignInError, signInMessages } from '@server/google/errors';
 import { createOidcSignIn } from '@server/google/oidc-client';
+import { paths } from '@/domain/paths';
 
 export { GoogleSignInError } from '@server/google/errors';
 
@@ -56,7 +57,7 @@ export async function createGoogleSignIn(app: FastifyInstance, config: GoogleSig
 
   const issuer = new URL(`${publicUrl}${localProviderPath}`);
   const clientSecret = randomBytes(32).toString('base64url');
-  const backUrl = `${publicUrl}/login`;
+  const backUrl = `${publicUrl}${paths.login}`;
   // Loaded only here: production never even imports the development provider.
   const { createLocalProvider } = await import('@server/google/local-provider');
   const { mountLocalProvider } = await import('@server/google/mount-provider');

@@ -6,6 +6,7 @@ import { HttpError } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { findUserByEmail, type UserRecord } from '@server/repos/users';
 import type { Services } from '@server/handlers/services';
+import { paths } from '@/domain/paths';
 
 export const googleNotConfigured = 'Sign-in with Google is not configured on this server.';
 const googleFailed = 'Sign-in with Google failed. Please try again.';
@@ -18,7 +19,7 @@ export function createGoogleHandlers(services: Services): Pick<OperationHandlers
   const cookieOptions = authCookieOptions(config);
   const backToSpa = (error?: string) => ({
     status: 302 as const,
-    location: `${config.publicUrl}/auth/callback${error === undefined ? '' : `?error=${encodeURIComponent(error)}`}`,
+    location: `${config.publicUrl}${paths.authCallback}${error === undefined ? '' : `?error=${encodeURIComponent(error)}`}`,
   });
 
   /** A message safe to show: GoogleSignInError's own, never an internal one (that goes to the log). */

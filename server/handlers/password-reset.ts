@@ -15,6 +15,7 @@ import { markEmailVerified } from '@server/repos/email-verifications';
 import { revokeUserSessions } from '@server/repos/sessions';
 import { updatePasswordHash } from '@server/repos/users';
 import type { Services } from '@server/handlers/services';
+import { toResetPassword } from '@/domain/paths';
 
 /** SPEC.md's success text of /forgot-password: the same answer whether the account exists or not. */
 export const resetRequested = 'If an account with that email exists, we have sent password reset instructions to your email.';
@@ -41,7 +42,7 @@ export function createPasswordResetHandlers(services: Services): Pick<OperationH
       const expiresAt = new Date(now.getTime() + resetTokenLifetimeMs);
       const email = await insertPasswordResetForEmail(db, { email: body.email, tokenHash: sha256(token), now, expiresAt });
       if (email !== null) {
-        const mail = resetPasswordMail(email, `${config.publicUrl}/reset-password/${token}`, config.productName);
+        const mail = resetPasswordMail(email, `${config.publicUrl}${toResetPassword(token)}`, config.productName);
         // Not awaited: an SMTP round trip would make existing accounts answer measurably slower.
         mailer.send(mail).catch((error: unknown) => log.error({ err: error }, 'could not send the password reset mail'));
       }

@@ -1,3 +1,5 @@
+import { paths } from '@/domain/paths';
+
 /**
  * The one rule for secrets in logs: any text (a URL, a message, a stack, a whole JSON log line)
  * with every API key, token, code and password replaced by `[redacted]`, the rest kept as it was,
@@ -8,6 +10,9 @@ export const redacted = '[redacted]';
 
 /** Where a secret ends in a URL or in text: a separator, a quote, a JSON escape or white space. */
 const secretChars = String.raw`[^\s/?#&;"'\\<>]+`;
+
+/** The SPA's reset link up to its token, '/reset-password/' (letters, hyphens and slashes: nothing a RegExp reads as syntax). */
+const resetLinkStart = `${paths.resetPasswordWithoutToken}/`;
 
 /** Query (or fragment) parameters whose value is a secret, compared after percent-decoding. */
 const secretParams = new Set([
@@ -69,7 +74,7 @@ const rules: readonly Rule[] = [
   // An API key anywhere else: a query, a message, another path.
   { triggers: ['rpk_'], pattern: /rpk_[^\s/?#&;,)"'\\<>]*/gi, replacement: `rpk_${redacted}` },
   // The SPA's reset link, and the local OpenID provider's interaction and resume ids.
-  { triggers: ['/reset-password/'], pattern: new RegExp(`(/reset-password/)${secretChars}`, 'gi'), replacement: `$1${redacted}` },
+  { triggers: [resetLinkStart], pattern: new RegExp(`(${resetLinkStart})${secretChars}`, 'gi'), replacement: `$1${redacted}` },
   { triggers: ['/oidc/'], pattern: new RegExp(`(/oidc/(?:interaction|auth)/)${secretChars}`, 'gi'), replacement: `$1${redacted}` },
   // ?token=…, &code=…, #access_token=…: by name, also when the name is percent-encoded.
   {

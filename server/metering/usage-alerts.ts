@@ -23,6 +23,7 @@ import {
   recordedThresholds,
   settleAlert,
 } from '@server/repos/usage-alerts';
+import { paths } from '@/domain/paths';
 
 /** How often the alerts are decided and sent. */
 export const USAGE_ALERTS_INTERVAL_MS = 60_000;
@@ -74,9 +75,9 @@ async function decideCreditAlerts(settings: AlertJobSettings, now: Date): Promis
           threshold >= 100
             ? 'Calls are refused until the cycle ends, or until you move to a larger plan.'
             : 'Once they are used up, calls are refused until the cycle ends.',
-          `Your usage: ${settings.publicUrl}/usage`,
-          `Plans: ${settings.publicUrl}/billing`,
-          `Change these alerts: ${settings.publicUrl}/settings`,
+          `Your usage: ${settings.publicUrl}${paths.usage}`,
+          `Plans: ${settings.publicUrl}${paths.billing}`,
+          `Change these alerts: ${settings.publicUrl}${paths.settings}`,
         ].join('\n\n'),
         state: threshold === highest ? 'pending' : 'covered',
       });
@@ -104,9 +105,9 @@ async function decideErrorAlerts(settings: AlertJobSettings, now: Date): Promise
       mailSubject: `Calls of one of your ${settings.productName} API keys are failing`,
       mailText: [
         `In each of the last ${ERROR_ALERT_MINUTES} minutes, at least ${ERROR_ALERT_RATE * 100}% of the calls of your API key ${maskKey(key.apiKey)} were refused or failed at the node (${percent.format(failed)} of ${percent.format(calls)}; minutes with fewer than ${ERROR_ALERT_MIN_CALLS} calls do not count).`,
-        `Your keys: ${settings.publicUrl}/keys`,
-        `What fails, by outcome and method: ${settings.publicUrl}/usage`,
-        `Change these alerts: ${settings.publicUrl}/settings`,
+        `Your keys: ${settings.publicUrl}${paths.keys}`,
+        `What fails, by outcome and method: ${settings.publicUrl}${paths.usage}`,
+        `Change these alerts: ${settings.publicUrl}${paths.settings}`,
       ].join('\n\n'),
       state: 'pending',
     });

@@ -30,6 +30,7 @@ import { findUserById } from '@server/repos/users';
 import { moveUserPlan } from '@server/repos/user-plan';
 import { graceEndsAt, graceHasEnded } from '@/domain/grace-period';
 import { UserLocks } from '@server/payments/keyed-lock';
+import { paths } from '@/domain/paths';
 
 type ApiSubscription = components['schemas']['Subscription'];
 type ApiCheckout = components['schemas']['Checkout'];
@@ -133,8 +134,8 @@ export class Billing {
       const live = await findLiveSubscription(q, userId);
       const id = checkoutId();
       const urls = {
-        successUrl: `${this.settings.publicUrl}/billing/success?checkout=${id}`,
-        cancelUrl: `${this.settings.publicUrl}/billing/cancel`,
+        successUrl: `${this.settings.publicUrl}${paths.billingSuccess}?checkout=${id}`,
+        cancelUrl: `${this.settings.publicUrl}${paths.billingCancel}`,
       };
       const { provider } = this.settings;
       const started =
@@ -183,7 +184,7 @@ export class Billing {
     const user = await findUserById(db, userId);
     if (user === null) throw notFound('The account no longer exists.');
     const customerId = await this.locks.run(userId, (q) => this.customerOf(q, userId, user.email));
-    return atProvider('open the customer portal', () => provider.portalUrl(customerId, `${publicUrl}/billing`));
+    return atProvider('open the customer portal', () => provider.portalUrl(customerId, `${publicUrl}${paths.billing}`));
   }
 
   async invoices(userId: number): Promise<ApiInvoice[]> {

@@ -1,4 +1,5 @@
-import { paths, toComingSoon } from './paths';
+import { toComingSoon } from './paths';
+import { announcedFeatures, firstSegment, type RouteFacts, routeFacts, routeIds, sectionSegments } from './route-table';
 
 /**
  * SPEC.md §2 gives two readings of some routes: 'screens' (the default) where /webhooks,
@@ -19,22 +20,13 @@ export function readingOfConfig(config: { comingSoonScreens: boolean } | undefin
   return failed ? 'screens' : undefined;
 }
 
-/** The first segments that the coming-soon reading turns into /coming-soon/{segment}. */
-export const comingSoonSections = ['webhooks', 'dedicated-nodes', 'usage', 'settings', 'endpoints'] as const;
-export type ComingSoonSection = (typeof comingSoonSections)[number];
-
-function isComingSoonSection(segment: string): segment is ComingSoonSection {
-  const sections: readonly string[] = comingSoonSections;
-  return sections.includes(segment);
-}
-
 /**
  * Where a path leads under the coming-soon reading: /coming-soon/{first segment} for a section
  * (itself or below it), null for any other path (it stays where it is).
  */
 export function comingSoonTarget(path: string): string | null {
-  const first = path.split('/')[1] ?? '';
-  return isComingSoonSection(first) ? toComingSoon(first) : null;
+  const first = firstSegment(path);
+  return sectionSegments.includes(first) ? toComingSoon(first) : null;
 }
 
 export interface NavEntry {
@@ -50,43 +42,36 @@ export interface NavEntries {
   bottom: readonly NavEntry[];
 }
 
-const systemStatus: NavEntry = { label: 'System Status', href: toComingSoon('system-status'), soon: true };
-const support: NavEntry = { label: 'Support', href: paths.support };
+/** A route's sidebar entry under a reading: a section under the coming-soon reading leads to its placeholder. */
+function navEntryOf(route: RouteFacts, reading: RouteReading): NavEntry[] {
+  if (route.nav === undefined) return [];
+  if (reading === 'screens' || !route.section) return [{ label: route.nav.label, href: route.path }];
+  return route.nav.unlistedWhileComingSoon ? [] : [{ label: route.nav.label, href: toComingSoon(firstSegment(route.path)), soon: true }];
+}
+
+/** The sidebar under a reading: the linked routes in the table's order, each in its group. */
+function navEntriesOf(reading: RouteReading): NavEntries {
+  const routes = routeIds.map(routeFacts);
+  const entries = (group: readonly RouteFacts[]) => group.flatMap((route) => navEntryOf(route, reading));
+  return {
+    main: entries(routes.filter((route) => !route.nav?.bottom)),
+    // The announced features first, then the screens of the group.
+    bottom: [
+      ...announcedFeatures.map(({ feature, label }) => ({ label, href: toComingSoon(feature), soon: true })),
+      ...entries(routes.filter((route) => route.nav?.bottom)),
+    ],
+  };
+}
 
 /**
- * The sidebar of each reading. With the screens on, every real screen is linked — Endpoints (the
- * access control and URLs) next to API Keys — and only System Status, still a placeholder, says
- * 'Soon'. With the coming-soon reading it is SPEC.md's "Layout" list exactly, the placeholders
- * linked where they are shown.
+ * The sidebar of each reading, from the route table. With the screens on, every real screen is
+ * linked — Endpoints (the access control and URLs) next to API Keys — and only the announced
+ * features (System Status), still placeholders, say 'Soon'. With the coming-soon reading it is
+ * SPEC.md's "Layout" list exactly, the placeholders linked where they are shown.
  */
 export const navEntries: Readonly<Record<RouteReading, NavEntries>> = {
-  screens: {
-    main: [
-      { label: 'Dashboard', href: paths.home },
-      { label: 'API Keys', href: paths.keys },
-      { label: 'Endpoints', href: paths.endpoints },
-      { label: 'Webhooks', href: paths.webhooks },
-      { label: 'Dedicated Nodes', href: paths.dedicatedNodes },
-      { label: 'Usage', href: paths.usage },
-      { label: 'RPC Testing', href: paths.rpcTesting },
-      { label: 'Billing', href: paths.billing },
-      { label: 'Project Settings', href: paths.settings },
-    ],
-    bottom: [systemStatus, support],
-  },
-  'coming-soon': {
-    main: [
-      { label: 'Dashboard', href: paths.home },
-      { label: 'API Keys', href: paths.keys },
-      { label: 'Webhooks', href: toComingSoon('webhooks'), soon: true },
-      { label: 'Dedicated Nodes', href: toComingSoon('dedicated-nodes'), soon: true },
-      { label: 'Usage', href: toComingSoon('usage'), soon: true },
-      { label: 'RPC Testing', href: paths.rpcTesting },
-      { label: 'Billing', href: paths.billing },
-      { label: 'Project Settings', href: toComingSoon('settings'), soon: true },
-    ],
-    bottom: [systemStatus, support],
-  },
+  screens: navEntriesOf('screens'),
+  'coming-soon': navEntriesOf('coming-soon'),
 };
 
 /** Whether the entry is the page shown: its own path, or below it (SPEC.md §2 sections keep their subpaths). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardedPaths, paths } from '@/domain/paths';
+import { paths } from '@/domain/paths';
+import { guardedPatterns } from '@/domain/route-table';
 import { comingSoonTarget, isCurrentEntry, navEntries, readingOfConfig, routeReading } from '@/domain/route-reading';
 
 describe('comingSoonTarget (SPEC.md §2, the coming-soon reading)', () => {
@@ -58,7 +59,7 @@ describe('navEntries', () => {
     expect(hrefs.indexOf(paths.endpoints)).toBe(hrefs.indexOf(paths.keys) + 1);
     for (const href of hrefs)
       expect(
-        guardedPaths.some((pattern) => href === pattern || pattern.startsWith(`${href}/`) || href.startsWith(`${paths.comingSoon}/`)),
+        guardedPatterns.some((pattern) => href === pattern || pattern.startsWith(`${href}/`) || href.startsWith(`${paths.comingSoon}/`)),
       ).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@server/payments/local/store/checkout-sessions';
 import { findCustomer } from '@server/payments/local/store/customers';
 import { findSubscription, lockSubscription, type LocalSubscription } from '@server/payments/local/store/subscriptions';
+import { paths } from '@/domain/paths';
 
 const sessionHours = 24;
 
@@ -42,7 +43,7 @@ async function view(q: Queryable, session: CheckoutSession): Promise<CheckoutVie
 
 const notFoundPage = (context: LocalContext) =>
   problemPage('Checkout not found', 'There is no such checkout. Start again from the dashboard.', {
-    href: `${context.publicUrl}/billing`,
+    href: `${context.publicUrl}${paths.billing}`,
     text: 'Back to billing',
   });
 

@@ -23,6 +23,7 @@ import { findCustomer, findPortalSession, insertPortalSession, type PortalSessio
 import { listCustomerInvoices, type LocalInvoice } from '@server/payments/local/store/invoices';
 import { findLiveSubscriptionOf, lockSubscription, type LocalSubscription } from '@server/payments/local/store/subscriptions';
 import { cardMessages, judgeCard } from '@server/payments/local/test-cards';
+import { paths } from '@/domain/paths';
 
 type PortalForm = components['schemas']['TestModePortalForm'];
 type PortalAction = PortalForm['action'];
@@ -183,7 +184,7 @@ export function portalFlow(context: LocalContext, checkout: ReturnType<typeof ch
 
   const expiredPortal = () =>
     problemPage('Portal link expired', 'This portal link has expired or is not valid. Open the customer portal again from the dashboard.', {
-      href: `${context.publicUrl}/billing`,
+      href: `${context.publicUrl}${paths.billing}`,
       text: 'Back to billing',
     });
 
