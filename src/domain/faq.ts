@@ -22,7 +22,7 @@ import {
   webSocketLimitSentence,
 } from './faq-figures';
 import { type CatalogPlan, planCatalog } from './plan-catalog';
-import { PUBLIC_METHODS } from './rpc-method-policy';
+import { PUBLIC_METHODS } from './rpc-method-registry';
 import { MAX_WEBSOCKET_MESSAGE_BYTES, WEBSOCKET_CLOSES, WEBSOCKET_PING_SECONDS } from './websocket-protocol';
 
 /**
