@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { NETWORKS } from '@/domain/networks';
 import { PUBLIC_METHODS } from '@/domain/rpc-method-registry';
 
 /**
@@ -12,6 +14,11 @@ import { PUBLIC_METHODS } from '@/domain/rpc-method-registry';
  * (`[row('Logs', 'eth_getLogs'), …]`) or compared to (`=== 'eth_getLogs'`, `case`). Naming the method
  * of a call to a node (`method: 'eth_chainId'`, `callNode(node, 'eth_blockNumber', [])`) is not a fact
  * about it.
+ *
+ * Likewise each network is named only in the network list (src/domain/networks.ts): no string, key,
+ * property or variable named after a network (`'mainnet'`, `{ devnet: … }`, `upstreams.mainnet`,
+ * `upstreamMainnetUrl`, `'UPSTREAM_MAINNET_URL'`) anywhere else; code goes through NETWORKS,
+ * byNetwork, NETWORK_FACTS and upstreamSettings. Prose that merely mentions a network is not a fact.
  */
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -80,6 +87,24 @@ function listsAMethod(node: ts.Node): boolean {
   ].includes(operator);
 }
 
+const networks: ReadonlySet<string> = new Set(NETWORKS);
+const networkInName = new RegExp(
+  NETWORKS.map((network) => `${network[0]?.toUpperCase()}${network.slice(1)}|${network.toUpperCase()}`).join('|'),
+);
+
+/** A network's name as a string, key, property or variable, or inside an identifier or a setting's name. */
+function namesANetwork(node: ts.Node): boolean {
+  const text = ts.isIdentifier(node) || ts.isPrivateIdentifier(node) ? node.text : literalText(node);
+  if (text === null) return false;
+  return networks.has(text) || networkInName.test(text);
+}
+
+/**
+ * Where a network is named on purpose, and why: the FAQ's sentence on the networks (user-visible
+ * text, with each one's chain id).
+ */
+const namesNetworksOnPurpose = ['src/domain/faq.ts'];
+
 describe('one place for each fact (issue 33)', () => {
   it('reads the tree', () => {
     expect(sources).toContain('src/domain/rpc-method-registry.ts');
@@ -91,6 +116,37 @@ describe('one place for each fact (issue 33)', () => {
       .filter((file) => file !== 'src/domain/rpc-method-registry.ts')
       .flatMap((file) => findings(file, listsAMethod));
     expect(elsewhere).toEqual([]);
+  });
+
+  it('names a network only in the network list', () => {
+    const elsewhere = sources
+      .filter((file) => file !== 'src/domain/networks.ts' && !namesNetworksOnPurpose.includes(file))
+      .flatMap((file) => findings(file, namesANetwork));
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("spells the contract's networks as the list does", () => {
+    const contract: unknown = parse(readFileSync(`${root}openapi.yaml`, 'utf8'));
+    expect(contract).toMatchObject({ components: { schemas: { Network: { enum: [...NETWORKS] } } } });
+  });
+
+  it('sees a network named outside the list (the check itself)', () => {
+    const hits = (code: string) => {
+      const sample = ts.createSourceFile('sample.ts', code, ts.ScriptTarget.Latest, true);
+      const found: string[] = [];
+      const visit = (node: ts.Node): void => {
+        if (namesANetwork(node)) found.push(node.getText(sample));
+        ts.forEachChild(node, visit);
+      };
+      visit(sample);
+      return found;
+    };
+    expect(hits("const n = 'devnet';")).toEqual(["'devnet'"]);
+    expect(hits('const urls = { mainnet: a };')).toEqual(['mainnet']);
+    expect(hits('upstreams.devnet?.close();')).toEqual(['devnet']);
+    expect(hits('config.upstreamMainnetUrl;')).toEqual(['upstreamMainnetUrl']);
+    expect(hits("read('UPSTREAM_DEVNET_URL');")).toEqual(["'UPSTREAM_DEVNET_URL'"]);
+    expect(hits("const text = 'the mainnet node'; byNetwork(make);")).toEqual([]);
   });
 
   it('sees a second table of methods (the check itself)', () => {
