@@ -1,4 +1,4 @@
-import { networkNames } from '@/domain/networks';
+import { NETWORK_CHOICE } from '@/domain/networks';
 import type { AccessRefusal } from '@server/gateway/access-rules';
 
 /**
@@ -47,7 +47,7 @@ export const gatewayErrors = {
   unknownNetwork: (network: string): GatewayError => ({
     status: 400,
     code: rpcCodes.invalidRequest,
-    message: `Invalid request: unknown network "${network.slice(0, 40)}" (use ${networkNames('or')}).`,
+    message: `Invalid request: unknown network "${network.slice(0, 40)}" (use ${NETWORK_CHOICE}).`,
   }),
   tooLarge: (limit: number): GatewayError => ({
     status: 413,

@@ -45,10 +45,8 @@ function listed(names: readonly string[], conjunction: 'or' | 'and'): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} ${conjunction} ${names.at(-1)}`;
 }
 
-/** The networks' names as a sentence: 'mainnet or devnet'. */
-export function networkNames(conjunction: 'or' | 'and'): string {
-  return listed(NETWORKS, conjunction);
-}
+/** The networks' names as a choice: 'mainnet or devnet'. */
+export const NETWORK_CHOICE = listed(NETWORKS, 'or');
 
 /** The settings that name a network's node: its HTTP URL, and its WebSocket when not the HTTP URL's (UPSTREAM_MAINNET_URL, UPSTREAM_MAINNET_WS_URL). */
 export function upstreamSettings(network: Network): { readonly url: string; readonly wsUrl: string } {
