@@ -10,7 +10,7 @@
  */
 import { startAnvil } from '@server/nodes/anvil';
 import { freeLoopbackPort } from '@server/nodes/free-port';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { startGateway } from './gateway-target';
 import { runLoad } from './load';
 import { runOpenLoop, type OpenLoopSample } from './open-loop';
@@ -59,7 +59,7 @@ async function loggedSoFar(metricsUrl: string): Promise<Logged> {
 const ms = (us: number) => (us / 1000).toFixed(1);
 
 export async function runFloodBench(settings: FloodSettings): Promise<void> {
-  const node = await startAnvil({ chainId: localChainIds.mainnet });
+  const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId });
   const metricsPort = await freeLoopbackPort();
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   try {

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil } from '@server/nodes/anvil';
 import { freeLoopbackPort } from '@server/nodes/free-port';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { projectRoot } from '@server/spa-build';
 import pg from 'pg';
 import { findPostgresBin, startThrowawayPostgres } from '../test/support/throwaway-postgres';
@@ -216,7 +216,7 @@ export async function runLatencyBench(settings: LatencySettings): Promise<void> 
       ` workers: ${settings.workers.join(', ')}` +
       `${settings.redis ? '; on PostgreSQL without and with Redis, and two replicas sharing both' : settings.postgres ? '; on PGlite and on PostgreSQL' : ''}\n`,
   );
-  const node = await startAnvil({ chainId: localChainIds.mainnet });
+  const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId });
   const stops: Array<() => Promise<void>> = [() => node.stop()];
   try {
     const nginx = await startNginx(await freeLoopbackPort(), node.port);

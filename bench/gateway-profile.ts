@@ -13,7 +13,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil } from '@server/nodes/anvil';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { parseArgs } from 'node:util';
 import { startGateway } from './gateway-target';
@@ -161,7 +161,7 @@ profiles kept in ${dir}`);
 /** The latency bench's load, open loop, with every gateway process sampled every 250 µs. */
 async function profileLatency(workerCount: number): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-profile-'));
-  const node = await startAnvil({ chainId: localChainIds.mainnet });
+  const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId });
   const load = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
   try {
     const gateway = await startGateway(await freeLoopbackPort(), node.url, workerCount, {
@@ -187,7 +187,7 @@ async function profileLatency(workerCount: number): Promise<void> {
 /** The gateway's processes run under `node --cpu-prof` (each writes its profile when it exits). */
 async function profile(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-profile-'));
-  const node = await startAnvil({ chainId: localChainIds.mainnet });
+  const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId });
   try {
     const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, {
       nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`],

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NETWORKS, upstreamSettings } from '@/domain/networks';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { findUserByEmail, setUserPlan } from '@server/repos/users';
@@ -208,8 +209,8 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'info',
-    UPSTREAM_MAINNET_URL: nodeUrl,
-    UPSTREAM_DEVNET_URL: nodeUrl,
+    // One node serves every network.
+    ...Object.fromEntries(NETWORKS.map((network) => [upstreamSettings(network).url, nodeUrl])),
     WORKERS: String(workers),
     SKIP_SPA_BUILD: '1',
     // Sign-ups over HTTP name their (documentation) address in X-Forwarded-For: they are limited per address.

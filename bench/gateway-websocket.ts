@@ -17,7 +17,7 @@ import { CREDITS_PER_NOTIFICATION } from '@/domain/credits';
 import { catalogPlan } from '@/domain/plan-catalog';
 import { type AnvilNode, startAnvil } from '@server/nodes/anvil';
 import { freeLoopbackPort } from '@server/nodes/free-port';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { startBareRelay } from './bare-ws-relay';
 import { canMeasureCpu, cpuNanoseconds } from './cpu-time';
 import { benchPlan, startGateway } from './gateway-target';
@@ -148,7 +148,7 @@ export async function runWebSocketBench(settings: WebSocketSettings): Promise<vo
       `the gateway's sockets on ${users} users of the bench plan (${perUser} connections each), ` +
       `~${credits.toLocaleString('en-US')} credits of its ${benchPlan.creditsPerMonth.toLocaleString('en-US')} each`,
   );
-  const node = await startAnvil({ chainId: localChainIds.mainnet, args: ['--block-time', String(blockTimeSeconds)] });
+  const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId, args: ['--block-time', String(blockTimeSeconds)] });
   const stops: Array<() => Promise<void>> = [() => node.stop()];
   const groups: Group[] = [];
   try {

@@ -31,7 +31,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startAnvil } from '@server/nodes/anvil';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { startBareProxy } from './bare-proxy';
 import { defaultFloodSettings, type FloodSettings, runFloodBench } from './gateway-flood';
@@ -115,7 +115,7 @@ function printRows(rows: ReadonlyArray<readonly [string, Measured]>): void {
 }
 
 async function main(): Promise<void> {
-  const node = await startAnvil({ chainId: localChainIds.mainnet });
+  const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId });
   const stops: Array<() => Promise<void>> = [() => node.stop()];
   try {
     const nginx = await startNginx(await freeLoopbackPort(), node.port);

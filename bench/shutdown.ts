@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { startAnvil } from '@server/nodes/anvil';
 import { freeLoopbackPort } from '@server/nodes/free-port';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { startGateway } from './gateway-target';
 import { runOpenLoop } from './open-loop';
 
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   const runs = Number(values.runs ?? 3);
   if (workerCounts.some((count) => !Number.isInteger(count) || count < 1) || !(rate > 0) || !Number.isInteger(runs) || runs < 1)
     throw new Error('--workers takes whole numbers of at least 1 (e.g. 1,2), --rate a positive number, --runs a whole number');
-  const node = await startAnvil({ chainId: localChainIds.mainnet });
+  const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId });
   try {
     for (const workers of workerCounts) {
       const times: number[] = [];

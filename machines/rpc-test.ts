@@ -5,7 +5,7 @@ import { accessRefusalOf } from '@/domain/rpc-refusal';
 import { prefilledParamsText } from '@/domain/playground-link';
 import { type PlaygroundKey, keyWithId, startingKeyId } from '@/domain/playground-key';
 import { formatParams, parseParams } from '@/domain/rpc-params';
-import { DEFAULT_NETWORK, type Network } from '@/domain/rpc-urls';
+import { DEFAULT_NETWORK, type Network } from '@/domain/networks';
 
 /** What one run sends: the network and key of the URL, and the JSON-RPC method with its params. */
 export interface RpcRun {

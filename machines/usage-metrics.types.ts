@@ -1,7 +1,7 @@
 /** The RPC Metrics machine's data and events (machines/usage-metrics.ts). */
 import type { components } from '@/api/schema';
 import type { MetricsFilters } from '@/domain/usage-metrics';
-import type { Network } from '@/domain/rpc-urls';
+import type { Network } from '@/domain/networks';
 import type { SeriesRange } from '@/domain/usage-series';
 
 /** GET /usage/series's answer, as the contract types it. */

@@ -1,4 +1,4 @@
-import type { Network } from '@/domain/rpc-urls';
+import type { Network } from '@/domain/networks';
 import type { TxnType, WebhookRow, WebhookSettings, WebhookType } from '@/domain/webhook-form';
 
 export interface WebhookFormContext {

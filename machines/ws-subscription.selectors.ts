@@ -1,7 +1,7 @@
 /** What the subscription playground shows, read from a snapshot of machines/ws-subscription.ts. */
 import type { SnapshotFrom } from 'xstate';
 import { reconnectDelay } from '@/domain/reconnect';
-import { NETWORK_LABELS } from '@/domain/rpc-urls';
+import { NETWORK_FACTS } from '@/domain/networks';
 import { filterProblem } from '@/domain/subscription-form';
 import { notificationAnnouncement, subscriptionCredits } from '@/domain/subscription-tally';
 import type { wsSubscriptionMachine } from './ws-subscription';
@@ -57,7 +57,7 @@ export function selectStopLabel(s: WsSubscriptionSnapshot): 'Unsubscribe' | 'Dis
 /** One sentence on where the connection stands (the live region's). */
 export function selectStatusText(s: WsSubscriptionSnapshot): string {
   const { context } = s;
-  const network = NETWORK_LABELS[context.network];
+  const network = NETWORK_FACTS[context.network].label;
   switch (selectPhase(s)) {
     case 'closed':
       return context.tally.subscribes > 0 ? 'Unsubscribed: the connection is closed.' : 'Not subscribed.';

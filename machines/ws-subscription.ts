@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import { gaveUpMessage, RECONNECT_ATTEMPTS, reconnectDelay } from '@/domain/reconnect';
-import { DEFAULT_NETWORK } from '@/domain/rpc-urls';
+import { DEFAULT_NETWORK } from '@/domain/networks';
 import { connectionEnd, HANDSHAKE_FAILED } from '@/domain/socket-close';
 import { DEFAULT_SUBSCRIPTION, subscribeParams } from '@/domain/subscription-form';
 import {

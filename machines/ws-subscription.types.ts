@@ -1,5 +1,5 @@
 /** The subscription playground machine's data and events (machines/ws-subscription.ts). */
-import type { Network } from '@/domain/rpc-urls';
+import type { Network } from '@/domain/networks';
 import type { PlaygroundSubscription } from '@/domain/subscription-form';
 import type { SubscriptionTally } from '@/domain/subscription-tally';
 

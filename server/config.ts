@@ -11,6 +11,7 @@ import {
   readVar,
 } from '@server/config-values';
 
+import { NETWORKS, type Network, byNetwork, upstreamSettings } from '@/domain/networks';
 import { planCatalog, type BillingFrequency } from '@/domain/plan-catalog';
 import { defaultLegalFiles, legalFileVariables, type LegalDocumentName, readLegalFile } from '@server/legal/legal-file';
 import type { LegalDocument } from '@server/legal/legal-text';
@@ -31,6 +32,14 @@ export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 's
 export type LogLevel = (typeof logLevels)[number];
 
 /** The server's settings, read once from environment variables by loadConfig. */
+/** A network's EVM node. */
+export interface UpstreamNode {
+  /** The node the gateway forwards to; null = none (npm start then runs a local anvil). */
+  readonly url: string | null;
+  /** Its WebSocket (ws:// or wss://); null = its HTTP URL with ws:// or wss:// (anvil serves both on one port). */
+  readonly wsUrl: string | null;
+}
+
 export interface Config {
   /** 'local' runs the offline stand-ins (outbox, local OpenID provider); 'production' never does. */
   readonly mode: 'local' | 'production';
@@ -70,14 +79,8 @@ export interface Config {
   readonly billingCheckSeconds: number;
   readonly sessionTtlHours: number;
   readonly logLevel: LogLevel;
-  /** The mainnet EVM node the gateway forwards to; null = none (npm start then runs a local anvil). */
-  readonly upstreamMainnetUrl: string | null;
-  /** The devnet EVM node; null as for mainnet. */
-  readonly upstreamDevnetUrl: string | null;
-  /** The mainnet node's WebSocket (ws:// or wss://); null = its HTTP URL with ws:// or wss:// (anvil serves both on one port). */
-  readonly upstreamMainnetWsUrl: string | null;
-  /** The devnet node's WebSocket; null as for mainnet. */
-  readonly upstreamDevnetWsUrl: string | null;
+  /** Each network's EVM node (UPSTREAM_{NETWORK}_URL and UPSTREAM_{NETWORK}_WS_URL). */
+  readonly upstreams: Readonly<Record<Network, UpstreamNode>>;
   /** How long the gateway waits for a node (headers, then between body chunks) before a 504. */
   readonly upstreamTimeoutMs: number;
   /** Largest JSON-RPC request body the gateway reads, in bytes; beyond it answers 413. */
@@ -224,10 +227,13 @@ export function loadConfig(env: Env): Config {
     billingCheckSeconds: integer('BILLING_CHECK_SECONDS', 60, 1, 3600),
     sessionTtlHours: integer('SESSION_TTL_HOURS', 168, 1, 8760),
     logLevel: settings.read('LOG_LEVEL', 'info', (n, v) => parseOneOf(n, v, logLevels), 'info'),
-    upstreamMainnetUrl: settings.optional('UPSTREAM_MAINNET_URL', parseHttpUrl),
-    upstreamDevnetUrl: settings.optional('UPSTREAM_DEVNET_URL', parseHttpUrl),
-    upstreamMainnetWsUrl: settings.optional('UPSTREAM_MAINNET_WS_URL', (n, v) => parseUrlWithProtocols(n, v, ['ws:', 'wss:'])),
-    upstreamDevnetWsUrl: settings.optional('UPSTREAM_DEVNET_WS_URL', (n, v) => parseUrlWithProtocols(n, v, ['ws:', 'wss:'])),
+    upstreams: byNetwork((network) => {
+      const names = upstreamSettings(network);
+      return {
+        url: settings.optional(names.url, parseHttpUrl),
+        wsUrl: settings.optional(names.wsUrl, (n, v) => parseUrlWithProtocols(n, v, ['ws:', 'wss:'])),
+      };
+    }),
     upstreamTimeoutMs: integer('UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
     gatewayBodyLimit: integer('GATEWAY_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     workers: integer('WORKERS', 1, 1, 64),
@@ -320,8 +326,13 @@ function requireProductionSettings(settings: SettingsReader): void {
     ['SMTP_URL', 'mails (password reset links) cannot be sent without it'],
     ['MAIL_FROM', 'mails need a sender address of your domain'],
     ['PUBLIC_URL', 'links in mails and sign-in redirects need the address browsers use'],
-    ['UPSTREAM_MAINNET_URL', 'the gateway needs the mainnet node it forwards to (local nodes are never started in production)'],
-    ['UPSTREAM_DEVNET_URL', 'the gateway needs the devnet node it forwards to (local nodes are never started in production)'],
+    ...NETWORKS.map(
+      (network) =>
+        [
+          upstreamSettings(network).url,
+          `the gateway needs the ${network} node it forwards to (local nodes are never started in production)`,
+        ] as const,
+    ),
     ['STRIPE_SECRET_KEY', 'plans are paid through Stripe (the local test-mode checkout is never mounted in production)'],
     ['DATABASE_URL', 'the data needs a PostgreSQL server (the embedded database, PGlite, serves one process on one machine)'],
   ];

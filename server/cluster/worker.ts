@@ -6,7 +6,7 @@
 import { compileAccessRules } from '@server/gateway/access-rules';
 import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
-import { Upstream } from '@server/gateway/upstream';
+import { closeUpstreams, upstreamsOf } from '@server/gateway/upstream';
 import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import { RequestLogRing } from '@server/metering/request-log';
 import { UsageMeter } from '@server/metering/usage-meter';
@@ -61,10 +61,7 @@ const admission = new LeasedAdmission(
 );
 const meter = new UsageMeter();
 const requestLog = new RequestLogRing();
-const upstreams = {
-  mainnet: config.upstreamMainnetUrl === null ? null : new Upstream(config.upstreamMainnetUrl, config.upstreamTimeoutMs),
-  devnet: config.upstreamDevnetUrl === null ? null : new Upstream(config.upstreamDevnetUrl, config.upstreamTimeoutMs),
-};
+const upstreams = upstreamsOf(config);
 // METRICS_PORT: the main process reads this worker's calls at each scrape (server/metrics/cluster-scrape.ts).
 const metrics = config.metricsPort === null ? undefined : new ProcessMetrics(`worker-${cluster.worker?.id ?? process.pid}`);
 if (metrics !== undefined) exposeToPrimary(metrics.registry);
@@ -131,7 +128,7 @@ async function stop(): Promise<void> {
   // Written before the disconnect: a plain send still queued when the channel closes is dropped.
   await channel.sendAndWait({ type: 'stopped' });
   proxy.close();
-  await Promise.all([upstreams.mainnet?.close(), upstreams.devnet?.close()]);
+  await closeUpstreams(upstreams);
 }
 
 channel.onInvalidate((apiKey, userId) => {

@@ -8,7 +8,7 @@ import { Gateway, type GatewayObserver } from '@server/gateway/gateway';
 import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { createKeyLoader } from '@server/gateway/key-loader';
 import { RateLimiter } from '@server/gateway/rate-limiter';
-import { Upstream } from '@server/gateway/upstream';
+import { closeUpstreams, upstreamsOf } from '@server/gateway/upstream';
 import type { CreditLedger } from '@server/metering/credit-ledger';
 import { Metering } from '@server/metering/metering';
 
@@ -25,7 +25,7 @@ export interface GatewayParts {
 }
 
 export interface GatewaySettings {
-  readonly config: Pick<Config, 'upstreamMainnetUrl' | 'upstreamDevnetUrl' | 'upstreamTimeoutMs'>;
+  readonly config: Pick<Config, 'upstreams' | 'upstreamTimeoutMs'>;
   readonly db: Db;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
@@ -54,10 +54,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
   });
   const keyCache = new GatewayKeyCache(createKeyLoader(db, metering.ledger, clock), now);
   const limiter = new RateLimiter();
-  const upstreams = {
-    mainnet: config.upstreamMainnetUrl === null ? null : new Upstream(config.upstreamMainnetUrl, config.upstreamTimeoutMs),
-    devnet: config.upstreamDevnetUrl === null ? null : new Upstream(config.upstreamDevnetUrl, config.upstreamTimeoutMs),
-  };
+  const upstreams = upstreamsOf(config);
   const memory = new MemoryAdmissionStore(limiter, metering.ledger);
   const store = sharedStore?.(memory, metering.ledger) ?? memory;
   const admission = new LocalAdmission(store, metering.ledger);
@@ -88,7 +85,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
       } catch (error) {
         log.error({ err: error }, 'the last metering write failed: usage since the previous write is lost');
       }
-      await Promise.all([upstreams.mainnet?.close(), upstreams.devnet?.close()]);
+      await closeUpstreams(upstreams);
     },
   };
 }

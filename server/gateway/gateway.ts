@@ -13,7 +13,7 @@ import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gatew
 import { loggedOrigin, loggedText, maskAddress, type RequestLogRing, type Transport } from '@server/metering/request-log';
 import { methodLabel } from '@server/metering/method-label';
 import type { UsageMeter } from '@server/metering/usage-meter';
-import type { Network } from '@server/repos/usage';
+import { type Network, toNetwork } from '@/domain/networks';
 
 /** One call as the route hands it over. */
 export interface GatewayCall {
@@ -90,10 +90,6 @@ interface Admitted<Key, Ticket> {
   readonly nowMs: number;
   /** The node's answer when the call went to it while waiting for admission (sendEarly). */
   readonly early: Promise<TimedAnswer> | null;
-}
-
-function toNetwork(value: string): Network | null {
-  return value === 'mainnet' || value === 'devnet' ? value : null;
 }
 
 function minuteOf(nowMs: number): number {

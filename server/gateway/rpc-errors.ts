@@ -1,3 +1,4 @@
+import { NETWORK_CHOICE } from '@/domain/networks';
 import type { AccessRefusal } from '@server/gateway/access-rules';
 
 /**
@@ -46,7 +47,7 @@ export const gatewayErrors = {
   unknownNetwork: (network: string): GatewayError => ({
     status: 400,
     code: rpcCodes.invalidRequest,
-    message: `Invalid request: unknown network "${network.slice(0, 40)}" (use mainnet or devnet).`,
+    message: `Invalid request: unknown network "${network.slice(0, 40)}" (use ${NETWORK_CHOICE}).`,
   }),
   tooLarge: (limit: number): GatewayError => ({
     status: 413,

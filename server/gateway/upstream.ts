@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
+import { NETWORKS, type Network, byNetwork } from '@/domain/networks';
+import type { Config } from '@server/config';
 
 /**
  * What a body looks like without parsing it: a JSON-RPC answer (an object or an array), nothing
@@ -208,4 +210,17 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
     this.settled = true;
     this.resolve(answer);
   }
+}
+
+/** A pool to each network's node; null for a network without one. */
+export function upstreamsOf(config: Pick<Config, 'upstreams' | 'upstreamTimeoutMs'>): Readonly<Record<Network, Upstream | null>> {
+  return byNetwork((network) => {
+    const { url } = config.upstreams[network];
+    return url === null ? null : new Upstream(url, config.upstreamTimeoutMs);
+  });
+}
+
+/** Closes every network's pool. */
+export async function closeUpstreams(upstreams: Readonly<Record<Network, Upstream | null>>): Promise<void> {
+  await Promise.all(NETWORKS.map((network) => upstreams[network]?.close()));
 }

@@ -1,3 +1,4 @@
+import { NETWORKS } from '@/domain/networks';
 import type { Config } from '@server/config';
 import type { Queryable } from '@server/db/db';
 import type { RedisPing } from '@server/shared/redis';
@@ -194,14 +195,12 @@ export function redisCheck(redis: RedisPing): ReadinessCheck {
 }
 
 /** What this server uses: its database (required), Redis when set, and each configured node (a network without one has nothing to wait for). */
-export function readinessChecks(
-  config: Pick<Config, 'upstreamMainnetUrl' | 'upstreamDevnetUrl'>,
-  db: Queryable,
-  redis: RedisPing | null = null,
-): ReadinessCheck[] {
+export function readinessChecks(config: Pick<Config, 'upstreams'>, db: Queryable, redis: RedisPing | null = null): ReadinessCheck[] {
   const checks = [databaseCheck(db)];
   if (redis !== null) checks.push(redisCheck(redis));
-  if (config.upstreamMainnetUrl !== null) checks.push(nodeCheck('mainnet node', config.upstreamMainnetUrl));
-  if (config.upstreamDevnetUrl !== null) checks.push(nodeCheck('devnet node', config.upstreamDevnetUrl));
+  for (const network of NETWORKS) {
+    const { url } = config.upstreams[network];
+    if (url !== null) checks.push(nodeCheck(`${network} node`, url));
+  }
   return checks;
 }

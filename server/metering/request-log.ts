@@ -4,7 +4,7 @@ import { paramsHoldSecrets } from '@/domain/rpc-method-policy';
 import { methodLabel } from '@server/metering/method-label';
 import { KeyedTokenBuckets } from '@server/shared/keyed-token-buckets';
 import type { StoredCall } from '@server/repos/request-log';
-import type { Network } from '@server/repos/usage';
+import type { Network } from '@/domain/networks';
 
 /** What the request log keeps of a request's JSON text: its first 2 KB. */
 export const REQUEST_LOG_TEXT_BYTES = 2048;

@@ -1,7 +1,8 @@
 import type { MeteredOutcome } from '@/domain/call-outcomes';
 import { addLatency, emptyHistogram } from '@/domain/latency-histogram';
 import { methodLabel, otherMethodsLabel } from '@server/metering/method-label';
-import { addUsage, type Network, newUsageMinute, type UsageCounts, type UsageMinute, type UsageOutcomes } from '@server/repos/usage';
+import type { Network } from '@/domain/networks';
+import { addUsage, newUsageMinute, type UsageCounts, type UsageMinute, type UsageOutcomes } from '@server/repos/usage';
 
 /** Who a call is metered for. */
 export interface MeteredKey {

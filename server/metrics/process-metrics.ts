@@ -4,11 +4,12 @@ import type { GatewayObserver } from '@server/gateway/gateway';
 import { LOG_DROPS, type LogDrop } from '@server/metering/request-log';
 import type { ReadinessReport } from '@server/health/readiness';
 import { rpcRoute } from '@server/gateway/routes';
-import type { Network } from '@server/repos/usage';
+import { NETWORKS, type Network, byNetwork } from '@/domain/networks';
 import type { RedisObserver } from '@server/shared/redis';
 
 const outcomes = CALL_OUTCOMES;
-const networkLabels = ['mainnet', 'devnet', 'unknown'] as const;
+/** A call's network, or 'unknown' for a URL that names none. */
+const networkLabels = [...NETWORKS, 'unknown'] as const;
 type NetworkLabel = (typeof networkLabels)[number];
 
 const zeroCounts = zeroOutcomes;
@@ -36,16 +37,12 @@ export interface RequestLogDrops {
  */
 export class ProcessMetrics implements GatewayObserver, RedisObserver {
   readonly registry = new Registry();
-  private readonly calls: Record<NetworkLabel, Record<CallOutcome, number>> = {
-    mainnet: zeroCounts(),
-    devnet: zeroCounts(),
-    unknown: zeroCounts(),
-  };
+  private readonly calls: Record<NetworkLabel, Record<CallOutcome, number>> = { ...byNetwork(zeroCounts), unknown: zeroCounts() };
   /** HTTP answers by route, then status. */
   private readonly answers = new Map<string, Map<number, number>>();
   private readonly gatewayAnswers = new Map<number, number>();
   private readonly latency: Histogram<'network'>;
-  private readonly latencyLabels = { mainnet: { network: 'mainnet' }, devnet: { network: 'devnet' } } as const;
+  private readonly latencyLabels = byNetwork((network) => ({ network }));
   private readonly redisRoundTrip: Histogram;
   private readonly redisErrors: Counter<'operation'>;
   /** Refusals answered after their pace's wait (server/gateway/refusal-pace.ts). */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
+import { UPSTREAM_URL_SETTINGS } from '@/domain/networks';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 
 /** A running anvil (a real EVM node: the binary of npm @foundry-rs/anvil-linux-amd64, the platform package of @foundry-rs/anvil) on loopback. */
@@ -35,13 +36,13 @@ const platformPackages: Readonly<Record<string, string>> = {
 export function anvilBinary(): string {
   const packageName = platformPackages[`${process.platform}-${process.arch}`];
   if (packageName === undefined)
-    throw new Error(`anvil has no binary for ${process.platform}-${process.arch}: set UPSTREAM_MAINNET_URL and UPSTREAM_DEVNET_URL.`);
+    throw new Error(`anvil has no binary for ${process.platform}-${process.arch}: set ${UPSTREAM_URL_SETTINGS}.`);
   const require = createRequire(import.meta.url);
   let packageJson: string;
   try {
     packageJson = require.resolve(`@foundry-rs/${packageName}/package.json`);
   } catch {
-    throw new Error(`@foundry-rs/${packageName} is not installed (run npm install), or set UPSTREAM_MAINNET_URL and UPSTREAM_DEVNET_URL.`);
+    throw new Error(`@foundry-rs/${packageName} is not installed (run npm install), or set ${UPSTREAM_URL_SETTINGS}.`);
   }
   return join(dirname(packageJson), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
 }

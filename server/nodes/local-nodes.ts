@@ -1,8 +1,6 @@
-import type { Config } from '@server/config';
+import { NETWORKS, NETWORK_FACTS, type Network, UPSTREAM_URL_SETTINGS } from '@/domain/networks';
+import type { Config, UpstreamNode } from '@server/config';
 import { startAnvil, type AnvilNode } from '@server/nodes/anvil';
-
-/** Chain ids of the local stand-ins (Berachain's: mainnet 80094, the Bepolia test network 80069). */
-export const localChainIds = { mainnet: 80094, devnet: 80069 } as const;
 
 /**
  * The development accounts the local nodes fund: anvil's well-known defaults (the same in Foundry's
@@ -29,7 +27,7 @@ const devAccountArgs = [
 ];
 
 export interface LocalNode {
-  readonly network: keyof typeof localChainIds;
+  readonly network: Network;
   readonly node: AnvilNode;
 }
 
@@ -64,26 +62,22 @@ export function localNodesNotice(started: readonly LocalNode[]): string[] {
  */
 export async function startLocalNodes(config: Config): Promise<LocalNodes> {
   // loadConfig already refuses production without both URLs; this keeps any other caller honest.
-  if (config.mode === 'production' && (config.upstreamMainnetUrl === null || config.upstreamDevnetUrl === null)) {
-    throw new Error('NODE_ENV=production never starts local nodes: set UPSTREAM_MAINNET_URL and UPSTREAM_DEVNET_URL.');
+  if (config.mode === 'production' && NETWORKS.some((network) => config.upstreams[network].url === null)) {
+    throw new Error(`NODE_ENV=production never starts local nodes: set ${UPSTREAM_URL_SETTINGS}.`);
   }
   const started: LocalNode[] = [];
   const stop = async () => {
     await Promise.all(started.map(({ node }) => node.stop()));
   };
   try {
-    let { upstreamMainnetUrl, upstreamDevnetUrl } = config;
-    if (upstreamMainnetUrl === null) {
-      const node = await startAnvil({ chainId: localChainIds.mainnet, args: devAccountArgs });
-      started.push({ network: 'mainnet', node });
-      upstreamMainnetUrl = node.url;
+    const upstreams: Record<Network, UpstreamNode> = { ...config.upstreams };
+    for (const network of NETWORKS) {
+      if (upstreams[network].url !== null) continue;
+      const node = await startAnvil({ chainId: NETWORK_FACTS[network].chainId, args: devAccountArgs });
+      started.push({ network, node });
+      upstreams[network] = { ...upstreams[network], url: node.url };
     }
-    if (upstreamDevnetUrl === null) {
-      const node = await startAnvil({ chainId: localChainIds.devnet, args: devAccountArgs });
-      started.push({ network: 'devnet', node });
-      upstreamDevnetUrl = node.url;
-    }
-    return { config: { ...config, upstreamMainnetUrl, upstreamDevnetUrl }, started, stop };
+    return { config: { ...config, upstreams }, started, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,7 @@
 import type { AccessRefusal, MeteredOutcome } from '@/domain/call-outcomes';
 import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
-import type { Network } from '@server/repos/usage';
+import type { Network } from '@/domain/networks';
 
 /** A request log row as stored (011_request_log.sql, 013_request_log_why.sql), the address already masked and the text decoded. */
 export interface StoredCall {

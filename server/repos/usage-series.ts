@@ -1,6 +1,7 @@
 import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
-import { usageTables, type Network, type UsageCounts, type UsageOutcomes } from '@server/repos/usage';
+import type { Network } from '@/domain/networks';
+import { usageTables, type UsageCounts, type UsageOutcomes } from '@server/repos/usage';
 import { BUCKETS } from '@/domain/latency-histogram';
 import type { Granularity } from '@/domain/usage-series';
 

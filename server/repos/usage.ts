@@ -1,9 +1,8 @@
 import type { Db, Queryable } from '@server/db/db';
 import { mergeHistograms } from '@/domain/latency-histogram';
+import type { Network } from '@/domain/networks';
 import { bucketStart, type Granularity } from '@/domain/usage-series';
 import { fromBigint, fromNullableBigint, type BigintColumn } from '@server/repos/columns';
-
-export type Network = 'mainnet' | 'devnet';
 
 /** The counts of one key, network, method and minute (what metering aggregates in memory). */
 export interface UsageCounts {

@@ -3,7 +3,8 @@ import type { components } from '@/api/schema';
 import { apiBaseUrl } from '@/api/client';
 import { isAbort } from '@/api/call-signals';
 import { RpcFailed, type RpcExchange, prettyJson, rpcRequestBody, rpcServerMessage } from '@/domain/rpc-exchange';
-import { absoluteApiBase, rpcUrl, type Network } from '@/domain/rpc-urls';
+import { absoluteApiBase, rpcUrl } from '@/domain/rpc-urls';
+import type { Network } from '@/domain/networks';
 
 type JsonRpcRequest = components['schemas']['JsonRpcRequest'];
 

@@ -1,4 +1,4 @@
-import { NETWORKS, NETWORK_LABELS, type Network, isNetwork } from '@/domain/rpc-urls';
+import { NETWORKS, NETWORK_FACTS, type Network, isNetwork } from '@/domain/networks';
 import { SegmentSwitch } from './segment-switch';
 
 interface NetworkSwitchProps {
@@ -9,7 +9,7 @@ interface NetworkSwitchProps {
   disabled?: boolean;
 }
 
-const items = NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }));
+const items = NETWORKS.map((network) => ({ value: network, label: NETWORK_FACTS[network].label }));
 
 /** Mainnet or Devnet (SPEC.md §4 "Network switch", default mainnet: the caller's initial value). */
 export function NetworkSwitch({ value, onChange, label = 'Network', disabled = false }: NetworkSwitchProps) {

@@ -1,10 +1,10 @@
-/**
- * What a JSON-RPC call costs (SPEC.md §9): the one table, read by the gateway when it charges a
- * call and by the usage screen when it explains the figures.
- */
+import { type UsageType, methodFacts } from './rpc-method-registry';
 
-/** The credit class of a call; the contract's UsageType spells the same three names. */
-export type UsageType = 'standard' | 'logs' | 'transaction';
+/**
+ * What a JSON-RPC call costs (SPEC.md §9): the one table of prices, read by the gateway when it
+ * charges a call and by the usage screen when it explains the figures. Each method's credit class is
+ * in the method registry (src/domain/rpc-method-registry.ts).
+ */
 
 /** Credits per call of each class: about 20 a call, 60 for eth_getLogs, 40 for eth_sendRawTransaction. */
 export const CREDITS_PER_CALL: Readonly<Record<UsageType, number>> = {
@@ -13,17 +13,12 @@ export const CREDITS_PER_CALL: Readonly<Record<UsageType, number>> = {
   transaction: 40,
 };
 
-/** The methods that are not standard calls; every other method, known or not, is standard. */
-const methodClasses: ReadonlyMap<string, UsageType> = new Map([
-  ['eth_getLogs', 'logs'],
-  ['eth_sendRawTransaction', 'transaction'],
-  // The same transaction, answered with its receipt (EIP-7966): it costs what a send costs.
-  ['eth_sendRawTransactionSync', 'transaction'],
-]);
-
-/** Method names are case-sensitive in JSON-RPC: 'ETH_GETLOGS' is an unknown (standard) method. */
+/**
+ * A served method's class; any other method (eth_subscribe, or an unknown name the node refuses)
+ * is a standard call. Method names are case-sensitive in JSON-RPC: 'ETH_GETLOGS' is unknown.
+ */
 export function usageTypeOf(method: string): UsageType {
-  return methodClasses.get(method) ?? 'standard';
+  return methodFacts(method)?.credits ?? 'standard';
 }
 
 export function creditsFor(method: string): number {

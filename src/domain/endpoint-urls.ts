@@ -9,7 +9,8 @@
  *   is built on a subdomain of the API's own host, so none exists when that host is an IP address
  *   (`https://staked.mainnet.127.0.0.1:8080/` is no address at all): null.
  */
-import { API_KEY_PLACEHOLDER, type Network, rpcUrl } from './rpc-urls';
+import { API_KEY_PLACEHOLDER, rpcUrl } from './rpc-urls';
+import type { Network } from './networks';
 
 /** Stands in for the address in the transaction-history path (SPEC.md: /v0/addresses/{address}/transactions/). */
 export const ADDRESS_PLACEHOLDER = '{address}';

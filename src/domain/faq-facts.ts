@@ -26,6 +26,3 @@ export const LIST_PAGING_PARAMETERS = ['starting_after', 'ending_before', 'offse
 export const REFUND_DAYS = 7;
 /** A crypto (USDC) payment can take this long to be confirmed. */
 export const CRYPTO_CONFIRMATION_MINUTES = 15;
-
-/** The chain ids of the two networks (Berachain mainnet, and its Bepolia test network as devnet). */
-export const CHAIN_IDS = { mainnet: 80_094, devnet: 80_069 } as const;

@@ -1,4 +1,5 @@
-import { CREDITS_PER_CALL, type UsageType } from './credits';
+import { CREDITS_PER_CALL } from './credits';
+import type { UsageType } from './rpc-method-registry';
 import { formatUsd } from './money';
 import { type CatalogPlan, priceCentsFor, yearlyDiscountPercent } from './plan-catalog';
 

@@ -1,7 +1,6 @@
 import { CREDITS_PER_CALL, CREDITS_PER_NOTIFICATION } from './credits';
 import {
   AUTOSCALING_PREMIUM_PERCENT,
-  CHAIN_IDS,
   CRYPTO_CONFIRMATION_MINUTES,
   LIST_LIMIT,
   LIST_PAGING_PARAMETERS,
@@ -22,7 +21,8 @@ import {
   webSocketLimitSentence,
 } from './faq-figures';
 import { type CatalogPlan, planCatalog } from './plan-catalog';
-import { PUBLIC_METHODS } from './rpc-method-policy';
+import { NETWORK_FACTS } from './networks';
+import { PUBLIC_METHODS } from './rpc-method-registry';
 import { MAX_WEBSOCKET_MESSAGE_BYTES, WEBSOCKET_CLOSES, WEBSOCKET_PING_SECONDS } from './websocket-protocol';
 
 /**
@@ -249,7 +249,7 @@ const berachain: FaqItem[] = [
     id: 'networks',
     question: 'Which networks can I use?',
     answer: [
-      `Berachain mainnet (chain id ${CHAIN_IDS.mainnet}) and devnet, the Bepolia test network (chain id ${CHAIN_IDS.devnet}). The same API key works on both; eth_chainId tells which one answered.`,
+      `Berachain mainnet (chain id ${NETWORK_FACTS.mainnet.chainId}) and devnet, the Bepolia test network (chain id ${NETWORK_FACTS.devnet.chainId}). The same API key works on both; eth_chainId tells which one answered.`,
     ],
   },
   {

@@ -5,7 +5,7 @@
  */
 import { formatParams } from './rpc-params';
 import { findRpcMethod } from './rpc-methods';
-import { DEFAULT_NETWORK, type Network, isNetwork } from './rpc-urls';
+import { DEFAULT_NETWORK, type Network, isNetwork } from './networks';
 
 /** The longest params text a link may carry (a logged request is at most 2 KB; room for escaping). */
 export const MAX_LINK_PARAMS = 4096;

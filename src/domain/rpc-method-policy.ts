@@ -1,91 +1,14 @@
+import { isPublicMethod, methodFacts } from './rpc-method-registry';
+
 /**
- * Which JSON-RPC methods the gateway serves: what a public RPC provider serves, the public eth_,
- * net_ and web3_ methods, on nodes shared by every user. The one table: the gateway checks every
- * call against it and the RPC playground lists only methods from it (src/domain/rpc-methods.ts).
+ * Which JSON-RPC methods the gateway serves: the methods of the registry
+ * (src/domain/rpc-method-registry.ts), the one table the RPC playground lists its methods from too.
  *
  * Refused: the methods that act as the node's own accounts or mining (named, with the reason and
  * what to do instead), and everything else — the node's control and debugging namespaces (anvil_,
  * evm_, hardhat_, admin_, debug_, personal_, miner_, txpool_, trace_...) and unknown names.
  * Method names are case-sensitive, as in JSON-RPC: 'ETH_CHAINID' is not 'eth_chainId'.
  */
-
-/**
- * The methods served: reads, simulation, sending signed transactions, filters, fees and node facts.
- * Checked against what viem 2 and ethers 6 call and against ethereum/execution-apis (src/eth/*.yaml
- * and its tests): every eth_ method there that needs no account of the node's is here. A method the node does not implement (anvil
- * has no eth_baseFee, eth_capabilities or eth_getBlockAccessList) is still forwarded: the node's own
- * -32601 reaches the client, which falls back as it would on any node without it.
- */
-export const PUBLIC_METHODS = [
-  // Chain and fees
-  'eth_chainId',
-  'eth_blockNumber',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_blobBaseFee',
-  'eth_feeHistory',
-  'eth_baseFee',
-  'eth_config',
-  'eth_capabilities',
-  'eth_syncing',
-  // Accounts and state
-  'eth_getBalance',
-  'eth_getTransactionCount',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getStorageValues',
-  'eth_getProof',
-  'eth_getAccount',
-  // Blocks
-  'eth_getBlockByNumber',
-  'eth_getBlockByHash',
-  'eth_getBlockReceipts',
-  'eth_getBlockAccessList',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getUncleCountByBlockNumber',
-  'eth_getUncleCountByBlockHash',
-  'eth_getUncleByBlockNumberAndIndex',
-  'eth_getUncleByBlockHashAndIndex',
-  // Transactions
-  'eth_getTransactionByHash',
-  'eth_getTransactionReceipt',
-  'eth_getTransactionBySenderAndNonce',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getRawTransactionByHash',
-  'eth_getRawTransactionByBlockNumberAndIndex',
-  'eth_getRawTransactionByBlockHashAndIndex',
-  // Simulation, and sending what the client signed itself
-  'eth_call',
-  'eth_estimateGas',
-  'eth_createAccessList',
-  'eth_simulateV1',
-  // Nonce, gas and fees of an unsigned transaction, signed by nobody: viem asks it before every send.
-  'eth_fillTransaction',
-  'eth_sendRawTransaction',
-  // EIP-7966: the same send, answered with the receipt once mined (viem's sendRawTransactionSync).
-  'eth_sendRawTransactionSync',
-  // Logs and filters
-  'eth_getLogs',
-  'eth_newFilter',
-  'eth_newBlockFilter',
-  'eth_newPendingTransactionFilter',
-  'eth_getFilterChanges',
-  'eth_getFilterLogs',
-  'eth_uninstallFilter',
-  // Node facts
-  'eth_protocolVersion',
-  'eth_mining',
-  'eth_hashrate',
-  'net_version',
-  'net_listening',
-  'net_peerCount',
-  'web3_clientVersion',
-  'web3_sha3',
-] as const;
-
-export type PublicMethod = (typeof PUBLIC_METHODS)[number];
 
 const signYourself = 'sign the transaction yourself and send it with eth_sendRawTransaction.';
 const useYourWallet = 'sign with your own wallet or key.';
@@ -107,8 +30,6 @@ const NODE_ACCOUNT_METHODS: ReadonlyMap<string, string> = new Map([
 /** Proof-of-work mining control: no node of this service mines for its clients. */
 const MINING_METHODS: ReadonlySet<string> = new Set(['eth_getWork', 'eth_submitWork', 'eth_submitHashrate']);
 
-const served: ReadonlySet<string> = new Set(PUBLIC_METHODS);
-
 /** Longest method name quoted in a refusal: a client's name can be anything, of any length. */
 const quotedNameMax = 64;
 
@@ -122,7 +43,7 @@ function quoted(method: string): string {
 
 /** Whether the gateway serves `method`, and if not, the refusal's message (it says why). */
 export function methodVerdict(method: string): MethodVerdict {
-  if (served.has(method)) return allowed;
+  if (isPublicMethod(method)) return allowed;
   const instead = NODE_ACCOUNT_METHODS.get(method);
   if (instead !== undefined) {
     return { allowed: false, message: `${method} needs the node's own accounts, which this service does not offer: ${instead}` };
@@ -149,7 +70,7 @@ export type CallVerdict =
 export function callVerdict(methods: readonly string[], batch: boolean): CallVerdict {
   for (let index = 0; index < methods.length; index += 1) {
     const method = methods[index] ?? '';
-    if (served.has(method)) continue;
+    if (isPublicMethod(method)) continue;
     const verdict = methodVerdict(method);
     if (verdict.allowed) continue;
     if (!batch) return { allowed: false, message: verdict.message, index: null };
@@ -186,24 +107,10 @@ export function paramsHoldSecrets(method: string): boolean {
 }
 
 /**
- * Served methods whose call changes what the node holds for later calls: a transaction sent, a
- * filter created or removed, a filter's changes taken (the next poll no longer returns them).
- */
-const NODE_STATE_METHODS: ReadonlySet<string> = new Set<PublicMethod>([
-  'eth_sendRawTransaction',
-  'eth_sendRawTransactionSync',
-  'eth_newFilter',
-  'eth_newBlockFilter',
-  'eth_newPendingTransactionFilter',
-  'eth_getFilterChanges',
-  'eth_uninstallFilter',
-]);
-
-/**
  * Whether every method of a call only reads: served, and without effect on the node. Only such a
  * call may reach the node before it is admitted (its answer is dropped if it is refused).
  */
 export function onlyReads(methods: readonly string[]): boolean {
-  for (const method of methods) if (!served.has(method) || NODE_STATE_METHODS.has(method)) return false;
+  for (const method of methods) if (methodFacts(method)?.mutates !== false) return false;
   return true;
 }

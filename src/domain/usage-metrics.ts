@@ -4,7 +4,7 @@
  * (structural shapes of the contract's UsageSeries: src/domain imports nothing of ours).
  */
 import { METERED_OUTCOMES, type MeteredOutcome } from './call-outcomes';
-import type { Network } from './rpc-urls';
+import type { Network } from './networks';
 import type { SeriesGranularity, SeriesRange } from './usage-series';
 
 /** What the charts are drawn for: a range, and all keys, networks and methods unless one is chosen. */

@@ -1,4 +1,4 @@
-import type { Network } from './rpc-urls';
+import { DEFAULT_NETWORK, type Network } from './networks';
 
 /** SPEC.md §3 "Webhook form": the kinds of webhook, in the order the form offers them. */
 export const WEBHOOK_TYPES = ['enhanced', 'raw', 'discord'] as const;
@@ -131,7 +131,7 @@ export interface WebhookRow {
 
 /** What the Configure Webhook modal starts from for a new webhook. */
 export const NEW_WEBHOOK: WebhookSettings = {
-  network: 'mainnet',
+  network: DEFAULT_NETWORK,
   webhookType: 'enhanced',
   txnTypes: ANY_TXN_TYPE,
   webhookUrl: '',

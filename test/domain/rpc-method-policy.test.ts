@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_METHODS, callVerdict, methodVerdict, onlyReads, paramsHoldSecrets } from '@/domain/rpc-method-policy';
+import { callVerdict, methodVerdict, onlyReads, paramsHoldSecrets } from '@/domain/rpc-method-policy';
+import { PUBLIC_METHODS } from '@/domain/rpc-method-registry';
 import { RPC_METHODS } from '@/domain/rpc-methods';
 
 const notAvailable = (method: string) => `The method ${method} is not available on this service.`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_RAW_TRANSACTION, EXAMPLE_TRANSACTION_HASH, RPC_METHODS, findRpcMethod } from '@/domain/rpc-methods';
+import { EXAMPLE_RAW_TRANSACTION, EXAMPLE_TRANSACTION_HASH } from '@/domain/rpc-examples';
+import { RPC_METHODS, findRpcMethod } from '@/domain/rpc-methods';
 
 describe('the playground methods', () => {
   it('lists about 48 distinct methods (SPEC.md "/rpc-testing")', () => {

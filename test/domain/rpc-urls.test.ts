@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PLACEHOLDER, DEFAULT_NETWORK, NETWORKS, absoluteApiBase, isNetwork, rpcUrl } from '@/domain/rpc-urls';
+import { API_KEY_PLACEHOLDER, absoluteApiBase, rpcUrl } from '@/domain/rpc-urls';
+import { DEFAULT_NETWORK, NETWORKS, isNetwork } from '@/domain/networks';
 
 describe('rpc urls', () => {
   it('offers mainnet and devnet, mainnet first by default (SPEC.md §4, §9)', () => {

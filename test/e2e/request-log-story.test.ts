@@ -14,7 +14,7 @@ import { findPlanByName } from '@server/repos/plans';
 import { setUserPlan } from '@server/repos/users';
 import { OUTCOME_LABELS, REFUSAL_REASONS } from '@/domain/call-outcomes';
 import { keyChoiceText } from '@/domain/playground-key';
-import { EXAMPLE_ADDRESS } from '@/domain/rpc-methods';
+import { EXAMPLE_ADDRESS } from '@/domain/rpc-examples';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { startTestAnvil } from '../support/anvil';
 import { freePort } from '../support/free-port';

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { NETWORK_FACTS } from '@/domain/networks';
 import { creditsFor } from '@/domain/credits';
 import { formatUsagePercent } from '@/domain/plan-display';
 import { keyChoiceText } from '@/domain/playground-key';
@@ -89,7 +89,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Two real nodes, mainnet's and devnet's chain ids, that the file's server sends the calls to. */
 const shared = shareOneServer({
   upstream: async () => {
-    const [mainnet, devnet] = await Promise.all([startTestAnvil(localChainIds.mainnet), startTestAnvil(localChainIds.devnet)]);
+    const [mainnet, devnet] = await Promise.all([
+      startTestAnvil(NETWORK_FACTS.mainnet.chainId),
+      startTestAnvil(NETWORK_FACTS.devnet.chainId),
+    ]);
     return {
       settings: { UPSTREAM_MAINNET_URL: mainnet.url, UPSTREAM_DEVNET_URL: devnet.url },
       stop: async () => {
@@ -205,11 +208,11 @@ for (const viewport of viewports) {
 
       const devnet = await callRpc(urls.devnet, 'eth_chainId');
       expect(devnet.status).toBe(200);
-      expect(Number(resultOf(devnet.body))).toBe(localChainIds.devnet);
+      expect(Number(resultOf(devnet.body))).toBe(NETWORK_FACTS.devnet.chainId);
       creditsSpent += creditsFor('eth_chainId');
       const mainnet = await callRpc(urls.mainnet, 'eth_chainId');
       expect(mainnet.status).toBe(200);
-      expect(Number(resultOf(mainnet.body))).toBe(localChainIds.mainnet);
+      expect(Number(resultOf(mainnet.body))).toBe(NETWORK_FACTS.mainnet.chainId);
       creditsSpent += creditsFor('eth_chainId');
 
       // A full bucket again, then 25 calls at once: the bucket's 10 get through, plus what it refills
@@ -306,7 +309,7 @@ for (const viewport of viewports) {
       await ui.runButton(story.page).click();
       expect((await sent).url(), 'the call carries the chosen key').toBe(`${story.server.url}/api/v1/mainnet/${second.apiKey}`);
       await expectVisible(ui.responseCard(story.page).getByText(/^HTTP 200$/));
-      expect(Number(resultOf(JSON.parse((await ui.responseJson(story.page).textContent()) ?? '{}')))).toBe(localChainIds.mainnet);
+      expect(Number(resultOf(JSON.parse((await ui.responseJson(story.page).textContent()) ?? '{}')))).toBe(NETWORK_FACTS.mainnet.chainId);
       creditsSpent += creditsFor('eth_chainId');
       await checkScreen(story.page, `/rpc-testing with the second key (${viewport.name})`, 'rpc-testing-second-key');
     });

@@ -8,7 +8,7 @@
  */
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { NETWORK_FACTS } from '@/domain/networks';
 import { findPlanByName } from '@server/repos/plans';
 import { findUserByEmail, setUserPlan } from '@server/repos/users';
 import { startTestAnvil } from '../support/anvil';
@@ -70,7 +70,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const shared = shareOneServer({
   settings: { PRODUCT_NAME },
   upstream: async () => {
-    const node = await startTestAnvil(localChainIds.mainnet);
+    const node = await startTestAnvil(NETWORK_FACTS.mainnet.chainId);
     return { settings: { UPSTREAM_MAINNET_URL: node.url }, stop: () => node.stop() };
   },
 });

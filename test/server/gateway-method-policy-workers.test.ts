@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_SENDER } from '@/domain/rpc-methods';
+import { EXAMPLE_SENDER } from '@/domain/rpc-examples';
 import { callNode, setUpTestAnvil } from '../support/anvil';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json } from './helpers/started-server';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
-import { EXAMPLE_ADDRESS, EXAMPLE_RAW_TRANSACTION, EXAMPLE_SENDER, EXAMPLE_TRANSACTION_HASH } from '@/domain/rpc-methods';
+import { EXAMPLE_ADDRESS, EXAMPLE_RAW_TRANSACTION, EXAMPLE_SENDER, EXAMPLE_TRANSACTION_HASH } from '@/domain/rpc-examples';
 import { callNode } from '../support/anvil';
 import { call, keyHolder, rpc, rpcError, setUpGatewayApp, type KeyHolder } from './gateway-harness';
 import { bearer } from './helpers/accounts';

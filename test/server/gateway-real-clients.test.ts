@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { systemClock } from '@server/clock';
 import { loadConfig } from '@server/config';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { NETWORK_FACTS } from '@/domain/networks';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { keyHolder, type KeyHolder } from './gateway-harness';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
@@ -45,7 +45,7 @@ const rpcUrl = (holder: KeyHolder) => `${baseUrl}/api/v1/mainnet/${holder.apiKey
 const freeKey = () => keyHolder(started(), 'client');
 
 const chain = defineChain({
-  id: localChainIds.mainnet,
+  id: NETWORK_FACTS.mainnet.chainId,
   name: 'Berachain (local anvil)',
   nativeCurrency: { name: 'BERA', symbol: 'BERA', decimals: 18 },
   rpcUrls: { default: { http: [] } },

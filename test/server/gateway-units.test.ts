@@ -307,8 +307,7 @@ describe('JSON-RPC payloads', () => {
 describe('gateway configuration', () => {
   it('has defaults: no upstream, a 10 s time-out, a 1 MiB body limit', () => {
     expect(loadConfig({})).toMatchObject({
-      upstreamMainnetUrl: null,
-      upstreamDevnetUrl: null,
+      upstreams: { mainnet: { url: null, wsUrl: null }, devnet: { url: null, wsUrl: null } },
       upstreamTimeoutMs: 10_000,
       gatewayBodyLimit: 1_048_576,
     });
@@ -322,8 +321,7 @@ describe('gateway configuration', () => {
       GATEWAY_BODY_LIMIT: '65536',
     });
     expect(config).toMatchObject({
-      upstreamMainnetUrl: 'https://rpc.example.com/v1',
-      upstreamDevnetUrl: 'http://127.0.0.1:8545',
+      upstreams: { mainnet: { url: 'https://rpc.example.com/v1', wsUrl: null }, devnet: { url: 'http://127.0.0.1:8545', wsUrl: null } },
       upstreamTimeoutMs: 2500,
       gatewayBodyLimit: 65_536,
     });

@@ -1,7 +1,7 @@
 import { createPublicClient, webSocket } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { CREDITS_PER_NOTIFICATION, creditsFor } from '@/domain/credits';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { NETWORK_FACTS } from '@/domain/networks';
 import { callNode, setUpTestAnvil } from '../support/anvil';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json } from './helpers/started-server';
@@ -44,7 +44,7 @@ describe('the WebSocket endpoint on the HTTP workers', () => {
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }));
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['newHeads'] }));
     await until(() => messages.length >= 2, 'two answers');
-    expect(messages).toContainEqual({ jsonrpc: '2.0', id: 1, result: `0x${localChainIds.mainnet.toString(16)}` });
+    expect(messages).toContainEqual({ jsonrpc: '2.0', id: 1, result: `0x${NETWORK_FACTS.mainnet.chainId.toString(16)}` });
     await mine(5);
     await until(() => notificationsOf(messages).length >= 5, 'five notifications');
     socket.close();

@@ -7,7 +7,8 @@ import WebSocket from 'ws';
 import { buildApp } from '@server/app';
 import { systemClock } from '@server/clock';
 import { loadConfig } from '@server/config';
-import { devAccounts, localChainIds } from '@server/nodes/local-nodes';
+import { NETWORK_FACTS } from '@/domain/networks';
+import { devAccounts } from '@server/nodes/local-nodes';
 import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
 import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
@@ -27,7 +28,7 @@ let app: FastifyInstance | undefined;
 let wsBase = '';
 
 beforeAll(async () => {
-  [node, devnetNode] = await Promise.all([startTestAnvil(), startTestAnvil(localChainIds.devnet)]);
+  [node, devnetNode] = await Promise.all([startTestAnvil(), startTestAnvil(NETWORK_FACTS.devnet.chainId)]);
   database = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...database.env, UPSTREAM_MAINNET_URL: node.url, UPSTREAM_DEVNET_URL: devnetNode.url });
   app = await buildApp(config, { clock: systemClock, distDir: null });
@@ -54,7 +55,7 @@ function anvil(): AnvilNode {
 const wsUrl = (holder: KeyHolder, network = 'mainnet') => `${wsBase}/api/v1/${network}/${holder.apiKey}`;
 
 const chain = defineChain({
-  id: localChainIds.mainnet,
+  id: NETWORK_FACTS.mainnet.chainId,
   name: 'Berachain (local anvil)',
   nativeCurrency: { name: 'BERA', symbol: 'BERA', decimals: 18 },
   rpcUrls: { default: { http: [] } },
@@ -102,7 +103,7 @@ describe('viem and ethers over the WebSocket endpoint', () => {
 
   it("ethers' WebSocketProvider hears every block once", async () => {
     const holder = await keyHolder(started(), 'wsethers');
-    const provider = new WebSocketProvider(wsUrl(holder), localChainIds.mainnet);
+    const provider = new WebSocketProvider(wsUrl(holder), NETWORK_FACTS.mainnet.chainId);
     const seen: number[] = [];
     await provider.on('block', (block: number) => seen.push(block));
     await pause(300);
@@ -149,7 +150,7 @@ describe('contract events over the WebSocket endpoint', () => {
       eventName: 'Ping',
       onLogs: (logs) => viemLogs.push(...logs.map((log) => log.args.n ?? -1n)),
     });
-    const provider = new WebSocketProvider(wsUrl(holder), localChainIds.mainnet);
+    const provider = new WebSocketProvider(wsUrl(holder), NETWORK_FACTS.mainnet.chainId);
     const ethersLogs: bigint[] = [];
     await provider.on({ address, topics: [toEventSelector('Ping(uint256)')] }, (log: { data: string }) =>
       ethersLogs.push(BigInt(log.data)),
@@ -186,7 +187,7 @@ describe('requests and subscriptions on one socket', () => {
     socket.close();
     expect(messages).toEqual(
       expect.arrayContaining([
-        { jsonrpc: '2.0', id: 1, result: `0x${localChainIds.mainnet.toString(16)}` },
+        { jsonrpc: '2.0', id: 1, result: `0x${NETWORK_FACTS.mainnet.chainId.toString(16)}` },
         {
           jsonrpc: '2.0',
           id: 2,
@@ -595,7 +596,7 @@ describe('hostile clients', () => {
     const text = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] });
     for (let at = 0; at < text.length; at += 5) socket.send(text.slice(at, at + 5), { fin: at + 5 >= text.length });
     await until(() => messages.length >= 1, 'an answer');
-    expect(messages).toEqual([{ jsonrpc: '2.0', id: 7, result: `0x${localChainIds.mainnet.toString(16)}` }]);
+    expect(messages).toEqual([{ jsonrpc: '2.0', id: 7, result: `0x${NETWORK_FACTS.mainnet.chainId.toString(16)}` }]);
     const piece = 'a'.repeat(256 * 1024);
     for (let index = 0; index < 5; index += 1) socket.send(piece, { fin: false });
     expect((await closed).code).toBe(1009);

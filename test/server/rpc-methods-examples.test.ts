@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EXAMPLE_RAW_TRANSACTION, EXAMPLE_TRANSACTION_HASH, RPC_METHODS, type RpcMethod, findRpcMethod } from '@/domain/rpc-methods';
+import { EXAMPLE_RAW_TRANSACTION, EXAMPLE_TRANSACTION_HASH } from '@/domain/rpc-examples';
+import { RPC_METHODS, type RpcMethod, findRpcMethod } from '@/domain/rpc-methods';
 import { call, rpc, setUpGatewayApp } from './gateway-harness';
 
 /**

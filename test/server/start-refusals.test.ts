@@ -75,10 +75,8 @@ describe('start-up refusals', () => {
   }, 60_000);
 
   it('never starts local nodes for a production config, whoever asks', async () => {
-    const config = {
-      ...loadConfig({ ...production, UPSTREAM_MAINNET_URL: 'http://127.0.0.1:1', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:2' }),
-      upstreamDevnetUrl: null,
-    };
+    const loaded = loadConfig({ ...production, UPSTREAM_MAINNET_URL: 'http://127.0.0.1:1', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:2' });
+    const config = { ...loaded, upstreams: { ...loaded.upstreams, devnet: { url: null, wsUrl: null } } };
     await expect(startLocalNodes(config)).rejects.toThrow(/never starts local nodes/);
   });
 });

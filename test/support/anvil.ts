@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startAnvil, type AnvilNode } from '@server/nodes/anvil';
-import { localChainIds } from '@server/nodes/local-nodes';
+import { NETWORK_FACTS } from '@/domain/networks';
 
 export type { AnvilNode } from '@server/nodes/anvil';
 
 /** A real anvil on a free loopback port, as `npm start` runs it (the mainnet chain id by default). */
-export function startTestAnvil(chainId: number = localChainIds.mainnet): Promise<AnvilNode> {
+export function startTestAnvil(chainId: number = NETWORK_FACTS.mainnet.chainId): Promise<AnvilNode> {
   return startAnvil({ chainId });
 }
 

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CopyButton } from '@/components/copy-button';
 import { NetworkSwitch } from '@/components/network-switch';
-import type { Network } from '@/domain/rpc-urls';
+import type { Network } from '@/domain/networks';
 import { renderView } from './render';
 
 describe('CopyButton', () => {

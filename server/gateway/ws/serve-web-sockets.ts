@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { byNetwork } from '@/domain/networks';
 import { catalogPlan } from '@/domain/plan-catalog';
 import type { Config } from '@server/config';
 import type { AdmittedKey } from '@server/gateway/admission';
@@ -23,10 +24,7 @@ export type WebSocketParts<Key extends GatewayKey & AdmittedKey, Ticket> = Pick<
 export function serveWebSockets<Key extends GatewayKey & AdmittedKey, Ticket>(
   server: Server,
   parts: WebSocketParts<Key, Ticket>,
-  config: Pick<
-    Config,
-    'upstreamMainnetUrl' | 'upstreamDevnetUrl' | 'upstreamMainnetWsUrl' | 'upstreamDevnetWsUrl' | 'upstreamTimeoutMs' | 'trustProxy'
-  >,
+  config: Pick<Config, 'upstreams' | 'upstreamTimeoutMs' | 'trustProxy'>,
   now: () => number,
   slots: ConnectionSlots,
 ): WsGateway<Key, Ticket> {
@@ -34,10 +32,7 @@ export function serveWebSockets<Key extends GatewayKey & AdmittedKey, Ticket>(
     ...parts,
     now,
     timeoutMs: config.upstreamTimeoutMs,
-    nodeUrls: {
-      mainnet: nodeSocketUrl(config.upstreamMainnetWsUrl, config.upstreamMainnetUrl),
-      devnet: nodeSocketUrl(config.upstreamDevnetWsUrl, config.upstreamDevnetUrl),
-    },
+    nodeUrls: byNetwork((network) => nodeSocketUrl(config.upstreams[network].wsUrl, config.upstreams[network].url)),
     subscriptionLimit: (key) => catalogPlan(key.planId).subscriptionsPerConnection,
     connectionLimit: (key) => catalogPlan(key.planId).webSocketConnections,
     slots,

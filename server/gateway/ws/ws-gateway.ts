@@ -13,7 +13,7 @@ import { closeCodes } from '@server/gateway/ws/ws-codes';
 import { type SessionDeps, WsSession } from '@server/gateway/ws/ws-session';
 import { apiPrefix } from '@server/http/api-prefix';
 import { clientAddress, type ProxyTrust } from '@server/http/client-address';
-import type { Network } from '@server/repos/usage';
+import { NETWORKS, type Network, byNetwork, toNetwork } from '@/domain/networks';
 
 /** Unsent bytes a client may have waiting; past it the socket is closed as too slow (4000). */
 export const maxBufferedBytes = 4 * 1024 * 1024;
@@ -40,10 +40,6 @@ function pathOf(request: IncomingMessage): RegExpExecArray | null {
   const target = request.url ?? '/';
   const end = target.search(/[?#]/);
   return pathPattern.exec(end < 0 ? target : target.slice(0, end));
-}
-
-function toNetwork(value: string): Network | null {
-  return value === 'mainnet' || value === 'devnet' ? value : null;
 }
 
 /** An HTTP refusal of the handshake, on the raw socket: the gateway's JSON-RPC error body, then closed. */
@@ -84,7 +80,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
 
   constructor(private readonly deps: WsGatewayDeps<Key, Ticket>) {
     const hub = (url: string | null) => (url === null ? null : new SubscriptionHub(url, deps.timeoutMs));
-    this.hubs = { mainnet: hub(deps.nodeUrls.mainnet), devnet: hub(deps.nodeUrls.devnet) };
+    this.hubs = byNetwork((network) => hub(deps.nodeUrls[network]));
     this.pinger = setInterval(() => this.ping(), WEBSOCKET_PING_SECONDS * 1000);
     this.pinger.unref();
     this.rechecker = setInterval(() => void this.recheck(), recheckIntervalMs);
@@ -110,8 +106,13 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
 
   /** Subscriptions of the clients, and those they share at the nodes. */
   get subscriptions(): { readonly clients: number; readonly atNodes: number } {
-    const { mainnet, devnet } = this.hubs;
-    return { clients: (mainnet?.clients ?? 0) + (devnet?.clients ?? 0), atNodes: (mainnet?.atNode ?? 0) + (devnet?.atNode ?? 0) };
+    let clients = 0;
+    let atNodes = 0;
+    for (const network of NETWORKS) {
+      clients += this.hubs[network]?.clients ?? 0;
+      atNodes += this.hubs[network]?.atNode ?? 0;
+    }
+    return { clients, atNodes };
   }
 
   /** Bytes of subscription parameters the hubs keep for the open connections (each at most MAX_SUBSCRIPTION_BYTES_PER_CONNECTION). */
@@ -138,8 +139,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     }, graceMs);
     await closed;
     clearTimeout(cut);
-    this.hubs.mainnet?.close();
-    this.hubs.devnet?.close();
+    for (const network of NETWORKS) this.hubs[network]?.close();
     this.server.close();
   }
 

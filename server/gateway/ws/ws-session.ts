@@ -14,7 +14,7 @@ import { MAX_PINGS_PER_SECOND } from '@/domain/websocket-protocol';
 import { closeCodes, type CloseReason } from '@server/gateway/ws/ws-codes';
 import type { SubscribeReply, SubscriptionHub, SubscriptionListener } from '@server/gateway/ws/subscription-hub';
 import type { UsageMeter } from '@server/metering/usage-meter';
-import type { Network } from '@server/repos/usage';
+import type { Network } from '@/domain/networks';
 
 /** JSON-RPC 2.0's "invalid params", the code of a refused eth_subscribe. */
 const invalidParams = -32602;

@@ -1,6 +1,6 @@
 import { Badge, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { parseTransactionsUrl, transactionHistoryUrl } from '@/domain/endpoint-urls';
-import type { Network } from '@/domain/rpc-urls';
+import type { Network } from '@/domain/networks';
 import { UnavailableUrl } from './unavailable-url';
 
 interface EnhancedApisCardProps {

@@ -1,7 +1,8 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { geyserUrl, stakedUrl, websocketUrl } from '@/domain/endpoint-urls';
 import { atLeast } from '@/domain/plan-rank';
-import { NETWORK_LABELS, NETWORKS, type Network, rpcUrl } from '@/domain/rpc-urls';
+import { rpcUrl } from '@/domain/rpc-urls';
+import { NETWORK_FACTS, NETWORKS, type Network } from '@/domain/networks';
 import { LockedUrl } from './locked-url';
 import { UnavailableUrl } from './unavailable-url';
 import { UrlField } from './url-field';
@@ -51,7 +52,7 @@ export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardP
           ) : (
             <LockedUrl label="Geyser Enhanced Websocket URL" message={GEYSER_LOCKED} />
           )}
-          <UrlField label={`Shared ${NETWORK_LABELS[other]} URL`} url={rpcUrl(apiBase, other, apiKey)} />
+          <UrlField label={`Shared ${NETWORK_FACTS[other].label} URL`} url={rpcUrl(apiBase, other, apiKey)} />
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Heading, Stack } from '@chakra-ui/react';
-import { rpcUrl, DEFAULT_NETWORK, type Network } from '@/domain/rpc-urls';
+import { rpcUrl } from '@/domain/rpc-urls';
+import { DEFAULT_NETWORK, type Network } from '@/domain/networks';
 import { currentApiBase } from '@/api/rpc-calls';
 import { type CopyActors, useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyField } from '@/components/copy-field';

@@ -1,5 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
-import { RPC_METHODS, type RpcMethodGroup } from '@/domain/rpc-methods';
+import type { RpcMethodGroup } from '@/domain/rpc-method-registry';
+import { RPC_METHODS } from '@/domain/rpc-methods';
 
 const groups = RPC_METHODS.reduce<Map<RpcMethodGroup, string[]>>((byGroup, method) => {
   byGroup.set(method.group, [...(byGroup.get(method.group) ?? []), method.name]);

@@ -2,7 +2,7 @@ import { Flex } from '@chakra-ui/react';
 import type { FilterEvent } from '@machines/usage-metrics.types';
 import { FilterSelect } from '@/components/filter-select';
 import { SegmentSwitch } from '@/components/segment-switch';
-import { NETWORKS, NETWORK_LABELS, isNetwork } from '@/domain/rpc-urls';
+import { NETWORKS, NETWORK_FACTS, isNetwork } from '@/domain/networks';
 import type { MetricsFilters as Filters } from '@/domain/usage-metrics';
 import type { SeriesRange } from '@/domain/usage-series';
 import { RANGE_OPTIONS } from './usage-format';
@@ -44,7 +44,10 @@ export function MetricsFilters({ filters, keys, methods, onFilter }: MetricsFilt
       <SegmentSwitch
         label="Network"
         layout="field"
-        items={[{ value: ALL_NETWORKS, label: 'All' }, ...NETWORKS.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))]}
+        items={[
+          { value: ALL_NETWORKS, label: 'All' },
+          ...NETWORKS.map((network) => ({ value: network, label: NETWORK_FACTS[network].label })),
+        ]}
         value={filters.network ?? ALL_NETWORKS}
         isValue={isNetworkChoice}
         onChange={(value) => onFilter({ type: 'metrics.network', network: isNetwork(value) ? value : null })}

@@ -4,7 +4,7 @@ import type { RequestLogEntry } from '@machines/request-log.types';
 import { StackedTableHead, cellLabel, stackedBody, stackedCell, stackedRow, stackedTable } from '@/components/stacked-table';
 import { OUTCOME_LABELS, refusalReason } from '@/domain/call-outcomes';
 import { bytesLabel, latencyLabel, methodLabel, timeLabel } from '@/domain/request-log';
-import { NETWORK_LABELS } from '@/domain/rpc-urls';
+import { NETWORK_FACTS } from '@/domain/networks';
 import { RequestLogRequest } from './request-log-request';
 
 const columns = [
@@ -41,7 +41,7 @@ export function RequestLogTable({ entries, keyId, labelledBy }: RequestLogTableP
             </Table.Cell>
             <Table.Cell role="cell" {...stackedCell}>
               {cellLabel('Network')}
-              {NETWORK_LABELS[entry.network]}
+              {NETWORK_FACTS[entry.network].label}
               {entry.transport === 'websocket' ? (
                 <>
                   {' '}

@@ -1,5 +1,6 @@
 import type { UsageGroupBy, UsageRange } from '@/api/usage-queries';
-import { CREDITS_PER_CALL, type UsageType } from '@/domain/credits';
+import { CREDITS_PER_CALL } from '@/domain/credits';
+import type { UsageType } from '@/domain/rpc-method-registry';
 
 /** SPEC.md "Usage / Metrics": the time range dropdown, in its order. */
 export const RANGE_OPTIONS: ReadonlyArray<{ value: UsageRange; label: string }> = [

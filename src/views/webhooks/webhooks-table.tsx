@@ -1,6 +1,6 @@
 import { Button, Card, EmptyState, HStack, Heading, Table, Text } from '@chakra-ui/react';
 import { StackedTableHead, cellLabel, stackedBody, stackedCell, stackedRow, stackedTable } from '@/components/stacked-table';
-import { NETWORK_LABELS } from '@/domain/rpc-urls';
+import { NETWORK_FACTS } from '@/domain/networks';
 import { WEBHOOK_TYPE_LABELS, type WebhookRow, txnTypesText } from '@/domain/webhook-form';
 import { NEW_WEBHOOK_BUTTON, NO_WEBHOOKS_YET } from './webhook-texts';
 
@@ -74,7 +74,7 @@ function WebhooksTable({ webhooks, onEdit, onDelete }: MyWebhooksCardProps) {
             </Table.Cell>
             <Table.Cell role="cell" {...stackedCell}>
               {cellLabel('Network')}
-              {NETWORK_LABELS[webhook.network]}
+              {NETWORK_FACTS[webhook.network].label}
             </Table.Cell>
             <Table.Cell role="cell" {...stackedCell} textAlign={{ lg: 'end' }}>
               <HStack gap="2" justify={{ base: 'flex-start', lg: 'flex-end' }}>
