@@ -7,7 +7,7 @@ import { NETWORKS } from '@/domain/networks';
 import { PUBLIC_METHODS } from '@/domain/rpc-method-registry';
 
 /**
- * Issue 33 "One place for each fact": each fact about the served RPC methods is written in the method
+ * One place for each fact: each fact about the served RPC methods is written in the method
  * registry (src/domain/rpc-method-registry.ts) and nowhere else. This reads every source file of the
  * tree (not the tests) and fails on a second table of methods: a public method's name as an element of
  * a list, a Set or a Map, as a key of an object, as an argument of a row of a list
@@ -105,7 +105,7 @@ function namesANetwork(node: ts.Node): boolean {
  */
 const namesNetworksOnPurpose = ['src/domain/faq.ts'];
 
-describe('one place for each fact (issue 33)', () => {
+describe('one place for each fact', () => {
   it('reads the tree', () => {
     expect(sources).toContain('src/domain/rpc-method-registry.ts');
     expect(sources.length).toBeGreaterThan(100);
