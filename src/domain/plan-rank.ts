@@ -1,15 +1,17 @@
-/**
- * Plan order and gating of SPEC.md §6 and §9: Free < Developer < Business < Professional <
- * Enterprise. "Paid" means any plan above Free. A plan that is unknown or not loaded yet ranks as
- * Free, so nothing is unlocked before the user's plan is known.
- */
-export const PLAN_ORDER = ['Free', 'Developer', 'Business', 'Professional', 'Enterprise'] as const;
-export type RankedPlan = (typeof PLAN_ORDER)[number];
+import { type PlanName, planCatalog, planNamed, planRank as rankOf } from './plan-catalog';
 
-/** 0 for Free (and for any unknown name), up to 4 for Enterprise. */
+/**
+ * Plan order and gating of SPEC.md §6 and §9, as the plan table (plan-catalog.ts) orders it. "Paid"
+ * means any plan above the default one. A plan that is unknown or not loaded yet ranks as the
+ * default plan, so nothing is unlocked before the user's plan is known.
+ */
+export const PLAN_ORDER: readonly PlanName[] = planCatalog.map((plan) => plan.name);
+export type RankedPlan = PlanName;
+
+/** 0 for the first plan (and for any unknown name), up to the last. */
 export function planRank(plan: string | null | undefined): number {
-  const names: readonly (string | null | undefined)[] = PLAN_ORDER;
-  return Math.max(0, names.indexOf(plan));
+  const row = planNamed(plan);
+  return row === null ? 0 : rankOf(row);
 }
 
 /** True when the plan is `minimum` or a higher one. */
@@ -17,7 +19,7 @@ export function atLeast(plan: string | null | undefined, minimum: RankedPlan): b
   return planRank(plan) >= planRank(minimum);
 }
 
-/** Any plan above Free. */
+/** Any plan above the default one. */
 export function isPaid(plan: string | null | undefined): boolean {
-  return atLeast(plan, 'Developer');
+  return planRank(plan) > 0;
 }
