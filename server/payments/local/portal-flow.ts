@@ -1,6 +1,6 @@
 import type { components, operations } from '@/api/schema';
 import { formatUsd } from '@/domain/money';
-import { billingFrequencies, cardPlans, defaultPlan } from '@/domain/plan-catalog';
+import { cardPlans, defaultPlan, parseBillingFrequency } from '@/domain/plan-catalog';
 import type { Queryable } from '@server/db/db';
 import type { TestModePages } from '@server/payments/local/test-mode';
 import { ProviderError } from '@server/payments/provider';
@@ -107,8 +107,8 @@ function updateCard(form: PortalForm, now: Date): SubscriptionAction {
 
 function switchTarget(form: PortalForm) {
   const planId = /^\d{1,9}$/.test(form.planId ?? '') ? Number(form.planId) : null;
-  const frequency = billingFrequencies.find((candidate) => candidate === form.frequency);
-  if (planId === null || paidPlan(planId) === null || frequency === undefined) throw new PortalRefusal(400, portalMessages.choosePlan);
+  const frequency = parseBillingFrequency(form.frequency);
+  if (planId === null || paidPlan(planId) === null || frequency === null) throw new PortalRefusal(400, portalMessages.choosePlan);
   return { planId, frequency };
 }
 
