@@ -1,13 +1,11 @@
-import { isPaid } from '@/domain/plan-rank';
+import { catalogPlan, type Entitlement } from '@/domain/plan-catalog';
 import type { Queryable } from '@server/db/db';
 import { forbidden, unauthorized } from '@server/http/errors';
-import { findPlan } from '@server/repos/plans';
 import { findUserById } from '@server/repos/users';
 
-/** Throws 403 with `message` unless the user is on a paid plan (SPEC.md §6: RPC metrics need one). */
-export async function requirePaidPlan(q: Queryable, userId: number, message: string): Promise<void> {
+/** Throws 403 with `message` unless the user's plan unlocks `entitlement` (SPEC.md §6: RPC metrics need a paid plan, and so on). */
+export async function requireEntitlement(q: Queryable, userId: number, entitlement: Entitlement, message: string): Promise<void> {
   const user = await findUserById(q, userId);
   if (user === null) throw unauthorized('the account no longer exists');
-  const plan = await findPlan(q, user.planId);
-  if (!isPaid(plan?.name)) throw forbidden(message);
+  if (!catalogPlan(user.planId).entitlements[entitlement]) throw forbidden(message);
 }

@@ -230,6 +230,16 @@ function only(test: (plan: CatalogPlan) => boolean, what: string): CatalogPlan {
   return plan;
 }
 
+/** The lowest plan that unlocks `entitlement` (Developer for the request log, Business for the Geyser websocket). */
+export function lowestWith(entitlement: Entitlement): CatalogPlan {
+  const plan = planCatalog.find((candidate) => candidate.entitlements[entitlement]);
+  if (plan === undefined) throw new Error(`no plan of the table unlocks ${entitlement}`);
+  return plan;
+}
+
+/** The plan sold by contract (Enterprise): its contact card on /billing. */
+export const contractPlan: CatalogPlan = only((plan) => plan.sold === 'contract', 'one plan sold by contract');
+
 /** The row of a name the contract allows (every PlanName has one). */
 export function planOf(name: PlanName): CatalogPlan {
   const plan = planNamed(name);

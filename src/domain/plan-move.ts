@@ -1,4 +1,4 @@
-import { billingFrequencies, defaultPlanId, planNamed, type BillingFrequency } from './plan-catalog';
+import { defaultPlanId, planNamed, type BillingFrequency } from './plan-catalog';
 
 /**
  * The one rule that decides a user's plan, whoever moves it: the payment provider's events, the
@@ -26,7 +26,7 @@ export type PlanCause =
   | { readonly kind: 'operator'; readonly plan: PlanChoice };
 
 /** Where an ended subscription leaves its user. */
-export const planAfterSubscription: PlanChoice = { planId: defaultPlanId, frequency: billingFrequencies[0] };
+export const planAfterSubscription: PlanChoice = { planId: defaultPlanId, frequency: 'MONTHLY' };
 
 /**
  * The plan the user moves to, or null when it stays. Payments never touch a plan sold by contract

@@ -6,10 +6,12 @@ import {
   byFrequency,
   cardPlans,
   catalogPlan,
+  contractPlan,
   defaultPlan,
   demoPlan,
   discountLabel,
   listedPlans,
+  lowestWith,
   parseBillingFrequency,
   type PlanName,
   planCatalog,
@@ -42,6 +44,7 @@ describe('the plan table (SPEC.md §9)', () => {
     expect(defaultPlan.name).toBe('Free');
     expect(demoPlan.name).toBe('Professional');
     expect(names(planCatalog.filter((plan) => plan.sold === 'contract'))).toEqual(['Enterprise']);
+    expect(contractPlan.name).toBe('Enterprise');
   });
 
   it('prices the plans sold by card, not the default plan nor the one by contract', () => {
@@ -72,6 +75,14 @@ describe('the plan table (SPEC.md §9)', () => {
   ] as const)('%s unlocks %j', (name, unlocked) => {
     const entitlements = planNamed(name)?.entitlements ?? {};
     expect(Object.entries(entitlements).flatMap(([entitlement, on]) => (on ? [entitlement] : []))).toEqual(unlocked);
+  });
+
+  it.each([
+    ['requestLog', 'Developer'],
+    ['metrics', 'Developer'],
+    ['geyser', 'Business'],
+  ] as const)('the lowest plan with %s is %s', (entitlement, name) => {
+    expect(lowestWith(entitlement).name).toBe(name);
   });
 
   it.each([
