@@ -16,6 +16,7 @@ import { startAnvil } from '@server/nodes/anvil';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { projectRoot } from '@server/spa-build';
+import { defaultPlan, lowestWith } from '@/domain/plan-catalog';
 import pg from 'pg';
 import { findPostgresBin, startThrowawayPostgres } from '../test/support/throwaway-postgres';
 import { startThrowawayRedis } from '../test/support/throwaway-redis';
@@ -212,7 +213,7 @@ async function measure(target: Target, settings: LatencySettings): Promise<void>
 export async function runLatencyBench(settings: LatencySettings): Promise<void> {
   console.log(
     `Open loop: ${settings.rate} req/s of eth_blockNumber, ${settings.runs} × ${settings.seconds} s per target, ` +
-      `the gateway's load over ${settings.benchPlan ? "one key of the bench's unlimited plan" : `${settings.keys} ${settings.requestLog ? 'Developer' : 'Free-plan'} keys`};` +
+      `the gateway's load over ${settings.benchPlan ? "one key of the bench's unlimited plan" : `${settings.keys} ${settings.requestLog ? lowestWith('requestLog').name : `${defaultPlan.name}-plan`} keys`};` +
       ` workers: ${settings.workers.join(', ')}` +
       `${settings.redis ? '; on PostgreSQL without and with Redis, and two replicas sharing both' : settings.postgres ? '; on PGlite and on PostgreSQL' : ''}\n`,
   );

@@ -7,6 +7,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { findUserByEmail, setUserPlan } from '@server/repos/users';
 import { projectRoot } from '@server/spa-build';
+import { lowestWith } from '@/domain/plan-catalog';
 
 export interface RunningGateway {
   /** The RPC URL of the first key on mainnet. */
@@ -91,14 +92,12 @@ async function prepareFreeKeys(app: Prepared, count: number): Promise<string[]> 
 }
 
 /**
- * The Free-plan users' accounts moved to Developer (a paid plan, 50 calls a second each), as
- * `npm run admin -- set-plan` does: their keys log their calls, unless `requestLog` is
- * false, which turns each key's log off as the dashboard does.
+ * The Free-plan users' accounts moved to the lowest plan with a request log (Developer, 50 calls a
+ * second each), as `npm run admin -- set-plan` does: their keys log their calls, unless
+ * `requestLog` is false, which turns each key's log off as the dashboard does.
  */
 async function moveToDeveloper(app: Prepared, count: number, requestLog: boolean): Promise<void> {
-  const developer = await app.db.query<{ id: number }>("SELECT id FROM plans WHERE name = 'Developer'");
-  const planId = developer.rows[0]?.id;
-  if (planId === undefined) throw new Error('no Developer plan');
+  const planId = lowestWith('requestLog').id;
   for (let user = 0; user < count; user += 1) {
     const found = await findUserByEmail(app.db, `free-${user}@example.com`);
     if (found === null) throw new Error(`free-${user}@example.com is missing`);

@@ -18,7 +18,7 @@ import { hashPassword } from '@server/auth/password-hash';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { systemClock } from '@server/clock';
-import { findPlanByName } from '@server/repos/plans';
+import { lowestWith } from '@/domain/plan-catalog';
 import { insertUser, setUserPlan } from '@server/repos/users';
 import { findPostgresBin, startThrowawayPostgres } from '../test/support/throwaway-postgres';
 import { printTable } from './print-table';
@@ -63,8 +63,8 @@ async function main(): Promise<void> {
     try {
       const now = new Date();
       const db = app.db;
-      const developer = await findPlanByName(db, 'Developer');
-      if (developer === null) throw new Error('no Developer plan');
+      // The lowest plan with RPC metrics (Developer).
+      const developer = lowestWith('metrics');
       const user = await insertUser(db, {
         email,
         passwordHash: await hashPassword(password),

@@ -1,17 +1,17 @@
 import { type AnyEventObject, assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { type PlanView, autoscalingLocked, offersInviteUpgrade, planShown } from '@/domain/project-settings';
+import { type AccountPlan, type PlanView, autoscalingLocked, offersInviteUpgrade, planShown } from '@/domain/project-settings';
 import { autoscalingFormMachine } from './autoscaling-form';
 
 export interface SettingsPageContext {
-  /** The user's real plan (GET /users/plan); null until it is known. */
-  accountPlan: string | null;
+  /** The user's real plan and what it unlocks (GET /users/plan); null until it is known. */
+  accountPlan: AccountPlan | null;
 }
 
 export type SettingsPageEvent =
   /** The toggle between the account as it is and the Premium Plan Demo. */
   | { type: 'view.show'; view: PlanView }
   /** GET /users/plan answered (first, or again with a changed plan): sent by the `userPlan` actor. */
-  | { type: 'plan.loaded'; plan: string };
+  | { type: 'plan.loaded'; plan: AccountPlan };
 
 /**
  * The Settings screen's plan view (SPEC.md "Settings (demo)", §4 "Plan view in settings", §6).
@@ -19,18 +19,19 @@ export type SettingsPageEvent =
  * - `account` shows the account as it is, `premiumDemo` the Professional plan's settings as a
  *   demonstration; `view.show` moves between them.
  * - The screen's autoscaling form is this machine's child (`autoscalingForm`), started locked or not
- *   from the plan known then. It is locked exactly while the plan shown is free: every change of
+ *   from the plan known then. It is locked exactly while the plan shown lacks the autoscaling
+ *   entitlement (Free): every change of
  *   the view, or of the account's plan while the account is shown, tells it so in the same step
  *   (`autoscaling.lock` / `unlock`), so a render never shows the toggle and the form disagreeing.
  * - The account's plan arrives from the `userPlan` actor (the SPA's watches the query cache), at
- *   start and on every later answer; a plan not known yet counts as Free. In the demo it is only
+ *   start and on every later answer; a plan not known yet unlocks nothing. In the demo it is only
  *   kept: the demo's Professional plan does not change with it.
  */
 export const settingsPageMachine = setup({
   types: {
     context: {} as SettingsPageContext,
     events: {} as SettingsPageEvent,
-    input: {} as { accountPlan: string | null },
+    input: {} as { accountPlan: AccountPlan | null },
     children: {} as { autoscalingForm: 'autoscalingForm'; userPlan: 'userPlan' },
   },
   actors: {
@@ -39,8 +40,8 @@ export const settingsPageMachine = setup({
     userPlan: fromCallback<AnyEventObject>(() => undefined),
   },
   actions: {
-    setAccountPlan: assign((_, params: { plan: string }) => ({ accountPlan: params.plan })),
-    /** Tells the form whether the plan now shown (in `view`) is free. */
+    setAccountPlan: assign((_, params: { plan: AccountPlan }) => ({ accountPlan: params.plan })),
+    /** Tells the form whether the plan now shown (in `view`) lacks autoscaling. */
     tellForm: sendTo('autoscalingForm', ({ context }, params: { view: PlanView }) => ({
       type: autoscalingLocked(params.view, context.accountPlan) ? ('autoscaling.lock' as const) : ('autoscaling.unlock' as const),
     })),
@@ -92,10 +93,11 @@ export const settingsPageMachine = setup({
 export type SettingsPageSnapshot = SnapshotFrom<typeof settingsPageMachine>;
 
 export const selectView = (s: SettingsPageSnapshot): PlanView => (s.matches('premiumDemo') ? 'premiumDemo' : 'account');
-export const selectAccountPlan = (s: SettingsPageSnapshot) => s.context.accountPlan;
-/** The plan the screen shows: the demo's, or the account's (null until it is known). */
-export const selectPlanShown = (s: SettingsPageSnapshot) => planShown(selectView(s), s.context.accountPlan);
-/** Whether the plan shown is free, so the autoscaling form is locked (what the child is told). */
+/** The account's plan name (the toggle's label); null until it is known. */
+export const selectAccountPlan = (s: SettingsPageSnapshot) => s.context.accountPlan?.name ?? null;
+/** The name of the plan the screen shows: the demo's, or the account's (null until it is known). */
+export const selectPlanShown = (s: SettingsPageSnapshot) => planShown(selectView(s), s.context.accountPlan)?.name ?? null;
+/** Whether the plan shown lacks autoscaling, so the autoscaling form is locked (what the child is told). */
 export const selectAutoscalingLocked = (s: SettingsPageSnapshot) => autoscalingLocked(selectView(s), s.context.accountPlan);
 export const selectOffersInviteUpgrade = (s: SettingsPageSnapshot) => offersInviteUpgrade(selectView(s), s.context.accountPlan);
 export const selectAutoscalingForm = (s: SettingsPageSnapshot) => s.children.autoscalingForm;

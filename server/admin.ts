@@ -8,7 +8,7 @@
  */
 import type { Db } from '@server/db/db';
 import { openDatabase } from '@server/db/open';
-import { billingFrequencies, planCatalog } from '@/domain/plan-catalog';
+import { billingFrequencies, parseBillingFrequency, planCatalog } from '@/domain/plan-catalog';
 import { findPlanByName } from '@server/repos/plans';
 import { findUserByEmail, listUsers, setUserPlan } from '@server/repos/users';
 import { buildProblem, compiledServer } from '@server/server-build';
@@ -44,8 +44,8 @@ class CommandError extends Error {
 }
 
 async function setPlan(db: Db, [email = '', planName = '', frequencyArg = 'MONTHLY']: string[]): Promise<string> {
-  const frequency = billingFrequencies.find((candidate) => candidate === frequencyArg.toUpperCase());
-  if (frequency === undefined) throw new CommandError(`Unknown billing frequency "${frequencyArg}".\n${usage}`, 2);
+  const frequency = parseBillingFrequency(frequencyArg.toUpperCase());
+  if (frequency === null) throw new CommandError(`Unknown billing frequency "${frequencyArg}".\n${usage}`, 2);
   const plan = await findPlanByName(db, planName);
   if (plan === null) throw new CommandError(`Unknown plan "${planName}".\n${usage}`, 2);
   const user = await findUserByEmail(db, email);

@@ -12,7 +12,7 @@ import {
 } from '@server/config-values';
 
 import { NETWORKS, type Network, byNetwork, upstreamSettings } from '@/domain/networks';
-import { planCatalog, type BillingFrequency } from '@/domain/plan-catalog';
+import { byFrequency, cardPlans, type BillingFrequency } from '@/domain/plan-catalog';
 import { defaultLegalFiles, legalFileVariables, type LegalDocumentName, readLegalFile } from '@server/legal/legal-file';
 import type { LegalDocument } from '@server/legal/legal-text';
 
@@ -275,10 +275,8 @@ export function stripePriceVariable(planName: string, frequency: BillingFrequenc
   return `STRIPE_PRICE_${planName.toUpperCase()}_${frequency}`;
 }
 
-/** The plans a card pays for (a price above 0; Enterprise is arranged with sales). */
-export const paidPlanNames = planCatalog
-  .filter((plan) => plan.monthlyPriceUsd !== null && plan.monthlyPriceUsd > 0)
-  .map((plan) => plan.name);
+/** The plans a card pays for (the plan table's plans sold by card). */
+export const paidPlanNames = cardPlans.map((plan) => plan.name);
 
 function parseWithPrefix(prefixes: readonly string[], what: string) {
   return (name: string, value: string): string => {
@@ -313,7 +311,7 @@ function readStripe(settings: SettingsReader): StripeConfig | null {
       }
       return settings.read(name, undefined, parseWithPrefix(['price_'], 'a Stripe price id'), '');
     };
-    prices[planName] = { MONTHLY: price('MONTHLY'), ANNUALY: price('ANNUALY') };
+    prices[planName] = byFrequency(price);
   }
   const apiUrl = settings.optional('STRIPE_API_URL', parseHttpUrl);
   if (secretKey === null || webhookSecret === null) return null;

@@ -1,4 +1,4 @@
-import { isPaid } from '@/domain/plan-rank';
+import { catalogPlan } from '@/domain/plan-catalog';
 import type { Clock } from '@server/clock';
 import type { Db } from '@server/db/db';
 import { compileAccessRules } from '@server/gateway/access-rules';
@@ -30,8 +30,8 @@ export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): Key
       credits: ledger.sync(row.credits, now, generation),
       access: compileAccessRules(lists),
       lists,
-      // The request log is a paid plans' feature; a key can turn it off.
-      logRequests: row.requestLog && isPaid(row.planName),
+      // The request log is an entitlement of the paid plans; a key can turn it off.
+      logRequests: row.requestLog && catalogPlan(row.planId).entitlements.requestLog,
     };
   };
 }

@@ -1,6 +1,6 @@
 import { unauthorized } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { billingFrequencies } from '@/domain/plan-catalog';
+import { billingFrequencies, catalogPlan } from '@/domain/plan-catalog';
 import { findPlan, listPlans, toApiPlan } from '@server/repos/plans';
 import { findUserById } from '@server/repos/users';
 import { signedIn, type Services } from '@server/handlers/services';
@@ -17,7 +17,7 @@ export function createPlanHandlers({ db }: Services): Pick<OperationHandlers, 'l
       if (user === null) throw unauthorized('the account no longer exists');
       const plan = await findPlan(db, user.planId);
       if (plan === null) throw new Error(`User ${user.id} is on plan ${user.planId}, which is not in the plans table`);
-      return { status: 200, body: toApiPlan(plan, user.billingFrequency) };
+      return { status: 200, body: { ...toApiPlan(plan, user.billingFrequency), entitlements: catalogPlan(plan.id).entitlements } };
     },
   };
 }

@@ -2,7 +2,7 @@ import { AUTOSCALING_FREE_TEXT } from '@/domain/autoscaling';
 import { DEFAULT_PROJECT_NAME, normalizeProjectName, projectIdFor, projectNameProblem } from '@/domain/project-settings';
 import { badRequest, unauthorized } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
-import { requirePaidPlan } from '@server/handlers/paid-plan';
+import { requireEntitlement } from '@server/handlers/entitlement';
 import { getProject, setAutoscaling, setProjectName, type StoredProject } from '@server/repos/project';
 import { signedIn, type Services } from '@server/handlers/services';
 
@@ -39,7 +39,7 @@ export function createProjectHandlers({ db }: Services): Pick<OperationHandlers,
      */
     putAutoscaling: async (input) => {
       const { userId } = signedIn(input);
-      if (input.body.enabled) await requirePaidPlan(db, userId, AUTOSCALING_FREE_TEXT);
+      if (input.body.enabled) await requireEntitlement(db, userId, 'autoscaling', AUTOSCALING_FREE_TEXT);
       const stored = await setAutoscaling(db, userId, input.body);
       if (stored === undefined) throw unauthorized('the account no longer exists');
       return { status: 200, body: stored };

@@ -2,7 +2,7 @@ import type { components } from '@/api/schema';
 import { notFound } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { keyNotFound } from '@server/handlers/api-keys';
-import { requirePaidPlan } from '@server/handlers/paid-plan';
+import { requireEntitlement } from '@server/handlers/entitlement';
 import { REQUEST_LOG_KEPT_MS, REQUEST_LOG_PER_KEY } from '@server/metering/request-log';
 import { type ListedCall, type LogCursor, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
 import { signedIn, type Services } from '@server/handlers/services';
@@ -50,7 +50,7 @@ export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pic
     /** A page of the key's last 24 hours, newest first; what the gateway still holds is written first. */
     getRequestLog: async (input) => {
       const { userId } = signedIn(input);
-      await requirePaidPlan(db, userId, LOG_NEEDS_PAID_PLAN);
+      await requireEntitlement(db, userId, 'requestLog', LOG_NEEDS_PAID_PLAN);
       const enabled = await requestLogEnabled(db, userId, input.params.id);
       if (enabled === null) throw notFound(keyNotFound);
       await input.request.server.metering.flush();
@@ -74,7 +74,7 @@ export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pic
     /** Off deletes the key's log at once; the gateway hears of the switch through its key cache. */
     putRequestLog: async (input) => {
       const { userId } = signedIn(input);
-      await requirePaidPlan(db, userId, LOG_NEEDS_PAID_PLAN);
+      await requireEntitlement(db, userId, 'requestLog', LOG_NEEDS_PAID_PLAN);
       const key = await setRequestLog(db, userId, input.params.id, input.body.enabled);
       if (key === null) throw notFound(keyNotFound);
       keyCache.invalidateKey(key);

@@ -1,6 +1,6 @@
 import { bucketStart, reportGranularity, seriesGranularity } from '@/domain/usage-series';
 import { unauthorized } from '@server/http/errors';
-import { requirePaidPlan } from '@server/handlers/paid-plan';
+import { requireEntitlement } from '@server/handlers/entitlement';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { creditsInCycle, cycleAt } from '@server/metering/cycle';
 import { rangeStart, usageReport } from '@server/metering/usage-report';
@@ -38,7 +38,7 @@ export function createUsageHandlers({ db, clock }: Services): Pick<OperationHand
     /** RPC Metrics' charts: points over the range and its busiest methods, on paid plans. */
     getUsageSeries: async (input) => {
       const { userId } = signedIn(input);
-      await requirePaidPlan(db, userId, METRICS_NEED_PAID_PLAN);
+      await requireEntitlement(db, userId, 'metrics', METRICS_NEED_PAID_PLAN);
       await input.request.server.metering.flush();
       const range = input.query.range ?? '1m';
       const granularity = seriesGranularity(range);

@@ -1,7 +1,7 @@
 import type { Queryable } from '@server/db/db';
 import type { SubscriptionSnapshot, SubscriptionStatus } from '@server/payments/billing-events';
 import type { ProviderName } from '@server/payments/provider';
-import { billingFrequencies, type BillingFrequency } from '@/domain/plan-catalog';
+import { parseBillingFrequency, type BillingFrequency } from '@/domain/plan-catalog';
 
 /** The dashboard's mirror of a user's subscription at the provider. */
 export interface SubscriptionRecord extends SubscriptionSnapshot {
@@ -29,8 +29,8 @@ export interface CheckoutRecord {
 }
 
 function frequencyOf(value: string): BillingFrequency {
-  const frequency = billingFrequencies.find((candidate) => candidate === value);
-  if (frequency === undefined) throw new Error(`Unknown billing frequency in the billing tables: ${value}`);
+  const frequency = parseBillingFrequency(value);
+  if (frequency === null) throw new Error(`Unknown billing frequency in the billing tables: ${value}`);
   return frequency;
 }
 

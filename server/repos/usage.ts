@@ -109,8 +109,6 @@ export interface GatewayKeyRow {
   /** Requests per second; null = unlimited. */
   readonly ratePerSecond: number | null;
   readonly credits: StoredCredits;
-  /** The owner's plan's name. */
-  readonly planName: string;
   /** The key's request log switch (011_request_log.sql). */
   readonly requestLog: boolean;
 }
@@ -118,9 +116,9 @@ export interface GatewayKeyRow {
 /** One query per key load (the gateway caches the answer; never one per call). */
 export async function findGatewayKey(q: Queryable, apiKey: string): Promise<GatewayKeyRow | null> {
   const { rows } = await q.query<
-    StoredCreditsRow & { key_id: number; plan_id: number; rate_per_second: number | null; plan_name: string; request_log: boolean }
+    StoredCreditsRow & { key_id: number; plan_id: number; rate_per_second: number | null; request_log: boolean }
   >(
-    `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, p.name AS plan_name, k.request_log,
+    `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, k.request_log,
        u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month
      FROM api_keys k JOIN users u ON u.id = k.user_id JOIN plans p ON p.id = u.plan_id
      WHERE k.key = $1`,
@@ -134,7 +132,6 @@ export async function findGatewayKey(q: Queryable, apiKey: string): Promise<Gate
         planId: row.plan_id,
         ratePerSecond: row.rate_per_second,
         credits: toStoredCredits(row),
-        planName: row.plan_name,
         requestLog: row.request_log,
       };
 }

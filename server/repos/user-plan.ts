@@ -1,5 +1,5 @@
 import type { Queryable } from '@server/db/db';
-import { billingFrequencies } from '@/domain/plan-catalog';
+import { parseBillingFrequency } from '@/domain/plan-catalog';
 import { nextPlan, type CurrentPlan, type PlanCause } from '@/domain/plan-move';
 
 interface LockedPlanRow {
@@ -17,8 +17,8 @@ async function lockCurrentPlan(tx: Queryable, userId: number): Promise<CurrentPl
   );
   const row = rows[0];
   if (row === undefined) return null;
-  const frequency = billingFrequencies.find((candidate) => candidate === row.billing_frequency);
-  if (frequency === undefined) throw new Error(`User ${userId} has an unknown billing frequency`);
+  const frequency = parseBillingFrequency(row.billing_frequency);
+  if (frequency === null) throw new Error(`User ${userId} has an unknown billing frequency`);
   return { planId: row.plan_id, frequency, planName: row.plan_name };
 }
 

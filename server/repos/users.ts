@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
-import { billingFrequencies, defaultPlanId, type BillingFrequency } from '@/domain/plan-catalog';
+import { defaultPlanId, parseBillingFrequency, type BillingFrequency } from '@/domain/plan-catalog';
 import { moveUserPlan } from '@server/repos/user-plan';
 
 /** How an account was created: register, real Google sign-in, or the local development sign-in. */
@@ -40,8 +40,8 @@ interface UserRow {
 const columns = 'id, email, password_hash, origin, plan_id, billing_frequency, credits_used, cycle_start, created_at, email_verified_at';
 
 function toRecord(row: UserRow): UserRecord {
-  const billingFrequency = billingFrequencies.find((frequency) => frequency === row.billing_frequency);
-  if (billingFrequency === undefined) throw new Error(`User ${row.id} has an unknown billing frequency`);
+  const billingFrequency = parseBillingFrequency(row.billing_frequency);
+  if (billingFrequency === null) throw new Error(`User ${row.id} has an unknown billing frequency`);
   if (!isAccountOrigin(row.origin)) throw new Error(`User ${row.id} has an unknown origin`);
   return {
     id: row.id,

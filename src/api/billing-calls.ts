@@ -8,6 +8,8 @@ import { queryFeed } from '@/api/query-feed';
 
 type Schemas = components['schemas'];
 export type Plan = Schemas['Plan'];
+/** GET /users/plan: the plan with what it unlocks. */
+export type UserPlan = Schemas['UserPlan'];
 export type Subscription = Schemas['Subscription'];
 export type Invoice = Schemas['Invoice'];
 export type Checkout = Schemas['Checkout'];
@@ -25,8 +27,8 @@ export function createBillingCalls(client: Client<paths>) {
     async plans(signal?: AbortSignal): Promise<Plan[]> {
       return bodyOf(await client.GET('/plans', { signal }));
     },
-    /** GET /users/plan. */
-    async userPlan(signal?: AbortSignal): Promise<Plan> {
+    /** GET /users/plan: the user's plan and its entitlements (what the screens unlock). */
+    async userPlan(signal?: AbortSignal): Promise<UserPlan> {
       return bodyOf(await client.GET('/users/plan', { signal }));
     },
     /** GET /users/subscription: null on a plan nobody pays for (Free, or Enterprise by contract). */
@@ -111,8 +113,8 @@ export function useUserPlan({ calls = billingCalls, staleTime }: UserPlanOptions
  * The user's plan as events for a machine: a callback actor that sends `toEvent(plan)` for the
  * cached answer and each new one, to the machine that invokes it; the screen's `useUserPlan` fetches it.
  */
-export function userPlanFeed(queryClient: QueryClient, toEvent: (plan: Plan) => AnyEventObject) {
-  return queryFeed<Plan>(queryClient, billingQueryKeys.userPlan, toEvent);
+export function userPlanFeed(queryClient: QueryClient, toEvent: (plan: UserPlan) => AnyEventObject) {
+  return queryFeed<UserPlan>(queryClient, billingQueryKeys.userPlan, toEvent);
 }
 
 export function useSubscription(calls: BillingCalls = billingCalls) {

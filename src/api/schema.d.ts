@@ -818,6 +818,26 @@ export interface components {
             maxKey: number | null;
             billingFrequency: components["schemas"]["BillingFrequency"];
         };
+        UserPlan: components["schemas"]["Plan"] & {
+            entitlements: components["schemas"]["Entitlements"];
+        };
+        /** @description What the plan unlocks; the server refuses what it lacks (403), and the dashboard shows it locked */
+        Entitlements: {
+            /** @description The per-key request log (GET /keys/{id}/request-log) */
+            requestLog: boolean;
+            /** @description RPC metrics (GET /usage/series) */
+            metrics: boolean;
+            /** @description Chat support */
+            chat: boolean;
+            /** @description The dedicated staked connection URL */
+            staked: boolean;
+            /** @description The Geyser enhanced websocket URL */
+            geyser: boolean;
+            /** @description Autoscaling beyond the plan's limits */
+            autoscaling: boolean;
+            /** @description Inviting others to the project */
+            invites: boolean;
+        };
         SubscribeRequest: {
             /** @description A plan id (the database's integer range) */
             planId: number;
@@ -1674,13 +1694,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The plan, with the user's billing frequency */
+            /** @description The plan, with the user's billing frequency and what the plan unlocks */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Plan"];
+                    "application/json": components["schemas"]["UserPlan"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,12 +1,5 @@
-import type { BillingFrequency } from './plan-catalog';
+import { type BillingFrequency, type CatalogPlan, defaultPlan, listedPlans, planNamed, planRank } from './plan-catalog';
 import { canUpgrade, dueToday, type DueToday } from './plan-change';
-import { PLAN_ORDER, planRank, type RankedPlan } from './plan-rank';
-
-/** SPEC.md §9: the yearly switch's label. */
-export const YEARLY_DISCOUNT_LABEL = '- 10%';
-
-/** SPEC.md §9: the plans /billing offers, in this order (Enterprise is by contact, never in the list). */
-export const LISTED_PLANS: readonly RankedPlan[] = ['Free', 'Developer', 'Business', 'Professional'];
 
 /** What these rules need of a plan of GET /plans. */
 interface PricedPlan {
@@ -14,17 +7,12 @@ interface PricedPlan {
   billingFrequency: BillingFrequency;
 }
 
-/** The plan name as one of the ranked names, or null for a name this dashboard does not know. */
-export function rankedPlan(name: string | null | undefined): RankedPlan | null {
-  return PLAN_ORDER.find((plan) => plan === name) ?? null;
-}
-
 /**
- * The plan cards for one frequency: the listed plans in SPEC.md's order, each once (GET /plans
+ * The plan cards for one frequency: the plan table's listed plans in its order, each once (GET /plans
  * answers every plan once per frequency). Plans the server does not offer are simply absent.
  */
 export function plansToList<P extends PricedPlan>(plans: readonly P[], frequency: BillingFrequency): P[] {
-  return LISTED_PLANS.flatMap((name) => {
+  return listedPlans.flatMap(({ name }) => {
     const plan = plans.find((candidate) => candidate.name === name && candidate.billingFrequency === frequency);
     return plan ? [plan] : [];
   });
@@ -35,43 +23,45 @@ export function plansToList<P extends PricedPlan>(plans: readonly P[], frequency
  * one (the rule the server's subscribe applies too). While the user's plan is unknown, nothing is.
  */
 export function upgradeEnabled(current: string | null | undefined, target: string): boolean {
-  const from = rankedPlan(current);
-  const to = rankedPlan(target);
-  return from !== null && to !== null && canUpgrade(from, to);
+  const from = planNamed(current);
+  const to = planNamed(target);
+  return from !== null && to !== null && canUpgrade(from.name, to.name);
 }
 
-/** SPEC.md §6: Enterprise users see neither the plans list nor Upgrade. */
+/** SPEC.md §6: users on a plan sold by contract (Enterprise) see neither the plans list nor Upgrade. */
 export function showsPlansList(current: string | null | undefined): boolean {
-  return rankedPlan(current) !== 'Enterprise';
+  return planNamed(current)?.sold !== 'contract';
 }
 
 /** The card of the user's own plan reads 'Current plan' instead of offering Upgrade. */
 export function isCurrentPlan(current: string | null | undefined, target: string): boolean {
-  return rankedPlan(current) !== null && current === target;
+  return planNamed(current) !== null && current === target;
 }
 
 /**
  * What a plan card offers a user on `current`: Upgrade above it; 'current' on their own plan;
  * 'move-down' below it (through the customer portal: a lower plan from the end of the period, Free
- * by cancelling); 'none' while their plan is unknown, and for Enterprise on either side.
+ * by cancelling); 'none' while their plan is unknown, and for a plan sold by contract (Enterprise) on either side.
  */
 export type PlanOffer = 'upgrade' | 'current' | 'move-down' | 'none';
 
 export function planOffer(current: string | null | undefined, target: string): PlanOffer {
-  const from = rankedPlan(current);
-  const to = rankedPlan(target);
-  if (from === null || to === null || from === 'Enterprise' || to === 'Enterprise') return 'none';
+  const from = planNamed(current);
+  const to = planNamed(target);
+  if (from === null || to === null || [from, to].some(isContract)) return 'none';
   if (from === to) return 'current';
-  if (canUpgrade(from, to)) return 'upgrade';
+  if (canUpgrade(from.name, to.name)) return 'upgrade';
   return planRank(to) < planRank(from) ? 'move-down' : 'none';
 }
 
 /** How a lower plan is reached (the move-down button opens the customer portal). */
 export function moveDownHint(target: string): string {
-  return target === 'Free'
+  return target === defaultPlan.name
     ? 'Cancel your plan in the customer portal: it stays until the end of the period, then you are on Free.'
     : `Switch to ${target} in the customer portal: it starts when your current period ends.`;
 }
+
+const isContract = (plan: CatalogPlan) => plan.sold === 'contract';
 
 /** What these rules need of GET /users/subscription's subscription. */
 interface SubscribedPeriod {

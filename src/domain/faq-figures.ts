@@ -63,6 +63,13 @@ export function keyLimitSentence(plans: readonly CatalogPlan[]): string {
   return `${limitedFigures(plans, figure, whole.format)} API keys.${noLimitSentence(plans, figure)}`;
 }
 
+/** 'Free, Developer, Business and Professional, plus Enterprise by contract with sales.': the listed plans, then those by contract. */
+export function planListSentence(plans: readonly CatalogPlan[]): string {
+  const names = (sold: (plan: CatalogPlan) => boolean) => joinNames(plans.filter(sold).map((plan) => plan.name));
+  const byContract = names((plan) => plan.sold === 'contract');
+  return `${names((plan) => plan.listed)}${byContract === '' ? '' : `, plus ${byContract} by contract with sales`}.`;
+}
+
 /** 'Free $0.00, Developer $49.00, ... a month; a year costs 12 months less 10%.' Plans sold by contract are left out. */
 export function priceSentence(plans: readonly CatalogPlan[]): string {
   const monthly = limitedFigures(

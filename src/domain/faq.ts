@@ -16,6 +16,7 @@ import {
   creditQuotaSentence,
   joinNames,
   keyLimitSentence,
+  planListSentence,
   priceSentence,
   rateLimitSentence,
   webSocketLimitSentence,
@@ -68,7 +69,7 @@ function billing(plans: readonly CatalogPlan[]): FaqItem[] {
       id: 'plans',
       question: 'Which plans are there, and what do they cost?',
       answer: [
-        `Free, Developer, Business and Professional, plus Enterprise by contract with sales. Prices: ${priceSentence(plans)}`,
+        `${planListSentence(plans)} Prices: ${priceSentence(plans)}`,
         `Each plan includes a monthly credit quota: ${creditQuotaSentence(plans)}`,
       ],
     },

@@ -1,4 +1,4 @@
-import type { BillingFrequency } from './plan-catalog';
+import { billingPeriods, type BillingFrequency } from './plan-catalog';
 
 /**
  * Money as the API gives it: integer US cents (Plan.price, Invoice.amount, Checkout.amount).
@@ -16,11 +16,9 @@ export function formatUsd(cents: number): string {
 /** What the plan cards say where a plan has no price: it is sold by contract. */
 export const CONTACT_SALES = 'Contact sales';
 
-const periodWord: Record<BillingFrequency, string> = { MONTHLY: 'month', ANNUALY: 'year' };
-
 /** 4900, MONTHLY → '$49.00 / month'; null (contact sales) → 'Contact sales'. */
 export function priceLabel(cents: number | null, frequency: BillingFrequency): string {
-  return cents === null ? CONTACT_SALES : `${formatUsd(cents)} / ${periodWord[frequency]}`;
+  return cents === null ? CONTACT_SALES : `${formatUsd(cents)} / ${billingPeriods[frequency].period}`;
 }
 
 /**
@@ -28,6 +26,7 @@ export function priceLabel(cents: number | null, frequency: BillingFrequency): s
  * monthly price, a free plan or one by contract (nothing to compare).
  */
 export function monthlyEquivalentLabel(cents: number | null, frequency: BillingFrequency): string | null {
-  if (frequency !== 'ANNUALY' || cents === null || cents <= 0) return null;
-  return `${formatUsd(Math.round(cents / 12))} / month`;
+  const { months } = billingPeriods[frequency];
+  if (months === 1 || cents === null || cents <= 0) return null;
+  return `${formatUsd(Math.round(cents / months))} / month`;
 }

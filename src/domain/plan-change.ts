@@ -1,23 +1,26 @@
-import { planRank, type RankedPlan } from './plan-rank';
+import { type PlanName, planOf, planRank } from './plan-catalog';
 
 /**
  * Why a checkout to `target` is refused for a user on `current`, or null when it is an upgrade
- * that may be paid for: only a plan above the current one, never Free (nothing to pay; cancel in
- * the portal) nor Enterprise (by contract with sales), and nothing for an Enterprise user.
+ * that may be paid for: only a plan above the current one, never the default plan (Free: nothing to
+ * pay; cancel in the portal) nor one sold by contract (Enterprise: arranged with sales), and nothing
+ * for a user on a plan sold by contract.
  * The server refuses the same cases that the dashboard's Upgrade buttons disable.
  */
 export type UpgradeRefusal = 'enterprise-user' | 'enterprise-plan' | 'free-plan' | 'same-plan' | 'lower-plan';
 
-export function upgradeRefusal(current: RankedPlan, target: RankedPlan): UpgradeRefusal | null {
-  if (current === 'Enterprise') return 'enterprise-user';
-  if (target === 'Enterprise') return 'enterprise-plan';
-  if (target === 'Free') return 'free-plan';
+export function upgradeRefusal(currentName: PlanName, targetName: PlanName): UpgradeRefusal | null {
+  const current = planOf(currentName);
+  const target = planOf(targetName);
+  if (current.sold === 'contract') return 'enterprise-user';
+  if (target.sold === 'contract') return 'enterprise-plan';
+  if (target.sold === 'default') return 'free-plan';
   if (target === current) return 'same-plan';
   if (planRank(target) < planRank(current)) return 'lower-plan';
   return null;
 }
 
-export const canUpgrade = (current: RankedPlan, target: RankedPlan): boolean => upgradeRefusal(current, target) === null;
+export const canUpgrade = (current: PlanName, target: PlanName): boolean => upgradeRefusal(current, target) === null;
 
 /**
  * What a change to a higher plan charges now: the new plan's price for a whole new period (it

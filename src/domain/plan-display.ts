@@ -1,17 +1,16 @@
+import { defaultPlan, planNamed } from './plan-catalog';
+
 /**
  * How a plan's figures read on screen (SPEC.md "/ Dashboard", §9). In the contract null means
  * unlimited for credit, rate and maxKey, never a magic number.
  */
 export const UNLIMITED = 'Unlimited';
-export const DEFAULT_PLAN_LABEL = 'Free Plan';
-/** The plan sold by contract only: no upgrade from it. */
-export const ENTERPRISE_PLAN = 'Enterprise';
 
 const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** 'Developer Plan'; 'Free Plan' while the plan is unknown (not loaded, or the user has none). */
 export function planLabel(planName: string | null | undefined): string {
-  return planName ? `${planName} Plan` : DEFAULT_PLAN_LABEL;
+  return `${planName || defaultPlan.name} Plan`;
 }
 
 /** 1500000 → '1,500,000'; null → 'Unlimited'. */
@@ -48,7 +47,7 @@ export function formatUsagePercent(used: number, credit: number | null): string 
   return `${Math.round(percent)}%`;
 }
 
-/** Upgrade Plan leads to /billing for every plan except Enterprise. */
+/** Upgrade Plan leads to /billing for every plan except one sold by contract (Enterprise). */
 export function canUpgrade(planName: string | null | undefined): boolean {
-  return planName !== ENTERPRISE_PLAN;
+  return planNamed(planName)?.sold !== 'contract';
 }

@@ -1,4 +1,4 @@
-import { defaultPlanId, type BillingFrequency } from './plan-catalog';
+import { defaultPlanId, planNamed, type BillingFrequency } from './plan-catalog';
 
 /**
  * The one rule that decides a user's plan, whoever moves it: the payment provider's events, the
@@ -29,8 +29,8 @@ export type PlanCause =
 export const planAfterSubscription: PlanChoice = { planId: defaultPlanId, frequency: 'MONTHLY' };
 
 /**
- * The plan the user moves to, or null when it stays. Payments never touch an Enterprise plan (it
- * is arranged with sales, outside the provider) and leave the same plan and frequency alone (a
+ * The plan the user moves to, or null when it stays. Payments never touch a plan sold by contract
+ * (Enterprise: arranged with sales, outside the provider) and leave the same plan and frequency alone (a
  * renewal keeps its quota cycle, which already runs monthly from its anchor). An operator's command
  * applies to any plan, Enterprise included, and is idempotent: the same plan and frequency again
  * changes nothing (the credit cycle goes on), so a command run twice does no more than once.
@@ -38,7 +38,7 @@ export const planAfterSubscription: PlanChoice = { planId: defaultPlanId, freque
 export function nextPlan(current: CurrentPlan, cause: PlanCause): PlanChoice | null {
   const same = (target: PlanChoice) => current.planId === target.planId && current.frequency === target.frequency;
   if (cause.kind === 'operator') return same(cause.plan) ? null : cause.plan;
-  if (current.planName === 'Enterprise') return null;
+  if (planNamed(current.planName)?.sold === 'contract') return null;
   const target = cause.kind === 'subscription' ? cause.plan : planAfterSubscription;
   return same(target) ? null : target;
 }

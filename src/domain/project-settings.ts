@@ -1,5 +1,5 @@
 import { hiddenCharactersProblem } from './name-characters';
-import { isPaid } from './plan-rank';
+import { demoPlan, type Entitlements } from './plan-catalog';
 import { formatLimit } from './plan-display';
 
 /**
@@ -65,27 +65,31 @@ export function planViewLabels(accountPlan: string | null | undefined): Record<P
   return { account: `${accountPlan?.trim() || 'Your'} Plan View`, premiumDemo: PREMIUM_DEMO_LABEL };
 }
 
-/** The plan the screen shows: the demo's, or the account's (null until it is known). */
-export function planShown(view: PlanView, accountPlan: string | null | undefined): string | null {
-  return view === 'premiumDemo' ? DEMO_PLAN_NAME : (accountPlan ?? null);
+/** What the settings screen needs of the account's plan (GET /users/plan): its name and what it unlocks. */
+export interface AccountPlan {
+  readonly name: string;
+  readonly entitlements: Entitlements;
+}
+
+/** The plan the screen shows: the demo's (the plan table's demo plan), or the account's (null until it is known). */
+export function planShown(view: PlanView, accountPlan: AccountPlan | null | undefined): AccountPlan | null {
+  return view === 'premiumDemo' ? demoPlan : (accountPlan ?? null);
 }
 
 /**
  * SPEC.md §6: "invites are 0 on Free", so the invite card offers an upgrade only when the plan
- * shown is Free. A paid plan (the Professional demo, Enterprise above all) is never told to
- * upgrade for invites; nor is a plan not known yet.
+ * shown lacks the invites entitlement (Free). A plan with it (the Professional demo, Enterprise
+ * above all) is never told to upgrade for invites; nor is a plan not known yet.
  */
-export function offersInviteUpgrade(view: PlanView, accountPlan: string | null | undefined): boolean {
+export function offersInviteUpgrade(view: PlanView, accountPlan: AccountPlan | null | undefined): boolean {
   const shown = planShown(view, accountPlan);
-  return shown !== null && !isPaid(shown);
+  return shown !== null && !shown.entitlements.invites;
 }
 
 export function isPlanView(value: string | null): value is PlanView {
   return value === 'account' || value === 'premiumDemo';
 }
 
-/** The plan the Premium Plan Demo shows (SPEC.md "Settings (demo)"). */
-export const DEMO_PLAN_NAME = 'Professional';
 export const DEMO_PLAN_FEATURES = ['5M credits per month', 'unlimited API keys', 'advanced analytics', '24/7 priority support'] as const;
 
 /** The demo's renewal date: a month after `now` (the last day of a shorter month when the day is missing there). */
@@ -109,10 +113,11 @@ export function planFeatures(plan: { credit: number | null; rate: number | null;
 }
 
 /**
- * SPEC.md §6: free plans cannot use autoscaling. The Premium Plan Demo shows the settings of a
- * Professional plan, so a visitor on Free can try the form there; the account's own view follows
- * the real plan (a plan not known yet counts as Free).
+ * SPEC.md §6: free plans cannot use autoscaling: the form is locked unless the plan shown has the
+ * autoscaling entitlement. The Premium Plan Demo shows the settings of a Professional plan, so a
+ * visitor on Free can try the form there; the account's own view follows the real plan (a plan not
+ * known yet unlocks nothing).
  */
-export function autoscalingLocked(view: PlanView, accountPlan: string | null | undefined): boolean {
-  return view === 'account' && !isPaid(accountPlan);
+export function autoscalingLocked(view: PlanView, accountPlan: AccountPlan | null | undefined): boolean {
+  return !(planShown(view, accountPlan)?.entitlements.autoscaling ?? false);
 }

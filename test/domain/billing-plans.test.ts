@@ -4,11 +4,9 @@ import {
   moveDownHint,
   planOffer,
   plansToList,
-  rankedPlan,
   showsPlansList,
   upgradeDueToday,
   upgradeEnabled,
-  YEARLY_DISCOUNT_LABEL,
 } from '@/domain/billing-plans';
 import type { BillingFrequency } from '@/domain/plan-catalog';
 
@@ -34,10 +32,6 @@ describe('plansToList (SPEC.md §9 plan order)', () => {
     const listed = plansToList(plans, frequency);
     expect(names(listed)).toEqual(expected);
     expect(listed.every((p) => p.billingFrequency === frequency)).toBe(true);
-  });
-
-  it("labels the yearly switch '- 10%'", () => {
-    expect(YEARLY_DISCOUNT_LABEL).toBe('- 10%');
   });
 });
 
@@ -79,7 +73,7 @@ describe('showsPlansList: hidden for Enterprise (SPEC.md §6)', () => {
   });
 });
 
-describe('isCurrentPlan and rankedPlan', () => {
+describe('isCurrentPlan', () => {
   it.each([
     ['Developer', 'Developer', true],
     ['Developer', 'Business', false],
@@ -87,14 +81,6 @@ describe('isCurrentPlan and rankedPlan', () => {
     ['Gold', 'Gold', false],
   ] as const)('%s on %s: %s', (current, target, expected) => {
     expect(isCurrentPlan(current, target)).toBe(expected);
-  });
-
-  it.each([
-    ['Business', 'Business'],
-    ['business', null],
-    [undefined, null],
-  ] as const)('%s → %s', (name, ranked) => {
-    expect(rankedPlan(name)).toBe(ranked);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   creditQuotaSentence,
   joinNames,
   keyLimitSentence,
+  planListSentence,
   priceSentence,
   rateLimitFigures,
   rateLimitSentence,
@@ -82,6 +83,17 @@ describe('FAQ figures from the plan table', () => {
     ],
   ])('prices of table %# (Enterprise, sold by contract, left out)', (plans, expected) => {
     expect(priceSentence(plans)).toBe(expected);
+  });
+
+  it.each([
+    [planCatalog, 'Free, Developer, Business and Professional, plus Enterprise by contract with sales.'],
+    [
+      withPlan('Professional', { listed: false, sold: 'contract' }),
+      'Free, Developer and Business, plus Professional and Enterprise by contract with sales.',
+    ],
+    [planCatalog.filter((plan) => plan.sold !== 'contract'), 'Free, Developer, Business and Professional.'],
+  ])('names the plans of table %# (the listed ones, then those by contract)', (plans, expected) => {
+    expect(planListSentence(plans)).toBe(expected);
   });
 
   it.each([

@@ -17,6 +17,7 @@ import {
   projectIdFor,
   projectNameProblem,
 } from '@/domain/project-settings';
+import { accountPlanOf } from '../support/plan-fixtures';
 
 describe('project name', () => {
   it.each([
@@ -108,7 +109,7 @@ describe('autoscalingLocked (SPEC.md §6: free plans cannot use autoscaling)', (
     ['premiumDemo', undefined, false],
     ['premiumDemo', 'Business', false],
   ] as const)('%s view on %j → locked: %s', (view, plan, locked) => {
-    expect(autoscalingLocked(view, plan)).toBe(locked);
+    expect(autoscalingLocked(view, plan && accountPlanOf(plan))).toBe(locked);
   });
 });
 
@@ -136,7 +137,7 @@ describe('the plan shown, and whether the invite card offers an upgrade (SPEC.md
     ['premiumDemo', 'Free', 'Professional', false],
     ['premiumDemo', undefined, 'Professional', false],
   ] as const)('%s view on %j shows %j; upgrade offered: %j', (view, plan, shown, offered) => {
-    expect(planShown(view, plan)).toBe(shown);
-    expect(offersInviteUpgrade(view, plan)).toBe(offered);
+    expect(planShown(view, plan && accountPlanOf(plan))?.name ?? null).toBe(shown);
+    expect(offersInviteUpgrade(view, plan && accountPlanOf(plan))).toBe(offered);
   });
 });

@@ -11,6 +11,8 @@ import {
   settingsPageMachine,
 } from '@machines/settings-page';
 import type { AutoscalingSettings } from '@/domain/autoscaling';
+import type { AccountPlan } from '@/domain/project-settings';
+import { accountPlanOf } from '../support/plan-fixtures';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
 import { type SettingsPageModelEvent, settingsPageFlows } from './models/settings-page.model';
@@ -20,7 +22,7 @@ import { pendingCall } from './pending-call';
  * The screen's machine with a test form (its save pending) and a test `userPlan` actor: the test
  * sends the plan's answers through it, as the app's query feed does.
  */
-function startSettings(accountPlan: string | null) {
+function startSettings(accountPlan: AccountPlan | null) {
   const save = pendingCall<AutoscalingSettings, AutoscalingSettings>('saveAutoscaling');
   let feed: ((event: AnyEventObject) => void) | undefined;
   const userPlan = fromCallback<AnyEventObject>(({ sendBack }) => {
@@ -32,7 +34,7 @@ function startSettings(accountPlan: string | null) {
     }),
     { input: { accountPlan } },
   ).start();
-  const planAnswers = (plan: string) => {
+  const planAnswers = (plan: AccountPlan) => {
     if (!feed) throw new Error('the userPlan actor was not started');
     feed({ type: 'plan.loaded', plan });
   };
@@ -80,14 +82,14 @@ describe('settings page machine', () => {
         ['Developer', false],
         ['Enterprise', false],
       ] as const) {
-        const { actor, form } = startSettings(plan);
+        const { actor, form } = startSettings(plan === null ? null : accountPlanOf(plan));
         expect(selectView(actor.getSnapshot())).toBe('account');
         expect(selectIsLocked(form().getSnapshot())).toBe(locked);
       }
     });
 
     it('keeps what was set in the demo when the account view locks the form, and unlocks it with the same values', () => {
-      const { actor, form } = startSettings('Free');
+      const { actor, form } = startSettings(accountPlanOf('Free'));
       actor.send({ type: 'view.show', view: 'premiumDemo' });
       form().send({ type: 'autoscaling.set', percent: 80 });
       actor.send({ type: 'view.show', view: 'account' });
@@ -101,7 +103,7 @@ describe('settings page machine', () => {
     it('keeps the demo open when the account plan turns out to be Free, and applies it on the way back', () => {
       const { actor, form, planAnswers } = startSettings(null);
       actor.send({ type: 'view.show', view: 'premiumDemo' });
-      planAnswers('Free');
+      planAnswers(accountPlanOf('Free'));
       expect(selectIsLocked(form().getSnapshot())).toBe(false);
       expect(selectAccountPlan(actor.getSnapshot())).toBe('Free');
       actor.send({ type: 'view.show', view: 'account' });
@@ -109,14 +111,14 @@ describe('settings page machine', () => {
     });
 
     it('locks the form again when the account plan turns Free while the account is shown (a lapsed subscription)', () => {
-      const { form, planAnswers } = startSettings('Developer');
+      const { form, planAnswers } = startSettings(accountPlanOf('Developer'));
       expect(selectIsLocked(form().getSnapshot())).toBe(false);
-      planAnswers('Free');
+      planAnswers(accountPlanOf('Free'));
       expect(selectIsLocked(form().getSnapshot())).toBe(true);
     });
 
     it('ignores a toggle to the view already shown', () => {
-      const { actor } = startSettings('Free');
+      const { actor } = startSettings(accountPlanOf('Free'));
       expect(actor.getSnapshot().can({ type: 'view.show', view: 'account' })).toBe(false);
       actor.send({ type: 'view.show', view: 'premiumDemo' });
       expect(actor.getSnapshot().can({ type: 'view.show', view: 'premiumDemo' })).toBe(false);

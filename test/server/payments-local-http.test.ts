@@ -69,7 +69,12 @@ describe('test mode through the server', () => {
     const paid = await post(url, successCard);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`${server.config.publicUrl}/billing/success?checkout=${checkoutId}`);
-    expect(await apiGet<ApiPlan>(token, '/api/users/plan')).toMatchObject({ name: 'Developer', rate: 50, maxKey: 10 });
+    expect(await apiGet<ApiPlan>(token, '/api/users/plan')).toMatchObject({
+      name: 'Developer',
+      rate: 50,
+      maxKey: 10,
+      entitlements: { requestLog: true, metrics: true, chat: true, staked: true, geyser: false, autoscaling: true, invites: true },
+    });
     expect(await apiGet(token, `/api/payment/checkouts/${checkoutId}`)).toMatchObject({ status: 'complete', amount: 4_900 });
     expect(await apiGet(token, '/api/payment/invoices')).toEqual([
       expect.objectContaining({ amount: 4_900, status: 'paid', currency: 'USD' }),

@@ -35,7 +35,7 @@ describe('plans and keys', () => {
     expect(plans.find((plan) => plan.name === 'Enterprise')).toMatchObject({ price: null, credit: null, rate: null, maxKey: null });
   });
 
-  it("answers the user's plan with the user's billing frequency", async () => {
+  it("answers the user's plan with the user's billing frequency and what the plan unlocks (nothing on Free)", async () => {
     const { token } = await signedInUser(server.app);
     const response = await server.app.inject({ method: 'GET', url: '/api/users/plan', headers: bearer(token) });
     expect(response.json()).toEqual({
@@ -47,6 +47,7 @@ describe('plans and keys', () => {
       rate: 10,
       maxKey: 3,
       billingFrequency: 'MONTHLY',
+      entitlements: { requestLog: false, metrics: false, chat: false, staked: false, geyser: false, autoscaling: false, invites: false },
     });
   });
 

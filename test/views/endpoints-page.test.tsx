@@ -5,6 +5,7 @@ import { accessControlQueryKey } from '@/api/access-control-calls';
 import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
+import { planOf } from '@/domain/plan-catalog';
 import type { AccessSettings } from '@/domain/access-control';
 import { firstCallSnippet } from '@/domain/first-call';
 import { ACCESS_CONTROL_ANCHOR, accessControlHref } from '@/domain/paths';
@@ -21,8 +22,19 @@ afterEach(() => queryClient.clear());
 const STAKED_UPGRADE = 'Upgrade to a paid plan to enable the Staked Connection URL';
 const GEYSER_LOCKED = 'Upgrade to Business plan or above to enable the Geyser Enhanced Websocket URL';
 
-function planNamed(name: Schemas['PlanName']): Schemas['Plan'] {
-  return { id: 1, name, description: `${name} plan`, price: 0, credit: 500_000, rate: 10, maxKey: 3, billingFrequency: 'MONTHLY' };
+function planNamed(name: Schemas['PlanName']): Schemas['UserPlan'] {
+  const { entitlements } = planOf(name);
+  return {
+    id: 1,
+    name,
+    description: `${name} plan`,
+    price: 0,
+    credit: 500_000,
+    rate: 10,
+    maxKey: 3,
+    billingFrequency: 'MONTHLY',
+    entitlements,
+  };
 }
 
 function renderEndpoints({ plan = 'Free', apiKey = testUser.apiKey }: { plan?: Schemas['PlanName']; apiKey?: string | null } = {}) {

@@ -12,6 +12,7 @@ import { freePlan, serverKey } from './keys-harness';
 import { seedConfig } from './seed-config';
 import { seedQuery } from './seed-queries';
 import { billingCycleKey, usageReport } from './webhooks-harness';
+import { userPlanOf } from '../support/plan-fixtures';
 
 afterEach(() => queryClient.clear());
 
@@ -96,7 +97,7 @@ const whereMachinesStart: Record<string, Screen> = {
     path: '/usage',
     signedIn: true,
     seed: () => {
-      seedQuery($api.queryOptions('get', '/users/plan').queryKey, { ...freePlan, id: 2, name: 'Developer' });
+      seedQuery($api.queryOptions('get', '/users/plan').queryKey, userPlanOf('Developer'));
       seedQuery($api.queryOptions('get', '/usage', { params: { query: { range: '1m', groupBy: 'method' } } }).queryKey, usageReport);
     },
     drawn: () => screen.findByRole('radiogroup', { name: 'Time range' }),
@@ -106,7 +107,7 @@ const whereMachinesStart: Record<string, Screen> = {
     path: '/usage',
     signedIn: true,
     seed: () => {
-      seedQuery($api.queryOptions('get', '/users/plan').queryKey, { ...freePlan, id: 2, name: 'Developer' });
+      seedQuery($api.queryOptions('get', '/users/plan').queryKey, userPlanOf('Developer'));
       seedQuery($api.queryOptions('get', '/usage', { params: { query: { range: '1m', groupBy: 'method' } } }).queryKey, usageReport);
     },
     drawn: () => screen.findByRole('checkbox', { name: "Log this key's calls" }),
@@ -115,7 +116,7 @@ const whereMachinesStart: Record<string, Screen> = {
 
 /** What the signed-in screens read from the server, as if it had answered (jsdom has no server). */
 function seedServerData() {
-  const plan: Schemas['Plan'] = freePlan;
+  const plan: Schemas['UserPlan'] = freePlan;
   seedQuery($api.queryOptions('get', '/users/me').queryKey, testUser);
   seedQuery($api.queryOptions('get', '/users/plan').queryKey, plan);
   seedQuery(apiKeyListQueryKey, [serverKey(1)]);

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import type { components } from '@/api/schema';
 import { CallFailed } from '@/domain/call-failure';
+import { planOf } from '@/domain/plan-catalog';
 import { queryClient } from '@/app/query-client';
 import KeysPage from '@/views/keys/keys-page';
 import { pendingCall } from '../machines/pending-call';
@@ -9,7 +10,7 @@ import { type SessionEffects, renderInApp } from './app-harness';
 import { seedConfig } from './seed-config';
 
 type ApiKey = components['schemas']['ApiKey'];
-type Plan = components['schemas']['Plan'];
+type Plan = components['schemas']['UserPlan'];
 
 export const freePlan: Plan = {
   id: 1,
@@ -20,6 +21,7 @@ export const freePlan: Plan = {
   rate: 10,
   maxKey: 3,
   billingFrequency: 'MONTHLY',
+  entitlements: planOf('Free').entitlements,
 };
 
 export function serverKey(id: number, overrides: Partial<ApiKey> = {}): ApiKey {

@@ -9,6 +9,7 @@ import { apiKeyListQueryKey } from '@/api/key-calls';
 import { $api } from '@/api/query-hooks';
 import { createRequestLogCalls, requestLogActorsOver } from '@/api/request-log-calls';
 import { queryClient } from '@/app/query-client';
+import { planOf } from '@/domain/plan-catalog';
 import { failureIn } from '@/domain/call-failure';
 import { ACCESS_REFUSAL_REASONS, OUTCOME_LABELS, REFUSAL_REASONS } from '@/domain/call-outcomes';
 import { readPlaygroundSearch } from '@/domain/playground-link';
@@ -337,7 +338,8 @@ describe('Request Log on the Usage screen', () => {
       rate: 10,
       maxKey: 3,
       billingFrequency: 'MONTHLY',
-    } satisfies Schemas['Plan']);
+      entitlements: planOf(plan).entitlements,
+    } satisfies Schemas['UserPlan']);
   }
 
   it("is locked behind 'Upgrade Required' on Free, below RPC Metrics, with the way to /billing", () => {

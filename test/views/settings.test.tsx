@@ -20,7 +20,7 @@ import { AUTOSCALING_FREE_TEXT, AUTOSCALING_SAVED_TEXT, type AutoscalingSettings
 import { CallFailed } from '@/domain/call-failure';
 import { ALERTS_SAVED_TEXT, type AlertSettings, CREDIT_ALERT_THRESHOLDS } from '@/domain/usage-alerts';
 import { planLabel } from '@/domain/plan-display';
-import { PLAN_ORDER } from '@/domain/plan-rank';
+import { planNamed as catalogPlanNamed, planOf } from '@/domain/plan-catalog';
 import { DEFAULT_PROJECT_NAME, type PlanView, PROJECT_NAME_BLANK, PROJECT_NAME_TOO_LONG, planViewLabels } from '@/domain/project-settings';
 import SettingsPage from '@/views/settings/settings-page';
 import { type SettingsActors, projectQueryKey } from '@/views/settings/settings-actors';
@@ -45,8 +45,19 @@ if (!globalThis.CSS?.escape) {
 const PROJECT_ID = 'prj_00000007';
 const NOW = new Date('2025-02-07T10:00:00.000Z');
 
-function planNamed(name: Schemas['PlanName']): Schemas['Plan'] {
-  return { id: 1, name, description: 'For trying things out', price: 0, credit: 500_000, rate: 10, maxKey: 3, billingFrequency: 'MONTHLY' };
+function planNamed(name: Schemas['PlanName']): Schemas['UserPlan'] {
+  const { entitlements } = planOf(name);
+  return {
+    id: 1,
+    name,
+    description: 'For trying things out',
+    price: 0,
+    credit: 500_000,
+    rate: 10,
+    maxKey: 3,
+    billingFrequency: 'MONTHLY',
+    entitlements,
+  };
 }
 
 /** What GET /project answers before the owner saved any autoscaling settings. */
@@ -237,12 +248,12 @@ describe('settings page, walking the settings page machine paths', () => {
       await knownPlan.flow.run(
         path,
         {
-          'view.show': ({ view }) => showPlanView(user, planViewLabels(accountPlan)[view]),
+          'view.show': ({ view }) => showPlanView(user, planViewLabels(accountPlan?.name)[view]),
           'plan.loaded': async ({ plan }) => {
             accountPlan = plan;
-            const name = PLAN_ORDER.find((known) => known === plan);
-            if (!name) throw new Error(`no plan named ${plan}`);
-            await planAnswers(name);
+            const known = catalogPlanNamed(plan.name);
+            if (!known) throw new Error(`no plan named ${plan.name}`);
+            await planAnswers(known.name);
           },
         } satisfies Executors<SettingsPageModelEvent>,
         async (expected) => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
+import { planOf } from '@/domain/plan-catalog';
 import { FAQ_SECTION_TITLES, faqSections } from '@/domain/faq';
 import SupportPage from '@/views/support/support-page';
 import { renderInApp } from './app-harness';
@@ -28,7 +29,8 @@ function seedPlan(name: Schemas['PlanName']) {
     rate: 10,
     maxKey: 3,
     billingFrequency: 'MONTHLY',
-  } satisfies Schemas['Plan']);
+    entitlements: planOf(name).entitlements,
+  } satisfies Schemas['UserPlan']);
 }
 
 function renderSupport(plan: Schemas['PlanName'] | null = 'Free') {

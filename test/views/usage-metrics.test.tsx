@@ -8,6 +8,7 @@ import { apiKeyListQueryKey } from '@/api/key-calls';
 import { $api } from '@/api/query-hooks';
 import { createUsageSeriesCalls, usageMetricsActorsOver } from '@/api/usage-series-calls';
 import { queryClient } from '@/app/query-client';
+import { planOf } from '@/domain/plan-catalog';
 import { CallFailed, failureIn } from '@/domain/call-failure';
 import { type MetricsFilters, hasCalls } from '@/domain/usage-metrics';
 import UsagePage from '@/views/usage/usage-page';
@@ -104,7 +105,8 @@ function renderPaidUsage() {
     rate: 50,
     maxKey: 10,
     billingFrequency: 'MONTHLY',
-  } satisfies Schemas['Plan']);
+    entitlements: planOf('Developer').entitlements,
+  } satisfies Schemas['UserPlan']);
   seedQuery(apiKeyListQueryKey, [
     { id: 11, name: 'Default Key', apiKey: 'key_default', createdAt: '2025-02-07T10:00:00.000Z' },
     { ...METRICS_KEY, apiKey: 'key_backend', createdAt: '2025-02-08T10:00:00.000Z' },

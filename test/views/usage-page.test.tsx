@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
+import { planOf } from '@/domain/plan-catalog';
 import type { MetricsFilters } from '@/domain/usage-metrics';
 import UsagePage from '@/views/usage/usage-page';
 import { CreditCostNote } from '@/views/usage/credit-cost-note';
@@ -52,7 +53,8 @@ function seedPlan(name: Schemas['PlanName']) {
     rate: 10,
     maxKey: 3,
     billingFrequency: 'MONTHLY',
-  } satisfies Schemas['Plan']);
+    entitlements: planOf(name).entitlements,
+  } satisfies Schemas['UserPlan']);
 }
 
 function renderUsage({ plan = 'Free' }: { plan?: Schemas['PlanName'] } = {}) {

@@ -1,10 +1,5 @@
 import { addMonths } from '@server/metering/cycle';
-import type { BillingFrequency } from '@/domain/plan-catalog';
-
-/** Months in one billing period. */
-export function periodMonths(frequency: BillingFrequency): number {
-  return frequency === 'MONTHLY' ? 1 : 12;
-}
+import { billingPeriods, type BillingFrequency } from '@/domain/plan-catalog';
 
 /**
  * Period `index` (0 = the first) of a subscription anchored at `anchor`: counted from the anchor,
@@ -12,6 +7,6 @@ export function periodMonths(frequency: BillingFrequency): number {
  * and comes back to the 31st (Jan 31 → Feb 28 → Mar 31), as Stripe's billing anchor does.
  */
 export function billingPeriod(anchor: Date, frequency: BillingFrequency, index: number): { start: Date; end: Date } {
-  const months = periodMonths(frequency);
+  const { months } = billingPeriods[frequency];
   return { start: addMonths(anchor, index * months), end: addMonths(anchor, (index + 1) * months) };
 }

@@ -1,6 +1,6 @@
 import type { components, operations } from '@/api/schema';
 import { formatUsd } from '@/domain/money';
-import { billingFrequencies } from '@/domain/plan-catalog';
+import { cardPlans, defaultPlan, parseBillingFrequency } from '@/domain/plan-catalog';
 import type { Queryable } from '@server/db/db';
 import type { TestModePages } from '@server/payments/local/test-mode';
 import { ProviderError } from '@server/payments/provider';
@@ -10,7 +10,7 @@ import { portalToken, tokenHash } from '@server/payments/local/ids';
 import type { CheckoutFormState } from '@server/payments/local/pages/checkout-page';
 import { formatDate, problemPage } from '@server/payments/local/pages/layout';
 import { type PortalNoticeTone, renderPortalPage, type PortalView } from '@server/payments/local/pages/portal-page';
-import { isHigherPlan, paidPlan, paidPlans, periodPriceCents, planName } from '@server/payments/local/price-list';
+import { isHigherPlan, paidPlan, periodPriceCents, planName } from '@server/payments/local/price-list';
 import {
   cancelAtPeriodEnd,
   renewSubscription,
@@ -108,8 +108,8 @@ function updateCard(form: PortalForm, now: Date): SubscriptionAction {
 
 function switchTarget(form: PortalForm) {
   const planId = /^\d{1,9}$/.test(form.planId ?? '') ? Number(form.planId) : null;
-  const frequency = billingFrequencies.find((candidate) => candidate === form.frequency);
-  if (planId === null || paidPlan(planId) === null || frequency === undefined) throw new PortalRefusal(400, portalMessages.choosePlan);
+  const frequency = parseBillingFrequency(form.frequency);
+  if (planId === null || paidPlan(planId) === null || frequency === null) throw new PortalRefusal(400, portalMessages.choosePlan);
   return { planId, frequency };
 }
 
@@ -137,7 +137,7 @@ function noticeOf(notice: PortalNotice, view: PortalView, newest: LocalInvoice |
 /** The sentence for what the last action did, from the state it left (the newest invoice is the one it paid). */
 function noticeText(notice: PortalNotice, view: PortalView, newest: LocalInvoice | undefined): string {
   const subscription = view.subscription;
-  const plan = subscription === null ? 'Free' : subscription.planName;
+  const plan = subscription === null ? defaultPlan.name : subscription.planName;
   const card = subscription === null ? 'your card' : `the test card ending in ${subscription.cardLast4}`;
   const paid = newest?.status === 'paid' ? `${formatUsd(newest.amountCents)} (invoice ${newest.number})` : null;
   const end = subscription === null ? '' : formatDate(subscription.currentPeriodEnd);
@@ -223,7 +223,7 @@ export function portalFlow(context: LocalContext, checkout: ReturnType<typeof ch
         status: invoice.status,
         receiptUrl: context.receiptUrl(invoice.id),
       })),
-      plans: paidPlans.map((plan) => ({ id: plan.id, name: plan.name, monthlyCents: periodPriceCents(plan.id, 'MONTHLY') })),
+      plans: cardPlans.map((plan) => ({ id: plan.id, name: plan.name, monthlyCents: periodPriceCents(plan.id, 'MONTHLY') })),
       alert: said.alert ?? null,
       notice: null,
       cardForm: said.cardForm ?? null,

@@ -1,11 +1,16 @@
-import { planRank } from '@/domain/plan-rank';
-import { planCatalog, priceCentsFor, type BillingFrequency, type CatalogPlan } from '@/domain/plan-catalog';
+import {
+  cardPlans,
+  catalogPlan,
+  planCatalog,
+  planRank,
+  priceCentsFor,
+  type BillingFrequency,
+  type CatalogPlan,
+} from '@/domain/plan-catalog';
 
-/** The provider's price list: the server's plan table, the paid plans sold at a price (not Free, not Enterprise). */
-export const paidPlans: readonly CatalogPlan[] = planCatalog.filter((plan) => plan.monthlyPriceUsd !== null && plan.monthlyPriceUsd > 0);
-
+/** A plan of the provider's price list: the plan table's plans sold by card (not Free, not Enterprise). */
 export function paidPlan(planId: number): CatalogPlan | null {
-  return paidPlans.find((plan) => plan.id === planId) ?? null;
+  return cardPlans.find((plan) => plan.id === planId) ?? null;
 }
 
 export function planName(planId: number): string {
@@ -21,5 +26,5 @@ export function periodPriceCents(planId: number, frequency: BillingFrequency): n
 
 /** Is `target` above `current` in plan order (an upgrade, paid now)? */
 export function isHigherPlan(target: number, current: number): boolean {
-  return planRank(planName(target)) > planRank(planName(current));
+  return planRank(catalogPlan(target)) > planRank(catalogPlan(current));
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '@server/db/db';
-import type { BillingFrequency } from '@/domain/plan-catalog';
+import { billingPeriods, type BillingFrequency } from '@/domain/plan-catalog';
 import { billingPeriod } from '@server/payments/local/billing-period';
 import { localId } from '@server/payments/local/ids';
 import { periodPriceCents, planName } from '@server/payments/local/price-list';
@@ -14,8 +14,7 @@ import { saveLocalSubscription, snapshotOf, type LocalSubscription } from '@serv
  * to the outbox, to be delivered once the transaction commits.
  */
 
-const frequencyWord = (frequency: BillingFrequency) => (frequency === 'MONTHLY' ? 'monthly' : 'yearly');
-const describe = (planId: number, frequency: BillingFrequency) => `${planName(planId)} plan, billed ${frequencyWord(frequency)}`;
+const describe = (planId: number, frequency: BillingFrequency) => `${planName(planId)} plan, billed ${billingPeriods[frequency].adverb}`;
 
 /** A subscription whose periods count from `now`, on this plan and frequency. */
 function fromNow(now: Date, planId: number, frequency: BillingFrequency) {

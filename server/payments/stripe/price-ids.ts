@@ -1,4 +1,4 @@
-import { planCatalog, type BillingFrequency, type PlanName } from '@/domain/plan-catalog';
+import { billingFrequencies, cardPlans, type BillingFrequency, type PlanName } from '@/domain/plan-catalog';
 
 /** Stripe price ids by our paid plan's name and billing frequency (STRIPE_PRICE_<PLAN>_<FREQUENCY>). */
 export type StripePriceTable = Readonly<Record<string, Readonly<Record<BillingFrequency, string>>>>;
@@ -10,11 +10,6 @@ export interface PricedPlan {
   readonly frequency: BillingFrequency;
 }
 
-/** Our plans paid by card: a price above 0 (Free needs no payment, Enterprise is arranged with sales). */
-const paidPlans = planCatalog.filter((plan) => plan.monthlyPriceUsd !== null && plan.monthlyPriceUsd > 0);
-
-const frequencies: readonly BillingFrequency[] = ['MONTHLY', 'ANNUALY'];
-
 /**
  * Both directions between our plans and Stripe's prices. Built once at start-up; a missing,
  * duplicated or unknown entry stops it there rather than at a customer's checkout.
@@ -24,13 +19,13 @@ export class PriceIds {
   private readonly byPlan = new Map<string, string>();
 
   constructor(table: StripePriceTable) {
-    const known = new Set<string>(paidPlans.map((plan) => plan.name));
+    const known = new Set<string>(cardPlans.map((plan) => plan.name));
     for (const name of Object.keys(table)) {
       if (!known.has(name))
         throw new Error(`Stripe prices are configured for "${name}", which is not a paid plan (${[...known].join(', ')}).`);
     }
-    for (const plan of paidPlans) {
-      for (const frequency of frequencies) {
+    for (const plan of cardPlans) {
+      for (const frequency of billingFrequencies) {
         const priceId = table[plan.name]?.[frequency];
         if (priceId === undefined || priceId === '') throw new Error(`No Stripe price id is configured for ${plan.name} ${frequency}.`);
         const taken = this.byPrice.get(priceId);

@@ -1,4 +1,5 @@
 import type { PlanPrice } from '@server/payments/provider';
+import { billingPeriods } from '@/domain/plan-catalog';
 
 /** What of a Stripe price decides what it charges. */
 export interface ChargedPrice {
@@ -8,8 +9,6 @@ export interface ChargedPrice {
   readonly unit_amount: number | null;
   readonly recurring: { readonly interval: string; readonly interval_count: number } | null;
 }
-
-const intervals = { MONTHLY: 'month', ANNUALY: 'year' } as const;
 
 /**
  * Why a Stripe price does not charge what our plan table says (the amount the dashboard showed),
@@ -23,7 +22,8 @@ export function priceMismatch(price: ChargedPrice, expected: PlanPrice): string 
   if (price.unit_amount !== expected.amountCents) {
     return `${what} charges ${price.unit_amount ?? 'a variable amount of'} cents; the plan costs ${expected.amountCents} cents.`;
   }
-  const interval = intervals[expected.frequency];
+  // Stripe names its intervals as our periods read: 'month', 'year'.
+  const interval = billingPeriods[expected.frequency].period;
   if (price.recurring === null || price.recurring.interval !== interval || price.recurring.interval_count !== 1) {
     const actual = price.recurring === null ? 'once' : `every ${price.recurring.interval_count} ${price.recurring.interval}`;
     return `${what} is billed ${actual}; the plan is billed every 1 ${interval}.`;

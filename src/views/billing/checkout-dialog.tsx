@@ -14,8 +14,7 @@ import {
 import { ErrorAlert } from '@/components/error-alert';
 import { ModalDialog } from '@/components/modal-dialog';
 import { formatUsd, monthlyEquivalentLabel, priceLabel } from '@/domain/money';
-
-const periodName = { MONTHLY: 'monthly', ANNUALY: 'yearly' } as const;
+import { billingPeriods } from '@/domain/plan-catalog';
 
 /**
  * The payment confirmation modal (SPEC.md /billing: Upgrade opens it, 'Pay with Card'): the plan,
@@ -65,8 +64,8 @@ export function CheckoutDialog({ checkout }: { checkout: Actor<typeof checkoutMa
       {plan ? (
         <Stack gap="3">
           <Dialog.Description>
-            The {plan.name} plan, billed {periodName[plan.frequency]}. You pay by card on our payment provider's secure page; your plan
-            changes once the payment is confirmed.
+            The {plan.name} plan, billed {billingPeriods[plan.frequency].adverb}. You pay by card on our payment provider's secure page;
+            your plan changes once the payment is confirmed.
           </Dialog.Description>
           <Stack gap="0">
             <Text fontSize="2xl" fontWeight="semibold">

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
 import { Badge } from '@chakra-ui/react';
-import { YEARLY_DISCOUNT_LABEL } from '@/domain/billing-plans';
-import type { BillingFrequency } from '@/domain/plan-catalog';
+import { type BillingFrequency, billingFrequencies, billingPeriods, discountLabel, parseBillingFrequency } from '@/domain/plan-catalog';
 import { SegmentSwitch } from '@/components/segment-switch';
 
 interface FrequencySwitchProps {
@@ -9,22 +7,27 @@ interface FrequencySwitchProps {
   onChange: (frequency: BillingFrequency) => void;
 }
 
-const items: ReadonlyArray<{ value: BillingFrequency; label: ReactNode }> = [
-  { value: 'MONTHLY', label: 'Monthly' },
-  {
-    value: 'ANNUALY',
-    label: (
-      <>
-        Yearly
-        <Badge colorPalette="green" size="sm">
-          {YEARLY_DISCOUNT_LABEL}
-        </Badge>
-      </>
-    ),
-  },
-];
+/** Each billing frequency with its label, and its discount beside it ('- 10%' for yearly). */
+const items = billingFrequencies.map((frequency) => {
+  const discount = discountLabel(frequency);
+  const label = billingPeriods[frequency].label;
+  return {
+    value: frequency,
+    label:
+      discount === null ? (
+        label
+      ) : (
+        <>
+          {label}
+          <Badge colorPalette="green" size="sm">
+            {discount}
+          </Badge>
+        </>
+      ),
+  };
+});
 
-const isFrequency = (value: string | null): value is BillingFrequency => value === 'MONTHLY' || value === 'ANNUALY';
+const isFrequency = (value: string | null): value is BillingFrequency => parseBillingFrequency(value) !== null;
 
 /** Monthly or Yearly (SPEC.md §4 Billing; yearly shows '- 10%'). */
 export function FrequencySwitch({ value, onChange }: FrequencySwitchProps) {

@@ -47,7 +47,7 @@ export default function EndpointsPage({ actors }: EndpointsPageProps) {
     <>
       {header}
       <Stack gap="6">
-        <RpcUrlsCard apiBase={apiBase} network={network} apiKey={apiKey} planName={plan.data.name} />
+        <RpcUrlsCard apiBase={apiBase} network={network} apiKey={apiKey} geyser={plan.data.entitlements.geyser} />
         <FirstCallCard url={rpcUrl(apiBase, network, apiKey)} />
         <AccessControlCard actors={actors} />
         <EnhancedApisCard apiBase={apiBase} network={network} apiKey={apiKey} />

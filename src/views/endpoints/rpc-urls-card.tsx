@@ -1,6 +1,6 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { geyserUrl, stakedUrl, websocketUrl } from '@/domain/endpoint-urls';
-import { atLeast } from '@/domain/plan-rank';
+import { lowestWith } from '@/domain/plan-catalog';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { NETWORK_FACTS, NETWORKS, type Network } from '@/domain/networks';
 import { LockedUrl } from './locked-url';
@@ -8,18 +8,19 @@ import { UnavailableUrl } from './unavailable-url';
 import { UrlField } from './url-field';
 
 /**
- * SPEC.md §6, word for word. Its staked-connection text ("Upgrade to a paid plan to enable the
+ * SPEC.md §6, word for word (the plan named is the table's lowest with the Geyser entitlement). Its staked-connection text ("Upgrade to a paid plan to enable the
  * Staked Connection URL") is not shown: no plan gets a staked connection yet, so no plan is told
  * to pay for one; every plan reads the same "Not available yet".
  */
-export const GEYSER_LOCKED = 'Upgrade to Business plan or above to enable the Geyser Enhanced Websocket URL';
+export const GEYSER_LOCKED = `Upgrade to ${lowestWith('geyser').name} plan or above to enable the Geyser Enhanced Websocket URL`;
 
 interface RpcUrlsCardProps {
   /** Absolute API base (…/api). */
   apiBase: string;
   network: Network;
   apiKey: string | null;
-  planName: string | undefined;
+  /** Whether the user's plan unlocks the Geyser websocket (GET /users/plan's entitlements). */
+  geyser: boolean;
 }
 
 const HEADING_ID = 'rpc-urls-heading';
@@ -30,7 +31,7 @@ const HEADING_ID = 'rpc-urls-heading';
  * Geyser addresses (SPEC.md §7) are not answered yet and say so; the Geyser one is gated by plan as
  * SPEC.md §6 says.
  */
-export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardProps) {
+export function RpcUrlsCard({ apiBase, network, apiKey, geyser }: RpcUrlsCardProps) {
   const other = NETWORKS.find((candidate) => candidate !== network) ?? network;
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID}>
@@ -47,7 +48,7 @@ export function RpcUrlsCard({ apiBase, network, apiKey, planName }: RpcUrlsCardP
           <UrlField label="RPC URL" url={rpcUrl(apiBase, network, apiKey)} />
           <UnavailableUrl label="Dedicated Staked Connection URL" plannedUrl={stakedUrl(apiBase, network, apiKey)} />
           <UrlField label="Standard Websocket URL" url={websocketUrl(apiBase, network, apiKey)} />
-          {atLeast(planName, 'Business') ? (
+          {geyser ? (
             <UnavailableUrl label="Geyser Enhanced Websocket URL" plannedUrl={geyserUrl(apiBase, network, apiKey)} />
           ) : (
             <LockedUrl label="Geyser Enhanced Websocket URL" message={GEYSER_LOCKED} />

@@ -6,7 +6,8 @@ import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import { paths } from '@/domain/paths';
 import { canUpgrade, planLabel } from '@/domain/plan-display';
-import { DEMO_PLAN_FEATURES, DEMO_PLAN_NAME, type PlanView, demoRenewalDate, planFeatures } from '@/domain/project-settings';
+import { demoPlan } from '@/domain/plan-catalog';
+import { DEMO_PLAN_FEATURES, type PlanView, demoRenewalDate, planFeatures } from '@/domain/project-settings';
 import { renewalText } from '@/domain/subscription-text';
 
 interface AccountPlan {
@@ -51,7 +52,7 @@ function DemoPlan({ now }: { now: Date }) {
     <>
       <HStack gap="2" wrap="wrap">
         <Text fontSize="xl" fontWeight="semibold">
-          {planLabel(DEMO_PLAN_NAME)}
+          {planLabel(demoPlan.name)}
         </Text>
         <Badge colorPalette="purple" variant="subtle">
           Demo

@@ -72,10 +72,10 @@ export default function SettingsPage({ actors = settingsActors, now }: SettingsP
               ),
           },
         }),
-        userPlan: userPlanFeed(queryClient, ({ name }) => ({ type: 'plan.loaded', plan: name })),
+        userPlan: userPlanFeed(queryClient, ({ name, entitlements }) => ({ type: 'plan.loaded', plan: { name, entitlements } })),
       },
     }),
-    { input: { accountPlan: plan.data?.name ?? null } },
+    { input: { accountPlan: plan.data ? { name: plan.data.name, entitlements: plan.data.entitlements } : null } },
   );
   const view = useSelector(settings, selectView);
   const accountPlan = useSelector(settings, selectAccountPlan);

@@ -1,7 +1,6 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { LockIcon } from '@/components/lock-icon';
 import { NewTabLinkButton } from '@/components/new-tab-link-button';
-import { isPaid } from '@/domain/plan-rank';
 import { SupportCard } from './support-card';
 import { ChatIcon } from './support-icons';
 
@@ -11,8 +10,8 @@ export const CHAT_PAID_ONLY = 'Chat support is available for paid plans';
 const START_CHAT = 'Start a chat';
 
 interface ChatSupportCardProps {
-  /** The user's plan (GET /users/plan); undefined while it loads or when it failed. */
-  planName: string | undefined;
+  /** Whether the user's plan unlocks chat (GET /users/plan's entitlements); undefined while it loads or when it failed. */
+  chat: boolean | undefined;
   planFailed: boolean;
   onRetry: () => void;
   /** The configured support address; undefined until the app configuration is there. */
@@ -20,10 +19,10 @@ interface ChatSupportCardProps {
 }
 
 /**
- * Chat Support (SPEC.md §6): a paid plan opens the configured support address in a new tab; Free
- * shows the button disabled with the reason. Nothing is unlocked before the plan is known.
+ * Chat Support (SPEC.md §6): a plan with the chat entitlement (the paid plans) opens the configured
+ * support address in a new tab; Free shows the button disabled with the reason. Nothing is unlocked before the plan is known.
  */
-export function ChatSupportCard({ planName, planFailed, onRetry, supportUrl }: ChatSupportCardProps) {
+export function ChatSupportCard({ chat, planFailed, onRetry, supportUrl }: ChatSupportCardProps) {
   return (
     <SupportCard
       id="chat-support"
@@ -31,12 +30,12 @@ export function ChatSupportCard({ planName, planFailed, onRetry, supportUrl }: C
       text="Talk to our support team about your account and your calls."
       icon={<ChatIcon />}
     >
-      <ChatAction planName={planName} planFailed={planFailed} onRetry={onRetry} supportUrl={supportUrl} />
+      <ChatAction chat={chat} planFailed={planFailed} onRetry={onRetry} supportUrl={supportUrl} />
     </SupportCard>
   );
 }
 
-function ChatAction({ planName, planFailed, onRetry, supportUrl }: ChatSupportCardProps) {
+function ChatAction({ chat, planFailed, onRetry, supportUrl }: ChatSupportCardProps) {
   if (planFailed) {
     return (
       <Flex direction="column" align="flex-start" gap="2">
@@ -49,10 +48,10 @@ function ChatAction({ planName, planFailed, onRetry, supportUrl }: ChatSupportCa
       </Flex>
     );
   }
-  if (planName !== undefined && isPaid(planName) && supportUrl !== undefined) {
+  if (chat === true && supportUrl !== undefined) {
     return <NewTabLinkButton href={supportUrl} label={START_CHAT} size="sm" colorPalette="blue" alignSelf="flex-start" />;
   }
-  const loading = planName === undefined || (isPaid(planName) && supportUrl === undefined);
+  const loading = chat === undefined || (chat && supportUrl === undefined);
   return (
     <Flex direction="column" align="flex-start" gap="2">
       <Button size="sm" disabled aria-describedby="chat-support-status">

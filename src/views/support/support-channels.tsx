@@ -8,7 +8,8 @@ import { BookIcon, CommunityIcon, SendIcon } from './support-icons';
 
 interface SupportChannelsProps {
   config: AppConfig | undefined;
-  planName: string | undefined;
+  /** Whether the user's plan unlocks chat support; undefined while it loads or when it failed. */
+  chat: boolean | undefined;
   planFailed: boolean;
   onRetryPlan: () => void;
 }
@@ -30,14 +31,14 @@ function ChannelLink({ href, label }: { href: string | undefined; label: string 
  * every link opens in a new tab. Without the configuration, Documentation goes to /docs (which
  * loads it and leaves for the address, as the sidebar's link does).
  */
-export function SupportChannels({ config, planName, planFailed, onRetryPlan }: SupportChannelsProps) {
+export function SupportChannels({ config, chat, planFailed, onRetryPlan }: SupportChannelsProps) {
   return (
     <section aria-labelledby="support-channels-heading">
       <Heading id="support-channels-heading" as="h2" size="lg" mb="3">
         Get in touch
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
-        <ChatSupportCard planName={planName} planFailed={planFailed} onRetry={onRetryPlan} supportUrl={config?.supportUrl} />
+        <ChatSupportCard chat={chat} planFailed={planFailed} onRetry={onRetryPlan} supportUrl={config?.supportUrl} />
         <SupportCard
           id="documentation"
           title="Documentation"

@@ -21,7 +21,7 @@ export default function SupportPage() {
       <Stack gap="8">
         <SupportChannels
           config={config}
-          planName={plan.data?.name}
+          chat={plan.data?.entitlements.chat}
           planFailed={plan.isError && !plan.isFetching}
           onRetryPlan={() => void plan.refetch()}
         />

@@ -7,7 +7,6 @@ import { useAppConfig } from '@/hooks/app-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';
-import { isPaid } from '@/domain/plan-rank';
 import { CreditCostNote } from './credit-cost-note';
 import { RequestLog } from './request-log';
 import { RpcMetrics } from './rpc-metrics';
@@ -50,8 +49,8 @@ export default function UsagePage({ metricsActors = usageMetricsActors }: UsageP
           rowsGroupBy={groupBy}
           updating={report.isPlaceholderData}
         />
-        <RpcMetrics unlocked={isPaid(plan.data.name)} actors={metricsActors} />
-        <RequestLog unlocked={isPaid(plan.data.name)} />
+        <RpcMetrics unlocked={plan.data.entitlements.metrics} actors={metricsActors} />
+        <RequestLog unlocked={plan.data.entitlements.requestLog} />
       </Stack>
     </>
   );

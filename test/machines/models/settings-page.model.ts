@@ -1,5 +1,7 @@
 import type { EventFromLogic } from 'xstate';
 import { settingsPageMachine } from '@machines/settings-page';
+import type { AccountPlan } from '@/domain/project-settings';
+import { accountPlanOf } from '../../support/plan-fixtures';
 import { createFlowModel } from '../flow-model';
 
 export type SettingsPageModelEvent = EventFromLogic<typeof settingsPageMachine>;
@@ -11,18 +13,18 @@ export type SettingsPageModelEvent = EventFromLogic<typeof settingsPageMachine>;
 export const settingsPageFixtures: SettingsPageModelEvent[] = [
   { type: 'view.show', view: 'account' },
   { type: 'view.show', view: 'premiumDemo' },
-  { type: 'plan.loaded', plan: 'Free' },
-  { type: 'plan.loaded', plan: 'Developer' },
+  { type: 'plan.loaded', plan: accountPlanOf('Free') },
+  { type: 'plan.loaded', plan: accountPlanOf('Developer') },
 ];
 
 export interface SettingsArrival {
   name: string;
   /** The plan in the cache when the screen opens; null while GET /users/plan has not answered. */
-  input: { accountPlan: string | null };
+  input: { accountPlan: AccountPlan | null };
 }
 
 export const settingsArrivals: SettingsArrival[] = [
-  { name: 'with the plan known (Free)', input: { accountPlan: 'Free' } },
+  { name: 'with the plan known (Free)', input: { accountPlan: accountPlanOf('Free') } },
   { name: 'before the plan is known', input: { accountPlan: null } },
 ];
 

@@ -1,4 +1,4 @@
-import type { BillingFrequency } from '@/domain/plan-catalog';
+import { billingPeriods, type BillingFrequency } from '@/domain/plan-catalog';
 import { formatUsd } from '@/domain/money';
 import escapeHtml from 'escape-html';
 import { cardFormScript, page } from '@server/payments/local/pages/layout';
@@ -26,9 +26,6 @@ export interface CheckoutFormState {
 }
 
 const emptyForm: CheckoutFormState = { values: { cardNumber: '', expiry: '', cvc: '', name: '' }, errors: {}, alert: null };
-
-const periodWord = (frequency: BillingFrequency) => (frequency === 'MONTHLY' ? 'month' : 'year');
-const frequencyWord = (frequency: BillingFrequency) => (frequency === 'MONTHLY' ? 'monthly' : 'yearly');
 
 interface FieldSpec {
   readonly name: CardField;
@@ -75,8 +72,8 @@ ${error === undefined ? '' : `<p class="error" id="${errorId}">${escapeHtml(erro
 
 /** What is paid, and how much now. */
 function summary(view: CheckoutView): string {
-  const plan = `${escapeHtml(view.planName)} plan, billed ${frequencyWord(view.frequency)}`;
-  const price = `${formatUsd(view.priceCents)} per ${periodWord(view.frequency)}`;
+  const plan = `${escapeHtml(view.planName)} plan, billed ${billingPeriods[view.frequency].adverb}`;
+  const price = `${formatUsd(view.priceCents)} per ${billingPeriods[view.frequency].period}`;
   if (view.kind === 'new') {
     return `<p>${plan}</p>\n<p class="price">${price}</p>`;
   }

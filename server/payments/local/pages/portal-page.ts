@@ -1,4 +1,4 @@
-import type { BillingFrequency } from '@/domain/plan-catalog';
+import { billingFrequencies, billingPeriods, discountLabel, type BillingFrequency } from '@/domain/plan-catalog';
 import { formatUsd } from '@/domain/money';
 import { renewalText } from '@/domain/subscription-text';
 import { cardFields, type CheckoutFormState } from '@server/payments/local/pages/checkout-page';
@@ -39,8 +39,6 @@ export interface PortalView {
   readonly cardForm: CheckoutFormState | null;
 }
 
-const frequencyWord = (frequency: BillingFrequency) => (frequency === 'MONTHLY' ? 'monthly' : 'yearly');
-const periodWord = (frequency: BillingFrequency) => (frequency === 'MONTHLY' ? 'month' : 'year');
 const statusWord: Record<string, string> = { paid: 'Paid', open: 'Open (unpaid)', void: 'Refunded or void' };
 
 function actionButton(action: string, text: string, secondary = false): string {
@@ -63,7 +61,7 @@ function currentPlan(subscription: PortalSubscriptionView | null): string {
       : cancelAtPeriodEnd
         ? `<p><strong>Cancels on ${end}.</strong> Your plan stays until then, and then moves to Free.</p>`
         : scheduled !== null
-          ? `<p>Switches to <strong>${escapeHtml(scheduled.planName)}, billed ${frequencyWord(scheduled.frequency)}</strong> on ${end}.</p>`
+          ? `<p>Switches to <strong>${escapeHtml(scheduled.planName)}, billed ${billingPeriods[scheduled.frequency].adverb}</strong> on ${end}.</p>`
           : `<p>Renews on ${end}.</p>`;
   const pastDue =
     status === 'past_due'
@@ -75,7 +73,7 @@ ${actionButton('retry-payment', `Retry payment of ${formatUsd(subscription.dueCe
     : actionButton('cancel', 'Cancel plan at the end of the period', true);
   return `<section aria-labelledby="plan-heading">
 <h2 id="plan-heading">Current plan</h2>
-<p><strong>${escapeHtml(planName)}</strong>, billed ${frequencyWord(frequency)}: ${formatUsd(priceCents)} per ${periodWord(frequency)}</p>
+<p><strong>${escapeHtml(planName)}</strong>, billed ${billingPeriods[frequency].adverb}: ${formatUsd(priceCents)} per ${billingPeriods[frequency].period}</p>
 ${renewal}
 ${pastDue}
 <div class="actions">${cancelOrResume}</div>
@@ -107,11 +105,12 @@ function switchPlan(view: PortalView, subscription: PortalSubscriptionView): str
         `<option value="${plan.id}"${plan.id === subscription.planId ? ' selected' : ''}>${escapeHtml(plan.name)} — ${formatUsd(plan.monthlyCents)}/mo</option>`,
     )
     .join('');
-  const frequencies = (['MONTHLY', 'ANNUALY'] as const)
-    .map(
-      (frequency) =>
-        `<option value="${frequency}"${frequency === subscription.frequency ? ' selected' : ''}>${frequency === 'MONTHLY' ? 'Monthly' : 'Yearly (- 10%)'}</option>`,
-    )
+  const frequencies = billingFrequencies
+    .map((frequency) => {
+      const discount = discountLabel(frequency);
+      const label = discount === null ? billingPeriods[frequency].label : `${billingPeriods[frequency].label} (${discount})`;
+      return `<option value="${frequency}"${frequency === subscription.frequency ? ' selected' : ''}>${label}</option>`;
+    })
     .join('');
   return `<section aria-labelledby="switch-heading">
 <h2 id="switch-heading">Switch plan</h2>

@@ -1,10 +1,10 @@
 import type { SubscriptionStatus } from '@server/payments/billing-events';
-import { billingFrequencies, type BillingFrequency } from '@/domain/plan-catalog';
+import { parseBillingFrequency, type BillingFrequency } from '@/domain/plan-catalog';
 
 /** The text columns of the local tables, checked back into their types (the tables' CHECKs say the same). */
 export function frequencyOf(value: string): BillingFrequency {
-  const frequency = billingFrequencies.find((candidate) => candidate === value);
-  if (frequency === undefined) throw new Error(`Unknown billing frequency in the test-mode tables: ${value}`);
+  const frequency = parseBillingFrequency(value);
+  if (frequency === null) throw new Error(`Unknown billing frequency in the test-mode tables: ${value}`);
   return frequency;
 }
 
