@@ -13,6 +13,7 @@ import {
 
 import { NETWORKS, type Network, byNetwork, upstreamSettings } from '@/domain/networks';
 import { byFrequency, cardPlans, type BillingFrequency } from '@/domain/plan-catalog';
+import { REFUSALS_PER_SECOND } from '@server/gateway/refusal-pace';
 import { defaultLegalFiles, legalFileVariables, type LegalDocumentName, readLegalFile } from '@server/legal/legal-file';
 import type { LegalDocument } from '@server/legal/legal-text';
 
@@ -110,6 +111,8 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** Open connections a process accepts at once; past it new ones are closed at once. */
   readonly maxConnections: number;
+  /** Refusals of one key (or address) a gateway process answers at once per second, twice that at once (REFUSALS_PER_SECOND; server/gateway/refusal-pace.ts). */
+  readonly refusalsPerSecond: number;
   /**
    * SIGTERM/SIGINT: seconds the server keeps serving after /api/readyz turns 503, so a load balancer
    * stops sending before the listener closes (SHUTDOWN_DELAY_SECONDS; 5 in production, 0 locally,
@@ -245,6 +248,7 @@ export function loadConfig(env: Env): Config {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    refusalsPerSecond: integer('REFUSALS_PER_SECOND', REFUSALS_PER_SECOND, 1, 1_000_000),
     shutdownDelaySeconds: integer('SHUTDOWN_DELAY_SECONDS', mode === 'production' ? 5 : 0, 0, 300),
     databaseConnectTimeoutSeconds: integer('DATABASE_CONNECT_TIMEOUT_SECONDS', 30, 0, 3600),
     metricsPort: settings.optional('METRICS_PORT', parsePort),

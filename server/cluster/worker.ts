@@ -6,6 +6,7 @@
 import { compileAccessRules } from '@server/gateway/access-rules';
 import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
+import { refusalPaceOf } from '@server/gateway/refusal-pace';
 import { closeUpstreams, upstreamsOf } from '@server/gateway/upstream';
 import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import { RequestLogRing } from '@server/metering/request-log';
@@ -75,6 +76,7 @@ const gateway = new Gateway<WorkerKey, WorkerTicket>({
   now,
   observer: metrics,
   requestLog,
+  refusalPace: refusalPaceOf(config.refusalsPerSecond),
   onFailure: (error) => logError('gateway call failed', error),
 });
 const proxy = createApiProxy(socketPath);

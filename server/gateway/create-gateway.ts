@@ -8,6 +8,7 @@ import { Gateway, type GatewayObserver } from '@server/gateway/gateway';
 import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { createKeyLoader } from '@server/gateway/key-loader';
 import { RateLimiter } from '@server/gateway/rate-limiter';
+import { refusalPaceOf } from '@server/gateway/refusal-pace';
 import { closeUpstreams, upstreamsOf } from '@server/gateway/upstream';
 import type { CreditLedger } from '@server/metering/credit-ledger';
 import { Metering } from '@server/metering/metering';
@@ -25,7 +26,7 @@ export interface GatewayParts {
 }
 
 export interface GatewaySettings {
-  readonly config: Pick<Config, 'upstreams' | 'upstreamTimeoutMs'>;
+  readonly config: Pick<Config, 'upstreams' | 'upstreamTimeoutMs' | 'refusalsPerSecond'>;
   readonly db: Db;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
@@ -67,6 +68,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
     now,
     observer,
     requestLog: metering.requestLog,
+    refusalPace: refusalPaceOf(config.refusalsPerSecond),
     onFailure: (error) => log.error({ err: error }, 'gateway call failed'),
   });
   metering.start();

@@ -17,8 +17,8 @@ import { KeyedTokenBuckets } from '@server/shared/keyed-token-buckets';
 
 /** Refusals of one key (or address) answered at once per second, in one process... */
 export const REFUSALS_PER_SECOND = 50;
-/** ...and at once after a quiet while, up to this many. */
-export const REFUSAL_BURST = 100;
+/** ...and at once after a quiet while, up to this many (twice the pace). */
+export const REFUSAL_BURST = 2 * REFUSALS_PER_SECOND;
 /** The longest a refusal waits: once a key owes a second of refusals, each waits this long. */
 export const REFUSAL_MAX_WAIT_MS = 1_000;
 /** Refusals waiting at once in a process; past it one is answered at once (memory stays bounded: each holds its answer). */
@@ -34,6 +34,11 @@ function scopeName(scope: RefusalScope): string {
   if (address.kind() === 'ipv4') return `address ${address.toString()}`;
   const bytes = address.toByteArray();
   return `address ${ipaddr.fromByteArray([...bytes.slice(0, 8), 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/** The pace of REFUSALS_PER_SECOND refusals a second (a burst of twice that), each waiting at most REFUSAL_MAX_WAIT_MS. */
+export function refusalPaceOf(perSecond: number): RefusalPace {
+  return new RefusalPace(perSecond, 2 * perSecond);
 }
 
 export class RefusalPace {
