@@ -5,7 +5,7 @@ import { accessControlQueryKey } from '@/api/access-control-calls';
 import type { Schemas } from '@/api/client';
 import { $api } from '@/api/query-hooks';
 import { queryClient } from '@/app/query-client';
-import { planOf } from '@/domain/plan-catalog';
+import { userPlanOf } from '../support/plan-fixtures';
 import type { AccessSettings } from '@/domain/access-control';
 import { firstCallSnippet } from '@/domain/first-call';
 import { ACCESS_CONTROL_ANCHOR, accessControlHref } from '@/domain/paths';
@@ -22,25 +22,10 @@ afterEach(() => queryClient.clear());
 const STAKED_UPGRADE = 'Upgrade to a paid plan to enable the Staked Connection URL';
 const GEYSER_LOCKED = 'Upgrade to Business plan or above to enable the Geyser Enhanced Websocket URL';
 
-function planNamed(name: Schemas['PlanName']): Schemas['UserPlan'] {
-  const { entitlements } = planOf(name);
-  return {
-    id: 1,
-    name,
-    description: `${name} plan`,
-    price: 0,
-    credit: 500_000,
-    rate: 10,
-    maxKey: 3,
-    billingFrequency: 'MONTHLY',
-    entitlements,
-  };
-}
-
 function renderEndpoints({ plan = 'Free', apiKey = testUser.apiKey }: { plan?: Schemas['PlanName']; apiKey?: string | null } = {}) {
   seedConfig();
   seedQuery($api.queryOptions('get', '/users/me').queryKey, { ...testUser, apiKey });
-  seedQuery($api.queryOptions('get', '/users/plan').queryKey, planNamed(plan));
+  seedQuery($api.queryOptions('get', '/users/plan').queryKey, userPlanOf(plan));
   seedQuery(accessControlQueryKey, { domains: [], ips: [], cidrs: [], allowNoOrigin: false });
   const save = pendingCall<AccessSettings, AccessSettings>('saveAccessControl');
   return renderInApp(<EndpointsPage actors={{ saveAccessControl: save.logic }} />, { path: '/endpoints' });

@@ -20,7 +20,8 @@ import { AUTOSCALING_FREE_TEXT, AUTOSCALING_SAVED_TEXT, type AutoscalingSettings
 import { CallFailed } from '@/domain/call-failure';
 import { ALERTS_SAVED_TEXT, type AlertSettings, CREDIT_ALERT_THRESHOLDS } from '@/domain/usage-alerts';
 import { planLabel } from '@/domain/plan-display';
-import { planNamed as catalogPlanNamed, planOf } from '@/domain/plan-catalog';
+import { planNamed as catalogPlanNamed } from '@/domain/plan-catalog';
+import { userPlanOf } from '../support/plan-fixtures';
 import { DEFAULT_PROJECT_NAME, type PlanView, PROJECT_NAME_BLANK, PROJECT_NAME_TOO_LONG, planViewLabels } from '@/domain/project-settings';
 import SettingsPage from '@/views/settings/settings-page';
 import { type SettingsActors, projectQueryKey } from '@/views/settings/settings-actors';
@@ -45,21 +46,6 @@ if (!globalThis.CSS?.escape) {
 const PROJECT_ID = 'prj_00000007';
 const NOW = new Date('2025-02-07T10:00:00.000Z');
 
-function planNamed(name: Schemas['PlanName']): Schemas['UserPlan'] {
-  const { entitlements } = planOf(name);
-  return {
-    id: 1,
-    name,
-    description: 'For trying things out',
-    price: 0,
-    credit: 500_000,
-    rate: 10,
-    maxKey: 3,
-    billingFrequency: 'MONTHLY',
-    entitlements,
-  };
-}
-
 /** What GET /project answers before the owner saved any autoscaling settings. */
 const NOT_SAVED_YET = { enabled: false, percent: 25 };
 
@@ -74,7 +60,7 @@ function renderSettings({
 } = {}) {
   seedConfig();
   localStorage.setItem('token', 'stored-token');
-  seedQuery(planUrl, planNamed(plan));
+  seedQuery(planUrl, userPlanOf(plan));
   seedQuery(projectQueryKey, { id: PROJECT_ID, name: storedName, autoscaling: { ...autoscaling } });
   const saveName = pendingCall<{ name: string }, { projectId: string; name: string }>('saveProjectName');
   const saveAutoscaling = pendingCall<AutoscalingSettings, AutoscalingSettings>('saveAutoscaling');
@@ -121,7 +107,7 @@ async function showPlanView(user: ReturnType<typeof userEvent.setup>, label: str
 /** What a fresh answer of GET /users/plan does: the query cache gets it, and tells its observers on a later task. */
 const planAnswers = (plan: Schemas['PlanName']) =>
   act(async () => {
-    queryClient.setQueryData(planUrl, planNamed(plan));
+    queryClient.setQueryData(planUrl, userPlanOf(plan));
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
