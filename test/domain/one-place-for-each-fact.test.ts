@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { NETWORKS } from '@/domain/networks';
 import { PUBLIC_METHODS } from '@/domain/rpc-method-registry';
+import { lineOf, parsedSource } from '../support/source-tree';
 
 /**
  * One place for each fact: each fact about the served RPC methods is written in the method
@@ -38,18 +39,11 @@ interface Finding {
 
 /** Every node of `file` that `matches` says is a second place of a fact. */
 function findings(file: string, matches: (node: ts.Node) => boolean): Finding[] {
-  const text = readFileSync(`${root}${file}`, 'utf8');
-  const source = ts.createSourceFile(
-    file,
-    text,
-    ts.ScriptTarget.Latest,
-    true,
-    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+  const source = parsedSource(file);
   const found: Finding[] = [];
   const visit = (node: ts.Node): void => {
     if (matches(node)) {
-      found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, text: node.getText(source) });
+      found.push({ file, line: lineOf(source, node), text: node.getText(source) });
     }
     ts.forEachChild(node, visit);
   };

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { billingFrequencies, billingPeriods, discountLabel, planCatalog } from '@/domain/plan-catalog';
+import { lineOf, parsedSource } from '../support/source-tree';
 
 /**
  * One place for each fact of the plans: src/domain/plan-catalog.ts. This scans the
@@ -73,18 +74,11 @@ function propertyName(node: ts.ObjectLiteralElementLike): string | null {
 
 /** What the file writes of the catalog's facts, by kind. */
 function scan(file: string): { planNames: Finding[]; discounts: Finding[]; frequencies: Finding[] } {
-  const text = readFileSync(join(root, file), 'utf8');
-  const source = ts.createSourceFile(
-    file,
-    text,
-    ts.ScriptTarget.Latest,
-    true,
-    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+  const source = parsedSource(file);
   const found = { planNames: [] as Finding[], discounts: [] as Finding[], frequencies: [] as Finding[] };
   const at = (node: ts.Node): Finding => ({
     file,
-    line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+    line: lineOf(source, node),
     text: node.getText(source).slice(0, 80),
   });
   const visit = (node: ts.Node): void => {
