@@ -204,7 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // before the server does: Node's close waits for every connection, upgraded ones included.
       const webSockets = serveWebSockets<KeyEntry, LocalTicket>(
         app.server,
-        { handler: gateway.gateway, keys: gateway.keyCache, admission: gateway.admission, meter: gateway.metering.meter },
+        { handler: gateway.gateway, keys: gateway.keyCache, admission: gateway.admission, records: gateway.gateway.records },
         config,
         () => clock.now().getTime(),
         webSocketSlots,

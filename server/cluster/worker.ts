@@ -97,7 +97,7 @@ const slots = {
   beyond: (userId: number, limit: number) => channel.beyond(userId, limit),
   onRecount: (recount: (userIds: readonly number[]) => void) => channel.onRecount(recount),
 };
-const webSockets = serveWebSockets(server, { handler: gateway, keys, admission, meter }, config, now, slots);
+const webSockets = serveWebSockets(server, { handler: gateway, keys, admission, records: gateway.records }, config, now, slots);
 metrics?.watchWebSockets(webSockets);
 
 function report(): void {

@@ -1,31 +1,14 @@
-import { retryAfterValue } from '@/domain/admission-rule';
-import type { CallOutcome, MeteredOutcome } from '@/domain/call-outcomes';
 import { creditsFor } from '@/domain/credits';
+import { type Network, toNetwork } from '@/domain/networks';
 import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
-import { type AccessRefusal, checkAccess } from '@server/gateway/access-rules';
+import { checkAccess } from '@server/gateway/access-rules';
 import type { Admission } from '@server/gateway/admission';
-import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
+import { CallRecords, type GatewayCall, type KnownCall, type RecordsDeps } from '@server/gateway/call-records';
 import { internalAnswer, keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
-import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
-import { RefusalPace, type RefusalScope } from '@server/gateway/refusal-pace';
+import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
+import { gatewayErrors } from '@server/gateway/rpc-errors';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
-import { loggedOrigin, loggedText, maskAddress, type RequestLogRing, type Transport } from '@server/metering/request-log';
-import { methodLabel } from '@server/metering/method-label';
-import type { UsageMeter } from '@server/metering/usage-meter';
-import { type Network, toNetwork } from '@/domain/networks';
-
-/** One call as the route hands it over. */
-export interface GatewayCall {
-  readonly network: string;
-  readonly apiKey: string;
-  /** The raw request body; undefined when the request had none. */
-  readonly body: Buffer | undefined;
-  readonly origin: string | undefined;
-  readonly clientIp: string;
-  /** How it came; an HTTP request when absent. */
-  readonly transport?: Transport;
-}
 
 export type { GatewayAnswer } from '@server/gateway/http-answer';
 
@@ -40,60 +23,24 @@ export interface KeySource<Key> {
   get(apiKey: string): Promise<Key | null>;
 }
 
-/**
- * How a call ended, for metrics: answered by the node, refused by the gateway (and why), or failed
- * at the node. `invalid`: refused for its network or its payload, before its key is read.
- */
-export type { CallOutcome };
-
-/**
- * Told of every answered call and every node round trip (server/metrics). It runs on each call,
- * so an implementation only bumps a number: no allocation, no I/O.
- */
-export interface GatewayObserver {
-  /** `network` null: the path named no known network. `status`: the HTTP status the client gets. */
-  called(network: Network | null, outcome: CallOutcome, status: number): void;
-  /** A node answered (any status) after `ms` milliseconds. */
-  upstreamAnswered(network: Network, ms: number): void;
-  /** A refusal past its key's (or address's) pace waits before it is answered (refusal-pace.ts). */
-  refusalSlowed(): void;
-}
-
-export interface GatewayDeps<Key extends GatewayKey, Ticket> {
+export interface GatewayDeps<Key extends GatewayKey, Ticket> extends RecordsDeps {
   readonly keys: KeySource<Key>;
   readonly admission: Admission<Key, Ticket>;
-  /** Counts per key, network, method and minute (written in batches by whoever owns the meter). */
-  readonly meter: Pick<UsageMeter, 'count'>;
   readonly upstreams: Readonly<Record<Network, Upstream | null>>;
   readonly timeoutMs: number;
   /** Epoch ms (the app's clock: tests move it). */
   readonly now: () => number;
-  /** Metrics, when the server exports them (METRICS_PORT). */
-  readonly observer?: GatewayObserver;
-  /** Where the calls of keys that log them are recorded (server/metering/request-log.ts); none, nothing is. */
-  readonly requestLog?: Pick<RequestLogRing, 'admits' | 'record'>;
   /** Hears why the gateway failed on a call (logged by the owner); the call is answered with an internal error. */
   readonly onFailure?: (error: unknown) => void;
-  /** How fast refusals are answered per key and address; by default REFUSALS_PER_SECOND (refusal-pace.ts). */
-  readonly refusalPace?: RefusalPace;
 }
 
 /** A call past every check, on its way to the node. */
-interface Admitted<Key, Ticket> {
-  readonly key: Key;
-  readonly network: Network;
-  readonly payload: RpcPayload;
+interface Admitted<Key, Ticket> extends KnownCall<Key> {
   readonly ticket: Ticket;
-  readonly cost: number;
   /** Tokens left after this call; null when the plan has no rate limit. */
   readonly remaining: number | null;
-  readonly nowMs: number;
   /** The node's answer when the call went to it while waiting for admission (sendEarly). */
   readonly early: Promise<TimedAnswer> | null;
-}
-
-function minuteOf(nowMs: number): number {
-  return nowMs - (nowMs % 60_000);
 }
 
 /** A node's answer and its round trip (ms). */
@@ -133,20 +80,23 @@ function costOf(methods: readonly string[]): number {
  * nothing is charged, exactly as for any refused call.
  */
 export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
-  private readonly pace: RefusalPace;
+  /** What is kept of each call (metered, logged, told, refusals paced): shared with the WebSocket sessions. */
+  readonly records: CallRecords<Key>;
 
   constructor(private readonly deps: GatewayDeps<Key, Ticket>) {
-    this.pace = deps.refusalPace ?? new RefusalPace();
+    this.records = new CallRecords(deps);
   }
 
   async call(call: GatewayCall): Promise<GatewayAnswer> {
+    const { records } = this;
     const network = toNetwork(call.network);
-    if (network === null) return this.refusedCaller(call, null, 'invalid', refusalAnswer(gatewayErrors.unknownNetwork(call.network), null));
+    if (network === null)
+      return records.refusedCaller(call, null, 'invalid', refusalAnswer(gatewayErrors.unknownNetwork(call.network), null));
     // The payload first: even a refused key answers with the id of the call.
     const parsed = parsePayload(call.body);
     if (!parsed.ok) {
       const problem = parsed.problem.kind === 'parse' ? gatewayErrors.parse() : gatewayErrors.invalid(parsed.problem.detail);
-      return this.refusedCaller(call, network, 'invalid', refusalAnswer(problem, null));
+      return records.refusedCaller(call, network, 'invalid', refusalAnswer(problem, null));
     }
     const { payload } = parsed;
     try {
@@ -154,38 +104,38 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     } catch (error) {
       // E.g. the database is away while a key or its credits are read: counted, and answered to the call's ids.
       this.deps.onFailure?.(error);
-      return this.told(network, 'internal_error', internalAnswer(payload));
+      return records.told(network, 'internal_error', internalAnswer(payload));
     }
   }
 
   /** Key, access, method policy, admission, then the node: a failure of any is the caller's to answer. */
   private async decide(call: GatewayCall, network: Network, payload: RpcPayload): Promise<GatewayAnswer> {
+    const { records } = this;
     // Before the cache: an implausible key is neither looked up nor remembered.
     if (!plausibleKey.test(call.apiKey)) {
-      return this.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
+      return records.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
     }
     const { keys } = this.deps;
     let key = keys.peek(call.apiKey);
     if (key === undefined) key = await keys.get(call.apiKey);
-    if (key === null) return this.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
+    if (key === null) return records.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
 
-    const nowMs = this.deps.now();
+    const known: KnownCall<Key> = { call, key, network, payload, nowMs: this.deps.now() };
     const refusal = checkAccess(key.access, call.origin, call.clientIp);
     if (refusal !== null) {
-      return this.refuse(call, key, network, payload, 'refused_allow_list', gatewayErrors.notAllowed(refusal), nowMs, refusal);
+      return records.refused(known, 'refused_allow_list', gatewayErrors.notAllowed(refusal), this.keyHeaders(known, null), refusal);
     }
     // After the key (the refusal is counted for it), before admission (it takes no token, no credit).
     const verdict = callVerdict(payload.methods, payload.batch);
     if (!verdict.allowed) {
-      return this.refuse(call, key, network, payload, 'refused_method', gatewayErrors.methodRefused(verdict.message), nowMs);
+      return records.refused(known, 'refused_method', gatewayErrors.methodRefused(verdict.message), this.keyHeaders(known, null));
     }
 
     const cost = costOf(payload.methods);
-    const calls = payload.methods.length;
     const body = call.body ?? Buffer.alloc(0);
     const { admission } = this.deps;
-    const mayGoEarly = admission.mayForwardEarly?.(key, nowMs) === true;
-    let admit = admission.admit(key, cost, calls, nowMs);
+    const mayGoEarly = admission.mayForwardEarly?.(key, known.nowMs) === true;
+    let admit = admission.admit(key, cost, payload.methods.length, known.nowMs);
     let early: Promise<TimedAnswer> | null = null;
     if (admit instanceof Promise) {
       // While an HTTP worker waits for its lease, a call that only reads is already at the node.
@@ -198,28 +148,11 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
         throw error;
       }
     }
-    if (early !== null && admit.kind !== 'admitted') dropAnswer(early);
-    switch (admit.kind) {
-      case 'admitted':
-        return this.forward({ key, network, payload, ticket: admit.ticket, cost, remaining: admit.remaining, nowMs, early }, call, body);
-      case 'quota':
-        return this.refuse(
-          call,
-          key,
-          network,
-          payload,
-          'refused_quota',
-          gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd),
-          nowMs,
-        );
-      case 'unknownKey':
-        return this.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
-      case 'rate': {
-        // Its Retry-After (http-answer.ts) says these seconds as retryAfterValue writes them.
-        const problem = gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs)));
-        return this.refuse(call, key, network, payload, 'refused_rate', problem, nowMs);
-      }
+    if (admit.kind !== 'admitted') {
+      if (early !== null) dropAnswer(early);
+      return records.refusedAdmission(known, admit, () => this.keyHeaders(known, null));
     }
+    return this.forward({ ...known, ticket: admit.ticket, remaining: admit.remaining, early }, cost, body);
   }
 
   /** The node's answer to a call not admitted yet; a failure is handled once it is (forward) or ignored. */
@@ -236,43 +169,20 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const started = performance.now();
     return upstream.forward(body).then((answer) => {
       const ms = performance.now() - started;
-      this.deps.observer?.upstreamAnswered(network, ms);
+      this.records.timed(network, ms);
       return { answer, ms };
     });
   }
 
-  /** A refusal of a call whose key is not known (or not read yet): told, then paced by the client's address. */
-  private refusedCaller(
-    call: GatewayCall,
-    network: Network | null,
-    outcome: CallOutcome,
-    answer: GatewayAnswer,
-  ): GatewayAnswer | Promise<GatewayAnswer> {
-    return this.paced({ address: call.clientIp }, this.told(network, outcome, answer));
-  }
-
-  /** A refusal's answer: at once while its key (or address) refuses within its pace, else once its wait is over. */
-  private paced(scope: RefusalScope, answer: GatewayAnswer): GatewayAnswer | Promise<GatewayAnswer> {
-    const ms = this.pace.waitMs(scope);
-    if (ms === 0) return answer;
-    this.deps.observer?.refusalSlowed();
-    return this.pace.wait(ms).then(() => answer);
-  }
-
-  /** The answer, after telling the observer (if any) how the call ended. */
-  private told(network: Network | null, outcome: CallOutcome, answer: GatewayAnswer): GatewayAnswer {
-    this.deps.observer?.called(network, outcome, answer.status);
-    return answer;
-  }
-
-  private async forward(admitted: Admitted<Key, Ticket>, call: GatewayCall, body: Buffer): Promise<GatewayAnswer> {
-    const { key, network, payload, ticket, cost, remaining, nowMs, early } = admitted;
-    const { admission, meter } = this.deps;
+  private async forward(admitted: Admitted<Key, Ticket>, cost: number, body: Buffer): Promise<GatewayAnswer> {
+    const { network, payload, ticket, remaining, early } = admitted;
+    const { admission } = this.deps;
+    const { records } = this;
     const upstream = this.deps.upstreams[network];
     if (upstream === null) {
       admission.settle(ticket, false);
-      const answer = refusalAnswer(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(key, nowMs, remaining));
-      return this.logged(call, key, network, payload, 'upstream_error', answer, nowMs);
+      const answer = refusalAnswer(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(admitted, remaining));
+      return records.ended(admitted, { outcome: 'upstream_error', answer, latencyMs: null, charged: false });
     }
     let answer: UpstreamAnswer;
     let latencyMs: number;
@@ -281,19 +191,15 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     } catch (error) {
       admission.settle(ticket, false);
       if (!(error instanceof UpstreamError)) throw error;
-      const problem =
-        error.kind === 'timeout' ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
-      const outcome = error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
-      this.meterEach(key, network, payload, outcome, nowMs);
-      return this.logged(
-        call,
-        key,
-        network,
-        payload,
-        outcome,
-        refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining)),
-        nowMs,
-      );
+      const timeout = error.kind === 'timeout';
+      const problem = timeout ? gatewayErrors.upstreamTimeout(network, this.deps.timeoutMs) : gatewayErrors.upstreamDown(network);
+      const failed = refusalAnswer(problem, payload.id, this.keyHeaders(admitted, remaining));
+      return records.ended(admitted, {
+        outcome: timeout ? 'upstream_timeout' : 'upstream_error',
+        answer: failed,
+        latencyMs: null,
+        charged: false,
+      });
     }
     const succeeded = answer.status >= 200 && answer.status < 300;
     if (!succeeded && answer.shape !== 'json') {
@@ -301,104 +207,20 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
       admission.settle(ticket, false);
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
       const problem = gatewayErrors.upstreamNotJson(network, answer.status);
-      this.meterEach(key, network, payload, 'upstream_error', nowMs);
-      const failed = refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, remaining));
-      return this.logged(call, key, network, payload, 'upstream_error', failed, nowMs, latencyMs);
+      const failed = refusalAnswer(problem, payload.id, this.keyHeaders(admitted, remaining));
+      return records.ended(admitted, { outcome: 'upstream_error', answer: failed, latencyMs, charged: false });
     }
     // A 2xx body that is not JSON (an empty one is a notification's answer) is passed on, uncharged.
-    const answered = succeeded && answer.shape !== 'other';
-    admission.settle(ticket, answered);
-    if (answered) {
-      const minute = minuteOf(nowMs);
-      for (const method of payload.methods) meter.count(key, network, method, minute, 'answered', creditsFor(method), latencyMs);
-    }
-    const headers = this.keyHeaders(key, nowMs, remaining, answered ? cost : 0);
+    const charged = succeeded && answer.shape !== 'other';
+    admission.settle(ticket, charged);
+    const headers = this.keyHeaders(admitted, remaining, charged ? cost : 0);
     // A node's own HTTP error (with a JSON-RPC body) passes through: for the operator, the node failed.
     const passed = nodeAnswer(answer.status, headers, answer.contentType, answer.body);
-    return this.logged(
-      call,
-      key,
-      network,
-      payload,
-      succeeded ? 'answered' : 'upstream_error',
-      passed,
-      nowMs,
-      latencyMs,
-      answered ? cost : 0,
-    );
+    return records.ended(admitted, { outcome: succeeded ? 'answered' : 'upstream_error', answer: passed, latencyMs, charged });
   }
 
-  /** A refusal of an identified call: metered per entry with its outcome, nothing charged, logged. */
-  private refuse(
-    call: GatewayCall,
-    key: Key,
-    network: Network,
-    payload: RpcPayload,
-    outcome: MeteredOutcome,
-    problem: GatewayError,
-    nowMs: number,
-    accessRefusal: AccessRefusal | null = null,
-  ): GatewayAnswer | Promise<GatewayAnswer> {
-    this.meterEach(key, network, payload, outcome, nowMs);
-    const answer = refusalAnswer(problem, payload.id, this.keyHeaders(key, nowMs, null));
-    return this.paced({ keyId: key.keyId }, this.logged(call, key, network, payload, outcome, answer, nowMs, null, 0, accessRefusal));
-  }
-
-  /**
-   * The answer, told to the observer and, when the key logs its calls, recorded in the request log
-   * (a refused call only while its key's budget lasts: RequestLogRing.admits): plain fields, each
-   * cut to what the log keeps, and a copy of the body's first 2 KB (without the params of a method
-   * whose params may hold secrets), nothing else on the call's path.
-   */
-  private logged(
-    call: GatewayCall,
-    key: Key,
-    network: Network,
-    payload: RpcPayload,
-    outcome: MeteredOutcome,
-    answer: GatewayAnswer,
-    nowMs: number,
-    latencyMs: number | null = null,
-    credits = 0,
-    accessRefusal: AccessRefusal | null = null,
-  ): GatewayAnswer {
-    const log = this.deps.requestLog;
-    if (log !== undefined && key.logRequests === true && log.admits(key.keyId, outcome, nowMs)) {
-      const body = call.body;
-      const { head, truncated } = loggedText(body, payload.methods);
-      log.record({
-        keyId: key.keyId,
-        userId: key.userId,
-        at: nowMs,
-        network,
-        transport: call.transport ?? 'http',
-        method: methodLabel(payload.methods[0] ?? ''),
-        calls: payload.methods.length,
-        outcome,
-        accessRefusal,
-        status: answer.status,
-        latencyMs,
-        credits,
-        requestBytes: body?.length ?? 0,
-        answerBytes:
-          typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : Buffer.isBuffer(answer.body) ? answer.body.length : null,
-        clientAddress: maskAddress(call.clientIp),
-        origin: loggedOrigin(call.origin),
-        head,
-        truncated,
-      });
-    }
-    return this.told(network, outcome, answer);
-  }
-
-  /** Every entry of a call that was not answered, metered with what became of it (no credit). */
-  private meterEach(key: Key, network: Network, payload: RpcPayload, outcome: MeteredOutcome, nowMs: number): void {
-    const minute = minuteOf(nowMs);
-    for (const method of payload.methods) this.deps.meter.count(key, network, method, minute, outcome);
-  }
-
-  /** The answer's headers for the key (http-answer.ts); `remaining` null = read the bucket. */
-  private keyHeaders(key: Key, nowMs: number, remaining: number | null, credits = 0): Record<string, string> {
+  /** The answer's headers for the call's key (http-answer.ts); `remaining` null = read the bucket. */
+  private keyHeaders({ key, nowMs }: KnownCall<Key>, remaining: number | null, credits = 0): Record<string, string> {
     const rate = key.rate === null ? null : { limit: key.rate, remaining: remaining ?? this.deps.admission.remaining(key, nowMs) };
     return keyHeaders(credits, rate);
   }

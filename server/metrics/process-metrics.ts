@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CALL_OUTCOMES, type CallOutcome, zeroOutcomes } from '@/domain/call-outcomes';
-import type { GatewayObserver } from '@server/gateway/gateway';
+import type { GatewayObserver } from '@server/gateway/call-records';
 import { LOG_DROPS, type LogDrop } from '@server/metering/request-log';
 import type { ReadinessReport } from '@server/health/readiness';
 import { rpcRoute } from '@server/gateway/routes';

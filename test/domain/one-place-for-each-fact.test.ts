@@ -119,6 +119,24 @@ describe('one place for each fact', () => {
     expect(elsewhere).toEqual([]);
   });
 
+  it('ends a gateway call in one place, for HTTP and WebSocket alike: refusals of the admission, metering, the request log', () => {
+    // The quota's and the rate's errors are chosen by admissionRefusal; calls are metered and logged by CallRecords.
+    const ending = (node: ts.Node): boolean => {
+      if (ts.isPropertyAccessExpression(node))
+        return ['quotaExceeded', 'rateLimited'].includes(node.name.text) && node.expression.getText() === 'gatewayErrors';
+      if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+      const { name, expression } = node.expression;
+      return (
+        (name.text === 'count' && /meter$/i.test(expression.getText())) || (name.text === 'record' && /log$/i.test(expression.getText()))
+      );
+    };
+    const elsewhere = sources
+      .filter((file) => file.startsWith('server/gateway/') && file !== 'server/gateway/call-records.ts')
+      .flatMap((file) => findings(file, ending));
+    expect(elsewhere).toEqual([]);
+    expect(findings('server/gateway/call-records.ts', ending).length).toBeGreaterThanOrEqual(4);
+  });
+
   it("spells the contract's networks as the list does", () => {
     const contract: unknown = parse(readFileSync(`${root}openapi.yaml`, 'utf8'));
     expect(contract).toMatchObject({ components: { schemas: { Network: { enum: [...NETWORKS] } } } });

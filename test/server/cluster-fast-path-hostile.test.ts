@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayAnswer, GatewayCall } from '@server/gateway/gateway';
+import type { GatewayCall } from '@server/gateway/call-records';
+import type { GatewayAnswer } from '@server/gateway/gateway';
 import { gatewayFront } from '@server/gateway/http-answer';
 import { fastPathFor } from '@server/cluster/fast-path';
 import { matchRpcPath, serveRpc } from '@server/cluster/rpc-http';

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withFastPath } from '@server/cluster/one-process';
 import { createWorkerServer } from '@server/cluster/worker-http';
 import { ConfigError, loadConfig } from '@server/config';
-import type { GatewayCall, RpcHandler } from '@server/gateway/gateway';
+import type { GatewayCall } from '@server/gateway/call-records';
+import type { RpcHandler } from '@server/gateway/gateway';
 import { RawConnection } from './helpers/raw-http';
 
 /** Answers every call with its body, and keeps what it was given. */

@@ -11,6 +11,7 @@ import { NETWORK_FACTS } from '@/domain/networks';
 import { devAccounts } from '@server/nodes/local-nodes';
 import { callNode, startTestAnvil, type AnvilNode } from '../support/anvil';
 import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
+import { bearer } from './helpers/accounts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 import { notificationsOf, pause, rawClient, refusal, until } from './helpers/ws-client';
 import { field } from './helpers/started-server';
@@ -254,6 +255,28 @@ describe('requests and subscriptions on one socket', () => {
     await until(() => answerTo(999) !== undefined, 'the eleventh answer');
     expect(String(field(field(answerTo(999), 'error'), 'message'))).toMatch(/^Too many subscriptions on this connection/);
     socket.close();
+  });
+
+  it('records a subscription method as the gateway records any call: in the request log, over websocket, charged', async () => {
+    const holder = await keyHolder(started(), 'wslogged');
+    await putOnPlan(started(), systemClock, holder.userId, 'Developer');
+    const { socket, messages } = await rawClient(wsUrl(holder));
+    const answerTo = (id: number) => messages.find((message) => field(message, 'id') === id);
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+    await until(() => answerTo(1) !== undefined, 'the subscribe answer');
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_unsubscribe', params: [field(answerTo(1), 'result')] }));
+    await until(() => answerTo(2) !== undefined, 'the unsubscribe answer');
+    socket.close();
+    expect(answerTo(2)).toEqual({ jsonrpc: '2.0', id: 2, result: true });
+    await started().metering.flush();
+    const { rows } = await started().db.query<{ id: number }>('SELECT id FROM api_keys WHERE key = $1', [holder.apiKey]);
+    const log = await started().inject({ method: 'GET', url: `/api/apiKeys/${rows[0]?.id}/requests`, headers: bearer(holder.token) });
+    expect(log.statusCode, log.body).toBe(200);
+    const entries: unknown = log.json().entries;
+    expect(entries).toEqual([
+      expect.objectContaining({ method: 'eth_unsubscribe', transport: 'websocket', outcome: 'answered', status: 200, credits: 20 }),
+      expect.objectContaining({ method: 'eth_subscribe', transport: 'websocket', outcome: 'answered', status: 200, credits: 20 }),
+    ]);
   });
 
   it('applies a plan change to an open socket: on Developer, an eleventh subscription is taken', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileAccessRules } from '@server/gateway/access-rules';
-import { Gateway, type GatewayObserver } from '@server/gateway/gateway';
+import type { GatewayObserver } from '@server/gateway/call-records';
+import { Gateway } from '@server/gateway/gateway';
 import type { GatewayKey } from '@server/gateway/key-cache';
 import { RefusalPace, REFUSAL_BURST, REFUSAL_MAX_WAIT_MS, REFUSALS_PER_SECOND } from '@server/gateway/refusal-pace';
 import { KeyedTokenBuckets } from '@server/shared/keyed-token-buckets';

@@ -10,10 +10,10 @@ import { maxBufferedBytes, WsGateway } from '@server/gateway/ws/ws-gateway';
 import type { SessionDeps } from '@server/gateway/ws/ws-session';
 import { proxyTrust } from '@server/http/client-address';
 
-/** What the endpoint shares with the process's HTTP gateway: the gateway itself, its keys, admission and meter. */
+/** What the endpoint shares with the process's HTTP gateway: the gateway itself, its keys, admission and records. */
 export type WebSocketParts<Key extends GatewayKey & AdmittedKey, Ticket> = Pick<
   SessionDeps<Key, Ticket>,
-  'handler' | 'keys' | 'admission' | 'meter'
+  'handler' | 'keys' | 'admission' | 'records'
 >;
 
 /**

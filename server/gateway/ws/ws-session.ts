@@ -1,19 +1,19 @@
 import type { Readable } from 'node:stream';
 import type WebSocket from 'ws';
 import type { RawData } from 'ws';
-import { retryAfterValue } from '@/domain/admission-rule';
-import { CREDITS_PER_NOTIFICATION, creditsFor, notificationMethod } from '@/domain/credits';
+import { CREDITS_PER_NOTIFICATION, creditsFor } from '@/domain/credits';
 import { subscribeVerdict } from '@/domain/rpc-subscriptions';
 import { checkAccess } from '@server/gateway/access-rules';
 import type { Admission, Admit, AdmittedKey } from '@server/gateway/admission';
+import { admissionRefusal, type CallRecords, type KnownCall } from '@server/gateway/call-records';
 import type { KeySource, RpcHandler } from '@server/gateway/gateway';
-import { parsePayload, rpcErrorBody, type RpcId } from '@server/gateway/json-rpc';
+import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
+import { parsePayload, rpcErrorBody, type RpcId, type RpcPayload } from '@server/gateway/json-rpc';
 import type { GatewayKey } from '@server/gateway/key-cache';
 import { gatewayErrors, rpcCodes, type GatewayError } from '@server/gateway/rpc-errors';
 import { MAX_PINGS_PER_SECOND } from '@/domain/websocket-protocol';
 import { closeCodes, type CloseReason } from '@server/gateway/ws/ws-codes';
 import type { SubscribeReply, SubscriptionHub, SubscriptionListener } from '@server/gateway/ws/subscription-hub';
-import type { UsageMeter } from '@server/metering/usage-meter';
 import type { Network } from '@/domain/networks';
 
 /** JSON-RPC 2.0's "invalid params", the code of a refused eth_subscribe. */
@@ -36,7 +36,8 @@ export interface SessionDeps<Key extends GatewayKey & AdmittedKey, Ticket> {
   readonly handler: RpcHandler;
   readonly keys: KeySource<Key>;
   readonly admission: Admission<Key, Ticket>;
-  readonly meter: Pick<UsageMeter, 'count'>;
+  /** The HTTP gateway's records (Gateway.records): a subscription method is metered, logged, told and paced as any call. */
+  readonly records: CallRecords<Key>;
   /** Epoch ms (the app's clock). */
   readonly now: () => number;
   /** This network's subscriptions on the node's WebSocket; null: none configured (subscriptions are refused). */
@@ -60,10 +61,6 @@ function bufferOf(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
-function minuteOf(nowMs: number): number {
-  return nowMs - (nowMs % 60_000);
-}
-
 /** A gateway answer's body as one message's text, or null past maxAnswerBytes. */
 async function wholeBody(body: Buffer | Readable | string): Promise<Buffer | string | null> {
   if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
@@ -81,12 +78,10 @@ async function wholeBody(body: Buffer | Readable | string): Promise<Buffer | str
   return Buffer.concat(chunks);
 }
 
-/** A single call's fields the subscription methods need (parsePayload has checked the envelope). */
-function callFields(body: Buffer): { id: RpcId; params: unknown } {
+/** A single call's params (parsePayload has checked the envelope and read its id). */
+function paramsOf(body: Buffer): unknown {
   const message: unknown = JSON.parse(body.toString('utf8'));
-  if (typeof message !== 'object' || message === null) return { id: null, params: undefined };
-  const id = 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : null;
-  return { id, params: 'params' in message ? message.params : undefined };
+  return typeof message === 'object' && message !== null && 'params' in message ? message.params : undefined;
 }
 
 /** A cheap first look: only a frame naming a subscription method is read twice. */
@@ -216,9 +211,9 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
           return;
         }
         if (named) {
-          const { id, params } = callFields(body);
-          if (payload.methods[0] === 'eth_subscribe') this.subscribe(id, params);
-          else this.unsubscribe(id, params);
+          const known = this.known(body, payload);
+          if (payload.methods[0] === 'eth_subscribe') this.subscribe(known, paramsOf(body));
+          else this.unsubscribe(known, paramsOf(body));
           return;
         }
       }
@@ -244,61 +239,80 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       });
   }
 
-  /** A refusal of the admission as the client's error; true when it refused. */
-  private refused(id: RpcId, method: string, admit: Admit<Ticket>): admit is Exclude<Admit<Ticket>, { kind: 'admitted' }> {
-    const { key } = this;
-    const minute = minuteOf(this.deps.now());
-    switch (admit.kind) {
-      case 'admitted':
-        return false;
-      case 'quota':
-        this.deps.meter.count(key, this.caller.network, method, minute, 'refused_quota');
-        this.sendError(id, gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd));
-        return true;
-      case 'rate':
-        this.deps.meter.count(key, this.caller.network, method, minute, 'refused_rate');
-        this.sendError(id, gatewayErrors.rateLimited(key.rate ?? 0, Number(retryAfterValue(admit.retryAfterMs))));
-        return true;
-      case 'unknownKey':
-        this.sendError(id, gatewayErrors.invalidKey());
-        this.close(closeCodes.keyRevoked);
-        return true;
+  /** A frame this session serves itself, as the gateway's records know a call. */
+  private known(body: Buffer, payload: RpcPayload): KnownCall<Key> {
+    const { network, apiKey, origin, clientIp } = this.caller;
+    return {
+      call: { network, apiKey, body, origin, clientIp, transport: 'websocket' },
+      key: this.key,
+      network,
+      payload,
+      nowMs: this.deps.now(),
+    };
+  }
+
+  /** A gateway answer's text as one message, once it is due (a paced refusal waits). */
+  private reply(answer: GatewayAnswer | Promise<GatewayAnswer>): void {
+    if (answer instanceof Promise) {
+      void answer.then((due) => this.reply(due));
+      return;
     }
+    if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) this.send(answer.body);
   }
 
   /**
-   * Admits `method` as one call of the key, then `go` with its ticket (sync when the admission is);
-   * `notGone` instead when it does not go (refused by the quota or the rate, the admission failed, or
-   * the session ended meanwhile), so what was held for it is given back.
+   * Admits the call's method as one call of the key, then `go` with its ticket (sync when the
+   * admission is); `notGone` instead when it does not go (refused by the quota or the rate, the
+   * admission failed, or the session ended meanwhile), so what was held for it is given back. A
+   * refusal is answered as Gateway.call answers it; a key gone meanwhile also closes the socket.
    */
-  private admitted(id: RpcId, method: string, go: (ticket: Ticket, credits: number) => void, notGone: () => void = () => undefined): void {
-    const credits = creditsFor(method);
-    const admit = this.deps.admission.admit(this.key, credits, 1, this.deps.now());
+  private admitted(known: KnownCall<Key>, go: (ticket: Ticket) => void, notGone: () => void = () => undefined): void {
+    const credits = creditsFor(known.payload.methods[0] ?? '');
+    const admit = this.deps.admission.admit(this.key, credits, 1, known.nowMs);
     const decide = (answer: Admit<Ticket>) => {
       if (this.ended) {
         if (answer.kind === 'admitted') this.deps.admission.settle(answer.ticket, false);
         notGone();
         return;
       }
-      if (!this.refused(id, method, answer) && answer.kind === 'admitted') go(answer.ticket, credits);
-      else notGone();
+      if (answer.kind === 'admitted') {
+        go(answer.ticket);
+        return;
+      }
+      notGone();
+      this.reply(this.deps.records.refusedAdmission(known, answer));
+      if (answer.kind === 'unknownKey') this.close(closeCodes.keyRevoked);
     };
     if (admit instanceof Promise) {
       admit.then(decide, () => {
         notGone();
-        this.sendError(id, gatewayErrors.internal());
+        this.sendError(known.payload.id, gatewayErrors.internal());
       });
     } else decide(admit);
   }
 
-  /** A subscription method answered: charged as a call answered, its answer with the client's id. */
-  private answered(id: RpcId, method: string, ticket: Ticket, credits: number, answer: { result: unknown } | { error: unknown }): void {
+  /** A subscription method the node answered: charged as a call answered, its answer with the client's id. */
+  private answered(known: KnownCall<Key>, ticket: Ticket, answer: { result: unknown } | { error: unknown }): void {
     this.deps.admission.settle(ticket, true);
-    this.deps.meter.count(this.key, this.caller.network, method, minuteOf(this.deps.now()), 'answered', credits);
-    this.send(JSON.stringify({ jsonrpc: '2.0', id, ...answer }));
+    const text = JSON.stringify({ jsonrpc: '2.0', id: known.payload.id, ...answer });
+    this.reply(
+      this.deps.records.ended(known, {
+        outcome: 'answered',
+        answer: { status: 200, headers: {}, body: text },
+        latencyMs: null,
+        charged: true,
+      }),
+    );
   }
 
-  private subscribe(id: RpcId, params: unknown): void {
+  /** A subscription method no node took: answered as the gateway answers a call its node failed (nothing charged). */
+  private failed(known: KnownCall<Key>, problem: GatewayError): void {
+    const answer = refusalAnswer(problem, known.payload.id);
+    this.reply(this.deps.records.ended(known, { outcome: 'upstream_error', answer, latencyMs: null, charged: false }));
+  }
+
+  private subscribe(known: KnownCall<Key>, params: unknown): void {
+    const { id } = known.payload;
     const verdict = subscribeVerdict(params);
     if (!verdict.allowed) {
       this.send(rpcErrorBody(id, invalidParams, verdict.message));
@@ -312,7 +326,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     }
     const { hub } = this.deps;
     if (hub === null) {
-      this.sendError(id, gatewayErrors.noUpstream(this.caller.network));
+      this.failed(known, gatewayErrors.noUpstream(this.caller.network));
       return;
     }
     const hold = hub.hold(this.listener, params);
@@ -323,15 +337,14 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     }
     this.pendingSubscribes += 1;
     this.admitted(
-      id,
-      'eth_subscribe',
-      (ticket, credits) => {
+      known,
+      (ticket) => {
         hub.subscribe(
           hold,
           (reply: SubscribeReply) => {
             this.pendingSubscribes -= 1;
             if (reply.kind === 'error') {
-              this.answered(id, 'eth_subscribe', ticket, credits, { error: reply.error });
+              this.answered(known, ticket, { error: reply.error });
               return;
             }
             // The session closed while the node answered: the subscription is given up at once.
@@ -341,12 +354,12 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
               return;
             }
             this.subscriptions.add(reply.id);
-            this.answered(id, 'eth_subscribe', ticket, credits, { result: reply.id });
+            this.answered(known, ticket, { result: reply.id });
           },
           () => {
             this.pendingSubscribes -= 1;
             this.deps.admission.settle(ticket, false);
-            this.sendError(id, gatewayErrors.upstreamDown(this.caller.network));
+            this.failed(known, gatewayErrors.upstreamDown(this.caller.network));
           },
         );
       },
@@ -357,18 +370,18 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     );
   }
 
-  private unsubscribe(id: RpcId, params: unknown): void {
+  private unsubscribe(known: KnownCall<Key>, params: unknown): void {
     const [subscription] = Array.isArray(params) ? params : [];
     if (typeof subscription !== 'string' || !this.subscriptions.has(subscription)) {
       // Not a subscription of this connection: false, as a node says.
-      this.send(JSON.stringify({ jsonrpc: '2.0', id, result: false }));
+      this.send(JSON.stringify({ jsonrpc: '2.0', id: known.payload.id, result: false }));
       return;
     }
-    this.admitted(id, 'eth_unsubscribe', (ticket, credits) => {
+    this.admitted(known, (ticket) => {
       // No notification of it is delivered from now on.
       this.subscriptions.delete(subscription);
       const ended = this.deps.hub?.unsubscribe(subscription) ?? false;
-      this.answered(id, 'eth_unsubscribe', ticket, credits, { result: ended });
+      this.answered(known, ticket, { result: ended });
     });
   }
 
@@ -414,10 +427,10 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   };
 
   private deliver(subscription: string, text: string, admit: Admit<Ticket>): void {
-    const { admission, meter } = this.deps;
+    const { admission, records } = this.deps;
     if (admit.kind !== 'admitted') {
       if (admit.kind === 'quota') {
-        this.sendError(null, gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd));
+        this.sendError(null, admissionRefusal(admit, this.key.rate).problem);
         this.close(closeCodes.quotaUsedUp);
       } else if (admit.kind === 'unknownKey') {
         this.close(closeCodes.keyRevoked);
@@ -430,11 +443,11 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       return;
     }
     const { key } = this;
-    const minute = minuteOf(this.deps.now());
+    const nowMs = this.deps.now();
     this.client.send(text, { binary: false }, (error) => {
       const sent = error === undefined || error === null;
       admission.settle(admit.ticket, sent);
-      if (sent) meter.count(key, this.caller.network, notificationMethod, minute, 'answered', CREDITS_PER_NOTIFICATION);
+      if (sent) records.notified(key, this.caller.network, nowMs);
     });
   }
 }
