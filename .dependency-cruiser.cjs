@@ -38,6 +38,14 @@ module.exports = {
       to: { path: '^(src|machines|server|test|bench)/', pathNot: '^src/domain/' },
     },
     {
+      name: 'server-data-read-through-src-api',
+      comment:
+        'One way to read server data: a named hook or call of src/api (useMe, useProject, useUsageReport, the *-calls.ts modules). Only src/api builds queries from the contract ($api in query-hooks.ts); views, the shell and hooks use what it exports.',
+      severity: 'error',
+      from: { path: '^(src|machines)/', pathNot: '^src/api/' },
+      to: { path: '^src/api/query-hooks\\.ts$' },
+    },
+    {
       name: 'no-view-imports-another-view',
       comment: 'Screens are independent: what two views share moves down to src/components, src/hooks or src/domain.',
       severity: 'error',

@@ -1,3 +1,4 @@
+import { meQueryKey } from '@/api/account-calls';
 import { type AnyEventObject, fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
@@ -81,7 +82,7 @@ export const billingQueryKeys = {
   userPlan: $api.queryOptions('get', '/users/plan').queryKey,
   subscription: $api.queryOptions('get', '/users/subscription').queryKey,
   invoices: $api.queryOptions('get', '/payment/invoices').queryKey,
-  user: $api.queryOptions('get', '/users/me').queryKey,
+  user: meQueryKey,
 } as const;
 
 export function usePlans(calls: BillingCalls = billingCalls) {

@@ -1,3 +1,4 @@
+import { meQueryKey } from '@/api/account-calls';
 import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
@@ -102,6 +103,6 @@ export function useApiKeyList(list: ListApiKeys = listApiKeys) {
 export function refreshKeyData(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/apiKeys').queryKey }),
-    queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/users/me').queryKey }),
+    queryClient.invalidateQueries({ queryKey: meQueryKey }),
   ]).then(() => undefined);
 }

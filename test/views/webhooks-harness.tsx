@@ -4,7 +4,7 @@ import type { WebhookSave } from '@machines/webhook-form.types';
 import { $api } from '@/api/query-hooks';
 import type { Schemas } from '@/api/client';
 import type { WebhookRow } from '@/domain/webhook-form';
-import { BILLING_CYCLE_REQUEST } from '@/views/webhooks/use-billing-cycle';
+import { BILLING_CYCLE_REQUEST } from '@/api/usage-queries';
 import WebhooksPage from '@/views/webhooks/webhooks-page';
 import { pendingCall } from '../machines/pending-call';
 import { renderInApp } from './app-harness';

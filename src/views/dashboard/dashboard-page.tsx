@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { useUserPlan } from '@/api/billing-calls';
-import { $api } from '@/api/query-hooks';
+import { useMe } from '@/api/account-calls';
 import { useApiKeyList } from '@/api/key-calls';
 import { useAppConfig } from '@/hooks/app-config';
 import { useCreditForecast } from '@/hooks/use-credit-forecast';
@@ -18,7 +18,7 @@ import { WelcomeBanner } from './welcome-banner';
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const productName = useAppConfig()?.productName;
-  const me = $api.useQuery('get', '/users/me');
+  const me = useMe();
   const plan = useUserPlan();
   const keys = useApiKeyList();
   const forecast = useCreditForecast();

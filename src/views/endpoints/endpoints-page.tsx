@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react';
 import type { accessControlActors } from '@/api/access-control-calls';
 import { apiBaseUrl } from '@/api/client';
 import { useUserPlan } from '@/api/billing-calls';
-import { $api } from '@/api/query-hooks';
+import { useMe } from '@/api/account-calls';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { NetworkSwitch } from '@/components/network-switch';
 import { PageHeader } from '@/components/page-header';
@@ -26,7 +26,7 @@ export interface EndpointsPageProps {
 export default function EndpointsPage({ actors }: EndpointsPageProps) {
   usePageTitle(TITLE);
   const [network, setNetwork] = useState<Network>(DEFAULT_NETWORK);
-  const me = $api.useQuery('get', '/users/me');
+  const me = useMe();
   const plan = useUserPlan();
   const apiBase = absoluteApiBase(apiBaseUrl, window.location.origin);
 

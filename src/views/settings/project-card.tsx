@@ -12,7 +12,8 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { refusalOr } from '@/domain/failure-message';
 import { PROJECT_LOAD_FALLBACK } from '@/domain/project-settings';
 import { ProjectNameEditor } from './project-name-editor';
-import { type SettingsActors, projectQueryKey } from './settings-actors';
+import { projectQueryKey } from '@/api/account-calls';
+import type { SettingsActors } from './settings-actors';
 
 interface ProjectCardProps {
   projectId: string;

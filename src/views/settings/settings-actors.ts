@@ -1,7 +1,6 @@
 import { type PromiseActorLogic, fromPromise } from 'xstate';
 import { api, bodyOf } from '@/api/client';
 import { logDemoAction } from '@/api/demo-actions';
-import { $api } from '@/api/query-hooks';
 import { type CopyActors, clipboardActors } from '@/hooks/use-copy-feedback';
 import type { AutoscalingSettings } from '@/domain/autoscaling';
 import { type AlertSettings, normalizedThresholds } from '@/domain/usage-alerts';
@@ -24,9 +23,6 @@ export interface SettingsActors {
   loadAlertSettings: PromiseActorLogic<AlertSettings, void>;
   saveAlertSettings: PromiseActorLogic<AlertSettings, AlertSettings>;
 }
-
-/** Where GET /project keeps its answer, so a save can put the stored name there. */
-export const projectQueryKey = $api.queryOptions('get', '/project').queryKey;
 
 export const settingsActors: SettingsActors = {
   /**

@@ -15,7 +15,7 @@ import {
 } from '@machines/settings-page';
 import { useUserPlan, userPlanFeed } from '@/api/billing-calls';
 import { queryFeed } from '@/api/query-feed';
-import { $api } from '@/api/query-hooks';
+import { projectQueryKey, useProject } from '@/api/account-calls';
 import { AuthActor } from '@/hooks/auth-actor';
 import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -28,7 +28,7 @@ import { CurrentPlanCard } from './current-plan-card';
 import { PlanViewSwitch } from './plan-view-switch';
 import { ProjectCard } from './project-card';
 import { ProjectUsersCard } from './project-users-card';
-import { projectQueryKey, type SettingsActors, settingsActors } from './settings-actors';
+import { type SettingsActors, settingsActors } from './settings-actors';
 
 const TITLE = 'Project Settings';
 
@@ -52,7 +52,7 @@ export default function SettingsPage({ actors = settingsActors, now }: SettingsP
   usePageTitle(TITLE);
   const user = AuthActor.useSelector(selectUser);
   const plan = useUserPlan();
-  const project = $api.useQuery('get', '/project');
+  const project = useProject();
   const queryClient = useQueryClient();
   const settings = useFlowActor(
     settingsPageMachine.provide({

@@ -1,6 +1,6 @@
 import { Button, Card, HStack, Heading, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
 import { WEBHOOK_STATS_DEMO, cycleRangeText, webhookUsageText } from '@/domain/webhook-stats';
-import { useBillingCycle } from './use-billing-cycle';
+import { useBillingCycle } from '@/api/usage-queries';
 
 const HEADING_ID = 'webhook-stats-heading';
 export const CYCLE_LOADING = 'Loading billing cycle...';
