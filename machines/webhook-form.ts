@@ -20,8 +20,8 @@ const closedContext = { webhookId: null, settings: NEW_WEBHOOK, addressDraft: ''
 /**
  * The Configure Webhook modal (SPEC.md "Webhooks", §3 "Webhook form", §5 addresses).
  *
- * - `closed` / `saved`: no modal; `saved` also remembers that the last submit went through (the
- *   screen says what became of it). `webhook.new` opens empty fields, `webhook.edit` a webhook's.
+ * - `shut`: no modal, `shut.saved` when the last submit went through (the screen says what became
+ *   of it), else `shut.closed`. `webhook.new` opens empty fields, `webhook.edit` a webhook's.
  * - `open`: the modal. Its transaction-type multi-select is machines/txn-types.ts, started by the
  *   modal beside this one from `settings.txnTypes`; it reports each selection as `webhook.txn.types`.
  * - `open.editing`: the fields. `webhook.address.add` checks the draft by SPEC.md §5 and leaves the
@@ -65,9 +65,9 @@ export const webhookFormMachine = setup({
 }).createMachine({
   id: 'webhookForm',
   context: closedContext,
-  initial: 'closed',
+  initial: 'shut',
   states: {
-    closed: {
+    shut: {
       entry: assign(closedContext),
       on: {
         'webhook.new': { target: 'open' },
@@ -76,6 +76,8 @@ export const webhookFormMachine = setup({
           actions: assign(({ event }) => ({ webhookId: event.webhook.id, settings: settingsOf(event.webhook) })),
         },
       },
+      initial: 'closed',
+      states: { closed: {}, saved: {} },
     },
     open: {
       initial: 'editing',
@@ -93,7 +95,7 @@ export const webhookFormMachine = setup({
               guard: { type: 'isListed', params: ({ event }) => event },
               actions: { type: 'removeAddress', params: ({ event }) => event },
             },
-            'webhook.cancel': { target: '#webhookForm.closed' },
+            'webhook.cancel': { target: '#webhookForm.shut.closed' },
             'webhook.submit': [
               { guard: and(['urlAccepted', 'draftBlank']), target: 'saving' },
               { guard: and(['urlAccepted', 'draftAccepted']), target: 'saving', actions: 'addDraft' },
@@ -108,19 +110,9 @@ export const webhookFormMachine = setup({
             id: 'saveWebhook',
             src: 'saveWebhook',
             input: ({ context }) => ({ webhookId: context.webhookId, settings: cleanWebhookSettings(context.settings) }),
-            onDone: { target: '#webhookForm.saved' },
+            onDone: { target: '#webhookForm.shut.saved' },
             onError: { target: 'editing', actions: assign({ saveError: ({ event }) => refusalOr(event.error, WEBHOOK_SAVE_FALLBACK) }) },
           },
-        },
-      },
-    },
-    saved: {
-      entry: assign(closedContext),
-      on: {
-        'webhook.new': { target: 'open' },
-        'webhook.edit': {
-          target: 'open',
-          actions: assign(({ event }) => ({ webhookId: event.webhook.id, settings: settingsOf(event.webhook) })),
         },
       },
     },
@@ -140,4 +132,4 @@ export const selectUrlError = (s: WebhookFormSnapshot) => (s.context.showErrors 
 /** At 25 addresses Add is disabled (SPEC.md §5). */
 export const selectIsFull = (s: WebhookFormSnapshot) => isAddressListFull(s.context.settings.addresses);
 export const selectSaveError = (s: WebhookFormSnapshot) => s.context.saveError;
-export const selectWasSaved = (s: WebhookFormSnapshot) => s.matches('saved');
+export const selectWasSaved = (s: WebhookFormSnapshot) => s.matches({ shut: 'saved' });

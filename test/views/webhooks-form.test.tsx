@@ -65,7 +65,7 @@ describe('Configure Webhook, walking the webhook form machine paths', () => {
         } satisfies Executors<WebhookFormModelEvent>,
         async (expected) => {
           // Cheap queries (labels, text, selectors): a role query walks the whole accessibility tree at every state.
-          expect(savedStatus().textContent).toBe(expected.matches('saved') ? SAVED_NOTICE : '');
+          expect(savedStatus().textContent).toBe(expected.matches({ shut: 'saved' }) ? SAVED_NOTICE : '');
           if (!selectIsOpen(expected)) {
             await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
             return;

@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import * as rpcTest from '@machines/rpc-test';
@@ -8,6 +8,7 @@ import { rpcUrl } from '@/domain/rpc-urls';
 import { MethodSelect } from './method-select';
 import { JsonEditor } from './json-editor';
 import { PlaygroundUrlField } from './playground-url-field';
+import { PlaygroundForm } from './playground-form';
 import { ResponsePanel } from './response-panel';
 import type { RpcTestingActors } from './rpc-testing-actors';
 
@@ -34,38 +35,23 @@ export function RpcPlayground({ playground, actors }: RpcPlaygroundProps) {
 
   return (
     <Stack gap="6">
-      <Card.Root as="section" aria-labelledby="request-heading">
-        <Card.Body>
-          <Stack
-            as="form"
-            gap="5"
-            aria-labelledby="request-heading"
-            onSubmit={(event) => {
-              event.preventDefault();
-              send({ type: 'rpc.run' });
-            }}
-          >
-            <Text id="request-heading" as="h2" fontSize="lg" fontWeight="semibold">
-              Request
-            </Text>
-            <NetworkSwitch value={network} disabled={running} onChange={(next) => send({ type: 'rpc.network.select', network: next })} />
-            <PlaygroundUrlField label="RPC URL" url={url} apiKey={apiKey} purpose="run calls" clipboard={actors.clipboard} />
-            <MethodSelect value={method} disabled={running} onChange={(next) => send({ type: 'rpc.method.select', method: next })} />
-            <JsonEditor
-              label="Params (JSON array)"
-              hint={'Sent as the request\'s params, e.g. [] or ["latest", false].'}
-              maxRows={12}
-              value={paramsText}
-              problem={paramsProblem}
-              disabled={running}
-              onChange={(text) => send({ type: 'rpc.params.edit', text })}
-            />
-            <Button type="submit" colorPalette="blue" alignSelf="flex-start" disabled={!canRun} loading={running} loadingText="Running...">
-              Run
-            </Button>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <PlaygroundForm headingId="request-heading" heading="Request" onSubmit={() => send({ type: 'rpc.run' })}>
+        <NetworkSwitch value={network} disabled={running} onChange={(next) => send({ type: 'rpc.network.select', network: next })} />
+        <PlaygroundUrlField label="RPC URL" url={url} apiKey={apiKey} purpose="run calls" clipboard={actors.clipboard} />
+        <MethodSelect value={method} disabled={running} onChange={(next) => send({ type: 'rpc.method.select', method: next })} />
+        <JsonEditor
+          label="Params (JSON array)"
+          hint={'Sent as the request\'s params, e.g. [] or ["latest", false].'}
+          maxRows={12}
+          value={paramsText}
+          problem={paramsProblem}
+          disabled={running}
+          onChange={(text) => send({ type: 'rpc.params.edit', text })}
+        />
+        <Button type="submit" colorPalette="blue" alignSelf="flex-start" disabled={!canRun} loading={running} loadingText="Running...">
+          Run
+        </Button>
+      </PlaygroundForm>
       <ResponsePanel
         exchange={exchange}
         running={running}

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { wsSubscriptionMachine } from '@machines/ws-subscription';
 import * as ws from '@machines/ws-subscription.selectors';
@@ -15,6 +15,7 @@ import {
   isPlaygroundSubscription,
 } from '@/domain/subscription-form';
 import { JsonEditor } from './json-editor';
+import { PlaygroundForm } from './playground-form';
 import { PlaygroundUrlField } from './playground-url-field';
 import { NotificationPanel } from './notification-panel';
 import type { RpcTestingActors, SubscriptionTiming } from './rpc-testing-actors';
@@ -59,74 +60,55 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
 
   return (
     <Stack gap="6">
-      <Card.Root as="section" aria-labelledby="subscription-heading">
-        <Card.Body>
-          <Stack
-            as="form"
-            gap="5"
-            aria-labelledby="subscription-heading"
-            onSubmit={(event) => {
+      <PlaygroundForm headingId="subscription-heading" heading="Subscription" onSubmit={() => send({ type: 'ws.subscribe' })}>
+        <NetworkSwitch value={network} disabled={networkLocked} onChange={(next) => send({ type: 'ws.network.select', network: next })} />
+        <PlaygroundUrlField label="WebSocket URL" url={url} apiKey={apiKey} purpose="subscribe" clipboard={actors.clipboard} />
+        <Stack gap="1.5">
+          <SegmentSwitch
+            label="Subscription type"
+            items={subscriptionItems}
+            value={subscription}
+            isValue={isPlaygroundSubscription}
+            disabled={formLocked}
+            onChange={(next) => send({ type: 'ws.subscription.select', subscription: next })}
+          />
+          <Text color="fg.muted" fontSize="sm">
+            {SUBSCRIPTION_HINTS[subscription]}
+          </Text>
+        </Stack>
+        {subscription === 'logs' ? (
+          <JsonEditor
+            label="Log filter (JSON object, optional)"
+            hint="Sent with eth_subscribe: address and topics as eth_getLogs takes them. Blank: every log."
+            placeholder={FILTER_EXAMPLE}
+            maxRows={8}
+            value={filterText}
+            problem={filterProblem}
+            disabled={formLocked}
+            onChange={(text) => send({ type: 'ws.filter.edit', text })}
+          />
+        ) : null}
+        <Flex gap="3" wrap="wrap">
+          <Button
+            type={subscribes ? 'submit' : 'button'}
+            colorPalette="blue"
+            disabled={subscribes && !canSubscribe}
+            aria-disabled={unsubscribing || undefined}
+            onClick={(event) => {
+              if (subscribes) return;
               event.preventDefault();
-              send({ type: 'ws.subscribe' });
+              if (!unsubscribing) send({ type: 'ws.unsubscribe' });
             }}
           >
-            <Text id="subscription-heading" as="h2" fontSize="lg" fontWeight="semibold">
-              Subscription
-            </Text>
-            <NetworkSwitch
-              value={network}
-              disabled={networkLocked}
-              onChange={(next) => send({ type: 'ws.network.select', network: next })}
-            />
-            <PlaygroundUrlField label="WebSocket URL" url={url} apiKey={apiKey} purpose="subscribe" clipboard={actors.clipboard} />
-            <Stack gap="1.5">
-              <SegmentSwitch
-                label="Subscription type"
-                items={subscriptionItems}
-                value={subscription}
-                isValue={isPlaygroundSubscription}
-                disabled={formLocked}
-                onChange={(next) => send({ type: 'ws.subscription.select', subscription: next })}
-              />
-              <Text color="fg.muted" fontSize="sm">
-                {SUBSCRIPTION_HINTS[subscription]}
-              </Text>
-            </Stack>
-            {subscription === 'logs' ? (
-              <JsonEditor
-                label="Log filter (JSON object, optional)"
-                hint="Sent with eth_subscribe: address and topics as eth_getLogs takes them. Blank: every log."
-                placeholder={FILTER_EXAMPLE}
-                maxRows={8}
-                value={filterText}
-                problem={filterProblem}
-                disabled={formLocked}
-                onChange={(text) => send({ type: 'ws.filter.edit', text })}
-              />
-            ) : null}
-            <Flex gap="3" wrap="wrap">
-              <Button
-                type={subscribes ? 'submit' : 'button'}
-                colorPalette="blue"
-                disabled={subscribes && !canSubscribe}
-                aria-disabled={unsubscribing || undefined}
-                onClick={(event) => {
-                  if (subscribes) return;
-                  event.preventDefault();
-                  if (!unsubscribing) send({ type: 'ws.unsubscribe' });
-                }}
-              >
-                {subscribes ? 'Subscribe' : unsubscribing ? 'Unsubscribing...' : stopLabel}
-              </Button>
-              {phase === 'open' ? (
-                <Button type="button" variant="outline" onClick={() => send({ type: 'ws.unsubscribe' })}>
-                  {stopLabel}
-                </Button>
-              ) : null}
-            </Flex>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+            {subscribes ? 'Subscribe' : unsubscribing ? 'Unsubscribing...' : stopLabel}
+          </Button>
+          {phase === 'open' ? (
+            <Button type="button" variant="outline" onClick={() => send({ type: 'ws.unsubscribe' })}>
+              {stopLabel}
+            </Button>
+          ) : null}
+        </Flex>
+      </PlaygroundForm>
       <NotificationPanel
         status={status}
         announcement={announcement}

@@ -50,17 +50,31 @@ const compactNumber = (value: number) => compact.format(value);
 /** A tooltip's title: the bucket's full name. */
 const longLabel = (granularity: SeriesGranularity) => (label: ReactNode) => bucketLabel(String(label), granularity, 'long');
 
-/** Every bucket's name on the x axis (its full name is in the tooltip). */
-function timeAxis({ chart, granularity }: { chart: UseChartReturn<MetricsRow>; granularity: SeriesGranularity }) {
-  return (
+/** What every time chart is given: its data, accessibility layer, title and keyboard hint. */
+function timeChart({ chart, title, right = 0 }: { chart: UseChartReturn<MetricsRow>; title: string; right?: number }) {
+  return {
+    data: chart.data,
+    responsive: true,
+    accessibilityLayer: true,
+    title,
+    desc: KEYS_HINT,
+    margin: { top: 8, right, left: 0, bottom: 0 },
+  };
+}
+
+/** Every time chart's first children: its grid, and each bucket's name on the x axis (its full name is in the tooltip). */
+function timeAxes({ chart, granularity }: { chart: UseChartReturn<MetricsRow>; granularity: SeriesGranularity }) {
+  return [
+    <CartesianGrid key="grid" stroke={chart.color('border')} vertical={false} />,
     <XAxis
+      key="time"
       dataKey={chart.key('start')}
       tickFormatter={(value: string) => bucketLabel(value, granularity, 'short')}
       {...axisLines(chart)}
       minTickGap={20}
       tickMargin={6}
-    />
-  );
+    />,
+  ];
 }
 
 function TrafficChart({ rows, granularity, title }: { rows: MetricsRow[]; granularity: SeriesGranularity; title: string }) {
@@ -73,16 +87,8 @@ function TrafficChart({ rows, granularity, title }: { rows: MetricsRow[]; granul
   });
   return (
     <Chart.Root chart={chart} aspectRatio="auto" h="64" css={chartCss}>
-      <LineChart
-        data={chart.data}
-        responsive
-        accessibilityLayer
-        title={title}
-        desc={KEYS_HINT}
-        margin={{ top: 8, right: 0, left: 0, bottom: 0 }}
-      >
-        <CartesianGrid stroke={chart.color('border')} vertical={false} />
-        {timeAxis({ chart, granularity })}
+      <LineChart {...timeChart({ chart, title })}>
+        {timeAxes({ chart, granularity })}
         <YAxis yAxisId="calls" tickFormatter={compactNumber} width={40} {...axisLines(chart)} allowDecimals={false} />
         <YAxis yAxisId="credits" orientation="right" tickFormatter={compactNumber} width={44} {...axisLines(chart)} allowDecimals={false} />
         <Tooltip isAnimationActive={false} content={<Chart.Tooltip labelFormatter={longLabel(granularity)} />} />
@@ -118,16 +124,8 @@ function ErrorsChart({ rows, granularity, title }: { rows: MetricsRow[]; granula
   });
   return (
     <Chart.Root chart={chart} aspectRatio="auto" h="72" css={chartCss}>
-      <BarChart
-        data={chart.data}
-        responsive
-        accessibilityLayer
-        title={title}
-        desc={KEYS_HINT}
-        margin={{ top: 8, right: 0, left: 0, bottom: 0 }}
-      >
-        <CartesianGrid stroke={chart.color('border')} vertical={false} />
-        {timeAxis({ chart, granularity })}
+      <BarChart {...timeChart({ chart, title })}>
+        {timeAxes({ chart, granularity })}
         <YAxis tickFormatter={compactNumber} width={40} {...axisLines(chart)} allowDecimals={false} />
         <Tooltip
           isAnimationActive={false}
@@ -161,16 +159,8 @@ function LatencyChart({ rows, granularity, title }: { rows: MetricsRow[]; granul
   });
   return (
     <Chart.Root chart={chart} aspectRatio="auto" h="64" css={chartCss}>
-      <LineChart
-        data={chart.data}
-        responsive
-        accessibilityLayer
-        title={title}
-        desc={KEYS_HINT}
-        margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
-      >
-        <CartesianGrid stroke={chart.color('border')} vertical={false} />
-        {timeAxis({ chart, granularity })}
+      <LineChart {...timeChart({ chart, title, right: 8 })}>
+        {timeAxes({ chart, granularity })}
         <YAxis tickFormatter={(value: number) => `${value} ms`} width={56} {...axisLines(chart)} />
         <Tooltip
           isAnimationActive={false}
