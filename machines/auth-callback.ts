@@ -5,6 +5,7 @@ import { failureMessage } from '@/domain/failure-message';
 import { shownText } from '@/domain/shown-text';
 import { isFreshSignInAttempt } from '@/domain/sign-in-attempt';
 import type { SessionRef, SessionReply } from './auth.types';
+import { messageShown, REDIRECT_DELAY_MS, redirectedToLogin } from './to-login.states';
 
 /** What the sign-in redirect put in the query string (SPEC.md /auth/callback). */
 export interface CallbackQuery {
@@ -75,7 +76,7 @@ export const authCallbackMachine = setup({
   },
   delays: {
     retryDelay: 1000,
-    redirectDelay: 3000,
+    redirectDelay: REDIRECT_DELAY_MS,
   },
 }).createMachine({
   id: 'authCallback',
@@ -134,13 +135,8 @@ export const authCallbackMachine = setup({
       type: 'final',
       entry: 'goHome',
     },
-    failed: {
-      after: { redirectDelay: { target: 'redirected' } },
-    },
-    redirected: {
-      type: 'final',
-      entry: 'goToLogin',
-    },
+    failed: messageShown,
+    redirected: redirectedToLogin,
   },
 });
 

@@ -3,6 +3,7 @@ import { INVALID_RESET_TOKEN } from '@/domain/auth-errors';
 import { failureIn } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
 import { isAcceptableNewPassword, passwordMismatch, passwordRuleFailures } from '@/domain/password-rules';
+import { messageShown, REDIRECT_DELAY_MS, redirectedToLogin } from './to-login.states';
 
 export interface PasswordReset {
   token: string;
@@ -53,7 +54,7 @@ export const resetPasswordMachine = setup({
     canSubmit: ({ context }) => isAcceptableNewPassword(context.password, context.confirm),
   },
   delays: {
-    redirectDelay: 3000,
+    redirectDelay: REDIRECT_DELAY_MS,
   },
 }).createMachine({
   id: 'resetPassword',
@@ -93,13 +94,8 @@ export const resetPasswordMachine = setup({
         },
       },
     },
-    succeeded: {
-      after: { redirectDelay: { target: 'redirected' } },
-    },
-    redirected: {
-      type: 'final',
-      entry: 'goToLogin',
-    },
+    succeeded: messageShown,
+    redirected: redirectedToLogin,
   },
 });
 

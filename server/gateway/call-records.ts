@@ -10,7 +10,8 @@ import type { GatewayKey } from '@server/gateway/key-cache';
 import { RefusalPace, type RefusalScope } from '@server/gateway/refusal-pace';
 import { gatewayErrors, type GatewayError } from '@server/gateway/rpc-errors';
 import { methodLabel } from '@server/metering/method-label';
-import { loggedOrigin, loggedText, maskAddress, type RequestLogRing, type Transport } from '@server/metering/request-log';
+import { loggedOrigin, loggedText, maskAddress, type RequestLogRing } from '@server/metering/request-log';
+import type { Transport } from '@server/repos/request-log';
 import type { UsageMeter } from '@server/metering/usage-meter';
 
 /** One call as a transport hands it over (an HTTP request, or a WebSocket frame). */

@@ -1,10 +1,9 @@
 import ipaddr from 'ipaddr.js';
-import { type AccessRefusal, isRefused, type MeteredOutcome, REFUSED_OUTCOMES, type RefusedOutcome } from '@/domain/call-outcomes';
+import { isRefused, type MeteredOutcome, REFUSED_OUTCOMES, type RefusedOutcome } from '@/domain/call-outcomes';
 import { paramsHoldSecrets } from '@/domain/rpc-method-policy';
 import { methodLabel } from '@server/metering/method-label';
 import { KeyedTokenBuckets } from '@server/shared/keyed-token-buckets';
-import type { StoredCall } from '@server/repos/request-log';
-import type { Network } from '@/domain/networks';
+import type { CallFacts, StoredCall } from '@server/repos/request-log';
 
 /** What the request log keeps of a request's JSON text: its first 2 KB. */
 export const REQUEST_LOG_TEXT_BYTES = 2048;
@@ -23,39 +22,15 @@ export const ORIGIN_CHARACTERS = 256;
 /** What a logged request holds instead of the params of a method whose params may hold secrets. */
 export const SECRET_PARAMS_MARKER = '(not stored: the params of this method may hold secrets)';
 
-/** How a call came: an HTTP request, or a message over a WebSocket. */
-export type Transport = 'http' | 'websocket';
-
 /**
  * One logged request, as the gateway records it on the call's path: every field already cut to
  * what the log keeps (the address masked, the method labelled, the Origin bounded, at most 2 KB of
  * the body), so nothing the client sent larger reaches the ring or a worker's report. Plain JSON,
  * so a worker's report carries it to the main process.
  */
-export interface LoggedCall {
-  readonly keyId: number;
-  readonly userId: number;
+export interface LoggedCall extends CallFacts {
   /** Epoch ms. */
   readonly at: number;
-  readonly network: Network;
-  readonly transport: Transport;
-  /** The request's method, the first of a batch, as metering labels it (server/metering/method-label.ts). */
-  readonly method: string;
-  readonly calls: number;
-  readonly outcome: MeteredOutcome;
-  /** The allow-list that refused the call; null for any other outcome. */
-  readonly accessRefusal: AccessRefusal | null;
-  readonly status: number;
-  /** The node's answer time (ms); null when the call did not reach it. */
-  readonly latencyMs: number | null;
-  readonly credits: number;
-  readonly requestBytes: number;
-  /** null when the answer was streamed through uncounted. */
-  readonly answerBytes: number | null;
-  /** The client's address, masked (maskAddress). */
-  readonly clientAddress: string;
-  /** At most ORIGIN_CHARACTERS characters. */
-  readonly origin: string | null;
   /** The request's first REQUEST_LOG_TEXT_BYTES bytes, as latin1 (bytes kept as they are; decoded by the writer). */
   readonly head: string;
   /** Whether the request's text was longer than `head`. */

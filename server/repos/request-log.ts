@@ -3,24 +3,37 @@ import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
 import type { Network } from '@/domain/networks';
 
-/** A request log row as stored (011_request_log.sql, 013_request_log_why.sql), the address already masked and the text decoded. */
-export interface StoredCall {
+/** How a call came: an HTTP request, or a message over a WebSocket. */
+export type Transport = 'http' | 'websocket';
+
+/** What the log keeps of a call, in memory (server/metering/request-log.ts's LoggedCall) and stored (StoredCall). */
+export interface CallFacts {
   readonly keyId: number;
   readonly userId: number;
-  readonly at: Date;
   readonly network: Network;
-  readonly transport: 'http' | 'websocket';
+  readonly transport: Transport;
+  /** The request's method, the first of a batch, as metering labels it (server/metering/method-label.ts). */
   readonly method: string;
   readonly calls: number;
   readonly outcome: MeteredOutcome;
+  /** The allow-list that refused the call; null for any other outcome. */
   readonly accessRefusal: AccessRefusal | null;
   readonly status: number;
+  /** The node's answer time (ms); null when the call did not reach it. */
   readonly latencyMs: number | null;
   readonly credits: number;
   readonly requestBytes: number;
+  /** null when the answer was streamed through uncounted. */
   readonly answerBytes: number | null;
+  /** The client's address, masked (maskAddress). */
   readonly clientAddress: string;
+  /** At most ORIGIN_CHARACTERS characters. */
   readonly origin: string | null;
+}
+
+/** A request log row as stored (011_request_log.sql, 013_request_log_why.sql), the text decoded. */
+export interface StoredCall extends CallFacts {
+  readonly at: Date;
   readonly request: string;
   readonly requestTruncated: boolean;
 }
