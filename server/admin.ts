@@ -1,5 +1,5 @@
 /**
- * Operator commands (README "Admin"), e.g. an Enterprise plan after a sales contract:
+ * Operator commands (docs/operations.md), e.g. an Enterprise plan after a sales contract:
  *   npm run admin -- list-users
  *   npm run admin -- set-plan <email> <plan name> [MONTHLY|ANNUALY]
  * With the embedded database, stop the server first (one process per data directory). Compiled with

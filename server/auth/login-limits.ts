@@ -12,7 +12,7 @@ export const tooManySignUps = 'Too many sign-ups from this address. Please wait 
 export const tooManyVerificationMails = 'Too many verification mails asked for. Please wait a few minutes and try again.';
 export const tooManyVerifyAttempts = 'Too many verification attempts. Please wait a few minutes and try again.';
 
-/** Every window is 15 minutes; the figures are documented in README.md (Security). */
+/** Every window is 15 minutes; the figures are documented in docs/security.md. */
 export const limitFigures = {
   /** Wrong passwords for one e-mail from one address: as slow as guessing ever was. */
   loginPerEmailAndAddress: 5,

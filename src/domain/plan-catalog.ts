@@ -4,7 +4,7 @@
  * in the table), whether /billing lists it, how it is sold, its limits and its entitlements. Every
  * other file asks a row, never a plan's name: test/domain/plan-facts.test.ts fails on a plan name
  * written elsewhere. src/domain imports nothing of ours, so the contract's names are spelled here;
- * test/domain/plan-catalog.test.ts checks they equal openapi.yaml's.
+ * test/server/schema-facts.test.ts checks they equal openapi.yaml's and the database's CHECKs.
  */
 
 /** The contract's BillingFrequency (ANNUALY is spelled so, SPEC.md §3), in the order the plans are listed. */

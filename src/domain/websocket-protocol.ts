@@ -23,7 +23,7 @@ export const MAX_PINGS_PER_SECOND = 100;
 
 /**
  * How the gateway closes a client's WebSocket, code and reason (RFC 6455 §7.4; 4000-4999 are the
- * application's own). README lists them; clients (viem, ethers) reconnect on any of them.
+ * application's own). docs/architecture.md lists them; clients (viem, ethers) reconnect on any of them.
  */
 export const WEBSOCKET_CLOSES = {
   /** The server is shutting down: connect again (another replica answers). */

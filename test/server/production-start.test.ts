@@ -16,7 +16,7 @@ import { setUpPostgresServer } from './helpers/postgres-server';
 import type { TestDatabase } from './helpers/test-database';
 
 /**
- * The production recipe, as README gives it, in a copy of the checkout: `npm run build` (with the
+ * The production recipe, as docs/operations.md gives it, in a copy of the checkout: `npm run build` (with the
  * dev dependencies), then `npm ci --omit=dev`, then `npm start` with NODE_ENV=production — node
  * alone runs the compiled server, without tsx, Vite or TypeScript installed.
  *
