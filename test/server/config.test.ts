@@ -2,11 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cardPlans } from '@/domain/plan-catalog';
 import { ConfigError, loadConfig, productionNotices } from '@server/config';
 import { productionSettings } from './helpers/production-settings';
 
 /** Production's settings; only parsed here, so DATABASE_URL names a server that is never reached. */
-const production = { ...productionSettings, DATABASE_URL: 'postgres://db.example.com/dashboard' };
+const production: Record<string, string> = { ...productionSettings, DATABASE_URL: 'postgres://db.example.com/dashboard' };
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -191,7 +192,7 @@ describe('loadConfig', () => {
     const stripe = loadConfig(production).stripe;
     expect(stripe).toMatchObject({ secretKey: 'sk_test_production_settings', webhookSecret: 'whsec_production_settings', apiUrl: null });
     expect(stripe?.prices.Business).toEqual({ MONTHLY: 'price_business_monthly', ANNUALY: 'price_business_annualy' });
-    expect(Object.keys(stripe?.prices ?? {})).toEqual(['Developer', 'Business', 'Professional']);
+    expect(Object.keys(stripe?.prices ?? {})).toEqual(cardPlans.map((plan) => plan.name));
     expect(configError({ STRIPE_SECRET_KEY: 'sk_test_1' }).variable).toBe('STRIPE_WEBHOOK_SECRET');
     expect(configError({ STRIPE_WEBHOOK_SECRET: 'whsec_1' }).variable).toBe('STRIPE_SECRET_KEY');
     const { STRIPE_PRICE_BUSINESS_ANNUALY: _left, ...missingOne } = production;
