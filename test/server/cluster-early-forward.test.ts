@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byNetwork, DEFAULT_NETWORK } from '@/domain/networks';
 import { LeaseAuthority } from '@server/cluster/lease-authority';
 import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
 import type { LeaseAnswer, LeaseRequest } from '@server/cluster/protocol';
@@ -104,7 +105,7 @@ function worker(options: { held: boolean }) {
     keys: { peek: () => key, get: async () => key },
     admission,
     meter,
-    upstreams: { mainnet: upstream, devnet: null },
+    upstreams: byNetwork((network) => (network === DEFAULT_NETWORK ? upstream : null)),
     timeoutMs: 5_000,
     now: () => nowMs,
   });

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byNetwork } from '@/domain/networks';
 import { createWorkerServer } from '@server/cluster/worker-http';
 import { loadConfig, type Config } from '@server/config';
 import { LocalAdmission, type LocalTicket } from '@server/gateway/admission';
@@ -39,7 +40,7 @@ function gatewayForFronts(): RpcHandler {
     keys: { peek: () => undefined, get: async () => null },
     admission: new LocalAdmission(new MemoryAdmissionStore(new RateLimiter(), ledger), ledger),
     meter: new UsageMeter(),
-    upstreams: { mainnet: null, devnet: null },
+    upstreams: byNetwork(() => null),
     timeoutMs: 1000,
     now: () => 0,
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { byNetwork } from '@/domain/networks';
 import { newUsageMinute } from '@server/repos/usage';
 import { loadConfig } from '@server/config';
 import { checkAccess, compileAccessRules } from '@server/gateway/access-rules';
@@ -254,7 +255,7 @@ describe('implausible keys', () => {
       keys,
       admission: new LocalAdmission(new MemoryAdmissionStore(new RateLimiter(), ledger), ledger),
       meter: new UsageMeter(),
-      upstreams: { mainnet: null, devnet: null },
+      upstreams: byNetwork(() => null),
       timeoutMs: 1000,
       now: () => 0,
     });
@@ -307,7 +308,7 @@ describe('JSON-RPC payloads', () => {
 describe('gateway configuration', () => {
   it('has defaults: no upstream, a 10 s time-out, a 1 MiB body limit', () => {
     expect(loadConfig({})).toMatchObject({
-      upstreams: { mainnet: { url: null, wsUrl: null }, devnet: { url: null, wsUrl: null } },
+      upstreams: byNetwork(() => ({ url: null, wsUrl: null })),
       upstreamTimeoutMs: 10_000,
       gatewayBodyLimit: 1_048_576,
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { byNetwork } from '@/domain/networks';
 import { compileAccessRules } from '@server/gateway/access-rules';
 import type { GatewayObserver } from '@server/gateway/call-records';
 import { Gateway } from '@server/gateway/gateway';
@@ -117,7 +118,7 @@ describe('the gateway paces refusals per key and per address', () => {
         remaining: () => 10,
       },
       meter: new UsageMeter(),
-      upstreams: { mainnet: null, devnet: null },
+      upstreams: byNetwork(() => null),
       timeoutMs: 1000,
       now: () => 0,
       observer,
