@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { NETWORKS } from '@/domain/networks';
 import { PUBLIC_METHODS } from '@/domain/rpc-method-registry';
-import { lineOf, parsedSource } from '../support/source-tree';
+import { lineOf, parsedSource, repoRoot, sourceFiles } from '../support/source-tree';
 
 /**
  * One place for each fact: each fact about the served RPC methods is written in the method
@@ -22,14 +21,9 @@ import { lineOf, parsedSource } from '../support/source-tree';
  * byNetwork, NETWORK_FACTS and upstreamSettings. Prose that merely mentions a network is not a fact.
  */
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = `${repoRoot}/`;
 
-const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'server', 'machines', 'bench'], {
-  cwd: root,
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter((path) => /\.tsx?$/.test(path) && !path.endsWith('.d.ts'));
+const sources = sourceFiles(['src', 'server', 'machines', 'bench']);
 
 interface Finding {
   readonly file: string;

@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { billingFrequencies, billingPeriods, discountLabel, planCatalog } from '@/domain/plan-catalog';
-import { lineOf, parsedSource } from '../support/source-tree';
+import { lineOf, parsedSource, sourceFiles } from '../support/source-tree';
 
 /**
  * One place for each fact of the plans: src/domain/plan-catalog.ts. This scans the
@@ -18,11 +16,8 @@ import { lineOf, parsedSource } from '../support/source-tree';
  * The names and frequencies are read from the catalog, so a new plan is covered without a change here.
  */
 
-const root = join(import.meta.dirname, '../..');
 const scannedFolders = ['src', 'machines', 'server', 'bench', 'scripts'];
 const catalogFile = 'src/domain/plan-catalog.ts';
-/** Generated from openapi.yaml (the contract's enums). */
-const generatedFile = 'src/api/schema.d.ts';
 
 /** Literals that spell a plan's name without meaning the plan: file → why. */
 const notPlans: Readonly<Record<string, string>> = {
@@ -38,14 +33,6 @@ const comparisons = new Set([
   ts.SyntaxKind.EqualsEqualsToken,
   ts.SyntaxKind.ExclamationEqualsToken,
 ]);
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && path !== generatedFile && path !== catalogFile ? [path] : [];
-  });
-}
 
 interface Finding {
   readonly file: string;
@@ -102,7 +89,7 @@ function scan(file: string): { planNames: Finding[]; discounts: Finding[]; frequ
   return found;
 }
 
-const files = scannedFolders.flatMap(sourceFiles);
+const files = sourceFiles(scannedFolders).filter((path) => path !== catalogFile);
 const findings = files.map(scan);
 const report = (pick: (found: ReturnType<typeof scan>) => Finding[], allowed: (finding: Finding) => boolean = () => false) =>
   findings

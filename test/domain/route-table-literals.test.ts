@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { legacyRedirects, routeIds, routeFacts } from '@/domain/route-table';
+import { lineOf, parsedSource, sourceFiles } from '../support/source-tree';
 
 /**
  * The route table (src/domain/route-table.ts) is the one place a route's path is written: the SPA
@@ -11,18 +10,9 @@ import { legacyRedirects, routeIds, routeFacts } from '@/domain/route-table';
  * spell a route, and in the SPA for a link or route pattern given as a literal (a route outside
  * the table).
  */
-const root = join(import.meta.dirname, '..', '..');
 const scanned = ['src', 'machines', 'server'];
 /** The table itself, and the API's generated contract (its operation paths are not the SPA's). */
 const exempt = new Set(['src/domain/route-table.ts', 'src/api/schema.d.ts']);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !exempt.has(path) ? [path] : [];
-  });
-}
 
 /** The fixed start of each route ('/reset-password/:token' → '/reset-password'), but '/', which every path starts with. */
 const routeStarts = [...routeIds.map((id) => routeFacts(id).path.split('/:')[0] ?? ''), ...legacyRedirects.map(({ from }) => from)].filter(
@@ -51,12 +41,11 @@ function isApiOperationPath(node: ts.Node): boolean {
 
 /** The text of each string literal and template part, with where it is. */
 function literalsOf(file: string): Array<{ node: ts.Node; text: string; where: string }> {
-  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const source = parsedSource(file);
   const found: Array<{ node: ts.Node; text: string; where: string }> = [];
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isTemplateLiteralToken(node)) {
-      const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-      found.push({ node, text: node.text, where: `${file}:${line + 1}` });
+      found.push({ node, text: node.text, where: `${file}:${lineOf(source, node)}` });
     }
     ts.forEachChild(node, visit);
   };
@@ -72,7 +61,7 @@ function isNavigationLiteral(node: ts.Node): boolean {
   return ts.isCallExpression(parent) && parent.arguments[0] === node && /^(?:navigate|setLocation)$/.test(parent.expression.getText());
 }
 
-const files = scanned.flatMap(sourceFiles);
+const files = sourceFiles(scanned).filter((path) => !exempt.has(path));
 
 describe('route paths are written in the route table only', () => {
   it('scans the code', () => {

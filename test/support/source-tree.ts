@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -14,4 +15,14 @@ export function parsedSource(file: string): ts.SourceFile {
 /** The line (from 1) where `node` starts. */
 export function lineOf(source: ts.SourceFile, node: ts.Node): number {
   return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+}
+
+/**
+ * The TypeScript files (.ts, .tsx; declarations left out) under `folders`, as paths from the root:
+ * the files git sees (tracked, and new ones it does not ignore), so dependencies and build output never count.
+ */
+export function sourceFiles(folders: readonly string[]): string[] {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...folders], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\n')
+    .filter((path) => /\.tsx?$/.test(path) && !path.endsWith('.d.ts'));
 }
