@@ -164,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           };
     const gateway = createGateway({ config, db, clock, log: app.log, observer: options.metrics ?? undefined, sharedStore });
     options.metrics?.watchMetering(gateway.metering);
+    options.metrics?.watchFleet(gateway.fleet);
     // Registered after the database's and Redis's hooks, so it runs before them (onClose hooks run
     // last-in first-out): the last metering batch is written while the database is still open.
     app.addHook('onClose', async () => gateway.close());
@@ -204,7 +205,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // before the server does: Node's close waits for every connection, upgraded ones included.
       const webSockets = serveWebSockets<KeyEntry, LocalTicket>(
         app.server,
-        { handler: gateway.gateway, keys: gateway.keyCache, admission: gateway.admission, records: gateway.gateway.records },
+        {
+          handler: gateway.gateway,
+          keys: gateway.keyCache,
+          admission: gateway.admission,
+          records: gateway.gateway.records,
+          nodes: gateway.fleet,
+        },
         config,
         () => clock.now().getTime(),
         webSocketSlots,
@@ -224,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const limits = createLoginLimits(
       redis === null ? undefined : (_limiters, names) => redisAttempts({ redis, names, log: app.log, observer: redisObserver }),
     );
-    const readiness = new Readiness(readinessChecks(config, db, redisPing));
+    const readiness = new Readiness(readinessChecks(gateway.fleet, db, redisPing));
     options.metrics?.watchReadiness(readiness);
     app.decorate('readiness', readiness);
     const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, readiness };

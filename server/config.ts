@@ -11,8 +11,9 @@ import {
   readVar,
 } from '@server/config-values';
 
-import { NETWORKS, type Network, byNetwork, upstreamSettings } from '@/domain/networks';
+import { upstreamSettings } from '@/domain/networks';
 import { byFrequency, cardPlans, type BillingFrequency } from '@/domain/plan-catalog';
+import { type NetworkSpec, readNetworks } from '@server/gateway/fleet/network-settings';
 import { REFUSALS_PER_SECOND } from '@server/gateway/refusal-pace';
 import { defaultLegalFiles, legalFileVariables, type LegalDocumentName, readLegalFile } from '@server/legal/legal-file';
 import type { LegalDocument } from '@server/legal/legal-text';
@@ -33,14 +34,6 @@ export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 's
 export type LogLevel = (typeof logLevels)[number];
 
 /** The server's settings, read once from environment variables by loadConfig. */
-/** A network's EVM node. */
-export interface UpstreamNode {
-  /** The node the gateway forwards to; null = none (npm start then runs a local anvil). */
-  readonly url: string | null;
-  /** Its WebSocket (ws:// or wss://); null = its HTTP URL with ws:// or wss:// (anvil serves both on one port). */
-  readonly wsUrl: string | null;
-}
-
 export interface Config {
   /** 'local' runs the offline stand-ins (outbox, local OpenID provider); 'production' never does. */
   readonly mode: 'local' | 'production';
@@ -80,8 +73,16 @@ export interface Config {
   readonly billingCheckSeconds: number;
   readonly sessionTtlHours: number;
   readonly logLevel: LogLevel;
-  /** Each network's EVM node (UPSTREAM_{NETWORK}_URL and UPSTREAM_{NETWORK}_WS_URL). */
-  readonly upstreams: Readonly<Record<Network, UpstreamNode>>;
+  /**
+   * The networks served and each one's nodes (NETWORKS_FILE, else the built-in two; UPSTREAM_{NETWORK}_URL,
+   * a comma-separated list, replaces a network's nodes). A network without nodes gets a local anvil
+   * from npm start; production refuses to start without them.
+   */
+  readonly networks: readonly NetworkSpec[];
+  /** How often the gateway checks each node's head (HEAD_POLL_MS). */
+  readonly headPollMs: number;
+  /** Bytes of node answers the gateway keeps to answer again (CACHE_BYTES; 0 = none). */
+  readonly cacheBytes: number;
   /** How long the gateway waits for a node (headers, then between body chunks) before a 504. */
   readonly upstreamTimeoutMs: number;
   /** Largest JSON-RPC request body the gateway reads, in bytes; beyond it answers 413. */
@@ -230,13 +231,9 @@ export function loadConfig(env: Env): Config {
     billingCheckSeconds: integer('BILLING_CHECK_SECONDS', 60, 1, 3600),
     sessionTtlHours: integer('SESSION_TTL_HOURS', 168, 1, 8760),
     logLevel: settings.read('LOG_LEVEL', 'info', (n, v) => parseOneOf(n, v, logLevels), 'info'),
-    upstreams: byNetwork((network) => {
-      const names = upstreamSettings(network);
-      return {
-        url: settings.optional(names.url, parseHttpUrl),
-        wsUrl: settings.optional(names.wsUrl, (n, v) => parseUrlWithProtocols(n, v, ['ws:', 'wss:'])),
-      };
-    }),
+    networks: settings.read('NETWORKS_FILE', '', () => readNetworks(env), []),
+    headPollMs: integer('HEAD_POLL_MS', 1000, 20, 60_000),
+    cacheBytes: integer('CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
     upstreamTimeoutMs: integer('UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
     gatewayBodyLimit: integer('GATEWAY_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     workers: integer('WORKERS', 1, 1, 64),
@@ -259,7 +256,7 @@ export function loadConfig(env: Env): Config {
   if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) {
     settings.refuse('METRICS_PORT', `METRICS_PORT=${port} is the public PORT: metrics are never served there. Choose another port.`);
   }
-  if (mode === 'production') requireProductionSettings(settings);
+  if (mode === 'production') requireProductionSettings(settings, config.networks);
   else if (!isLoopbackHost(host) && !config.unsafeLocalModeOnNetwork) {
     settings.refuse(
       'HOST',
@@ -323,18 +320,20 @@ function readStripe(settings: SettingsReader): StripeConfig | null {
 }
 
 /** Production never falls back to local stand-ins, local nodes or the embedded database, so a missing real setting stops start-up. */
-function requireProductionSettings(settings: SettingsReader): void {
+function requireProductionSettings(settings: SettingsReader, networks: readonly NetworkSpec[]): void {
   const required: ReadonlyArray<readonly [string, string]> = [
     ['SMTP_URL', 'mails (password reset links) cannot be sent without it'],
     ['MAIL_FROM', 'mails need a sender address of your domain'],
     ['PUBLIC_URL', 'links in mails and sign-in redirects need the address browsers use'],
-    ...NETWORKS.map(
-      (network) =>
-        [
-          upstreamSettings(network).url,
-          `the gateway needs the ${network} node it forwards to (local nodes are never started in production)`,
-        ] as const,
-    ),
+    ...networks
+      .filter((network) => network.nodes.length === 0)
+      .map(
+        (network) =>
+          [
+            upstreamSettings(network.name).url,
+            `the gateway needs the ${network.name} nodes it forwards to, there or in NETWORKS_FILE (local nodes are never started in production)`,
+          ] as const,
+      ),
     ['STRIPE_SECRET_KEY', 'plans are paid through Stripe (the local test-mode checkout is never mounted in production)'],
     ['DATABASE_URL', 'the data needs a PostgreSQL server (the embedded database, PGlite, serves one process on one machine)'],
   ];

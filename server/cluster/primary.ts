@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
-import { NETWORKS, upstreamSettings } from '@/domain/networks';
+import { nodeSettings } from '@server/gateway/fleet/network-settings';
 import type { Config } from '@server/config';
 import type { GatewayParts } from '@server/gateway/create-gateway';
 import type { ConnectionSlots } from '@server/gateway/ws/connection-slots';
@@ -146,7 +146,7 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
     ...process.env,
     [workerEnv.apiSocket]: socketPath,
     // The nodes this process started (npm start without UPSTREAM_*) are the workers' too.
-    ...Object.fromEntries(NETWORKS.map((network) => [upstreamSettings(network).url, config.upstreams[network].url ?? ''])),
+    ...nodeSettings(config.networks),
   };
 
   function fork(): Promise<void> {

@@ -7,7 +7,7 @@ import { compileAccessRules } from '@server/gateway/access-rules';
 import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
 import { refusalPaceOf } from '@server/gateway/refusal-pace';
-import { closeUpstreams, upstreamsOf } from '@server/gateway/upstream';
+import { fleetOf } from '@server/gateway/create-gateway';
 import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import { RequestLogRing } from '@server/metering/request-log';
 import { UsageMeter } from '@server/metering/usage-meter';
@@ -62,16 +62,18 @@ const admission = new LeasedAdmission(
 );
 const meter = new UsageMeter();
 const requestLog = new RequestLogRing();
-const upstreams = upstreamsOf(config);
 // METRICS_PORT: the main process reads this worker's calls at each scrape (server/metrics/cluster-scrape.ts).
 const metrics = config.metricsPort === null ? undefined : new ProcessMetrics(`worker-${cluster.worker?.id ?? process.pid}`);
 if (metrics !== undefined) exposeToPrimary(metrics.registry);
 metrics?.watchRequestLog(requestLog);
+// Each worker follows the nodes' heads itself, as a replica does: its head, rotation and kept answers are its own.
+const fleet = fleetOf(config, now, metrics);
+metrics?.watchFleet(fleet);
 const gateway = new Gateway<WorkerKey, WorkerTicket>({
   keys,
   admission,
   meter,
-  upstreams,
+  nodes: fleet,
   timeoutMs: config.upstreamTimeoutMs,
   now,
   observer: metrics,
@@ -97,7 +99,13 @@ const slots = {
   beyond: (userId: number, limit: number) => channel.beyond(userId, limit),
   onRecount: (recount: (userIds: readonly number[]) => void) => channel.onRecount(recount),
 };
-const webSockets = serveWebSockets(server, { handler: gateway, keys, admission, records: gateway.records }, config, now, slots);
+const webSockets = serveWebSockets(
+  server,
+  { handler: gateway, keys, admission, records: gateway.records, nodes: fleet },
+  config,
+  now,
+  slots,
+);
 metrics?.watchWebSockets(webSockets);
 
 function report(): void {
@@ -130,7 +138,7 @@ async function stop(): Promise<void> {
   // Written before the disconnect: a plain send still queued when the channel closes is dropped.
   await channel.sendAndWait({ type: 'stopped' });
   proxy.close();
-  await closeUpstreams(upstreams);
+  await fleet.close();
 }
 
 channel.onInvalidate((apiKey, userId) => {

@@ -10,7 +10,7 @@ import { GatewayKeyCache, type KeyEntry } from '@server/gateway/key-cache';
 import { createKeyLoader } from '@server/gateway/key-loader';
 import { RateLimiter } from '@server/gateway/rate-limiter';
 import { refusalPaceOf } from '@server/gateway/refusal-pace';
-import { closeUpstreams, upstreamsOf } from '@server/gateway/upstream';
+import { Fleet, type FleetObserver } from '@server/gateway/fleet/fleet';
 import type { CreditLedger } from '@server/metering/credit-ledger';
 import { Metering } from '@server/metering/metering';
 
@@ -22,19 +22,21 @@ export interface GatewayParts {
   readonly store: AdmissionStore;
   readonly keyCache: GatewayKeyCache;
   readonly metering: Metering;
+  /** Every network's nodes: health, routing, the head, the answers kept, the status report. */
+  readonly fleet: Fleet;
   /** Writes the last metering batch and closes the node connections (app close). */
   close(): Promise<void>;
 }
 
 export interface GatewaySettings {
-  readonly config: Pick<Config, 'upstreams' | 'upstreamTimeoutMs' | 'refusalsPerSecond'>;
+  readonly config: Pick<Config, 'networks' | 'upstreamTimeoutMs' | 'headPollMs' | 'cacheBytes' | 'refusalsPerSecond'>;
   readonly db: Db;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
   /** How often metering writes (default 1 s). */
   readonly meteringIntervalMs?: number;
-  /** Metrics of the calls (METRICS_PORT). */
-  readonly observer?: GatewayObserver;
+  /** Metrics of the calls and the nodes (METRICS_PORT). */
+  readonly observer?: GatewayObserver & FleetObserver;
   /** The store every replica shares (REDIS_URL), built over this process's own, its fallback. */
   readonly sharedStore?: (memory: MemoryAdmissionStore, ledger: CreditLedger) => AdmissionStore;
 }
@@ -56,7 +58,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
   });
   const keyCache = new GatewayKeyCache(createKeyLoader(db, metering.ledger, clock), now);
   const limiter = new RateLimiter();
-  const upstreams = upstreamsOf(config);
+  const fleet = fleetOf(config, now, observer);
   const memory = new MemoryAdmissionStore(limiter, metering.ledger);
   const store = sharedStore?.(memory, metering.ledger) ?? memory;
   const admission = new LocalAdmission(store, metering.ledger);
@@ -64,7 +66,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
     keys: keyCache,
     admission,
     meter: metering.meter,
-    upstreams,
+    nodes: fleet,
     timeoutMs: config.upstreamTimeoutMs,
     now,
     observer,
@@ -81,6 +83,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
     store,
     keyCache,
     metering,
+    fleet,
     close: async () => {
       clearInterval(sweeper);
       try {
@@ -88,7 +91,25 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
       } catch (error) {
         log.error({ err: error }, 'the last metering write failed: usage since the previous write is lost');
       }
-      await closeUpstreams(upstreams);
+      await fleet.close();
     },
   };
+}
+
+/** The networks' nodes of `config`, their heads followed from now on. */
+export function fleetOf(
+  config: Pick<Config, 'networks' | 'upstreamTimeoutMs' | 'headPollMs' | 'cacheBytes'>,
+  now: () => number,
+  observer?: FleetObserver,
+): Fleet {
+  const fleet = new Fleet({
+    networks: config.networks,
+    timeoutMs: config.upstreamTimeoutMs,
+    pollMs: config.headPollMs,
+    cacheBytes: config.cacheBytes,
+    now,
+    observer,
+  });
+  fleet.start();
+  return fleet;
 }

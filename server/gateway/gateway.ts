@@ -8,13 +8,19 @@ import { internalAnswer, keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnsw
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
 import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
 import { gatewayErrors } from '@server/gateway/rpc-errors';
-import { UpstreamError, type Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
+import type { Served } from '@server/gateway/fleet/network-fleet';
+import { UpstreamError } from '@server/gateway/upstream';
 
 export type { GatewayAnswer } from '@server/gateway/http-answer';
 
 /** What the HTTP side calls: one call in, one answer out (never a rejection for a client's mistake). */
 export interface RpcHandler {
   call(call: GatewayCall): Promise<GatewayAnswer>;
+}
+
+/** A network's nodes, as the gateway uses them: null when the network has none. */
+export interface NodeRouter {
+  network(name: string): { serve(payload: RpcPayload, body: Buffer): Promise<Served> } | null;
 }
 
 /** Where keys come from: a cached answer at once (peek), else a load. */
@@ -26,7 +32,8 @@ export interface KeySource<Key> {
 export interface GatewayDeps<Key extends GatewayKey, Ticket> extends RecordsDeps {
   readonly keys: KeySource<Key>;
   readonly admission: Admission<Key, Ticket>;
-  readonly upstreams: Readonly<Record<Network, Upstream | null>>;
+  /** Each network's nodes (server/gateway/fleet): where a call goes, or what answers it without a node. */
+  readonly nodes: NodeRouter;
   readonly timeoutMs: number;
   /** Epoch ms (the app's clock: tests move it). */
   readonly now: () => number;
@@ -40,17 +47,11 @@ interface Admitted<Key, Ticket> extends KnownCall<Key> {
   /** Tokens left after this call; null when the plan has no rate limit. */
   readonly remaining: number | null;
   /** The node's answer when the call went to it while waiting for admission (sendEarly). */
-  readonly early: Promise<TimedAnswer> | null;
-}
-
-/** A node's answer and its round trip (ms). */
-interface TimedAnswer {
-  readonly answer: UpstreamAnswer;
-  readonly ms: number;
+  readonly early: Promise<Served> | null;
 }
 
 /** A refused call's early answer: never sent to the client, its stream (if any) released. */
-function dropAnswer(early: Promise<TimedAnswer>): void {
+function dropAnswer(early: Promise<Served>): void {
   early.then(
     ({ answer }) => {
       if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
@@ -58,6 +59,9 @@ function dropAnswer(early: Promise<TimedAnswer>): void {
     () => undefined,
   );
 }
+
+/** Marks an answer the gateway gave from what it keeps, without asking a node. */
+export const cacheHeader = 'x-cache';
 
 function costOf(methods: readonly string[]): number {
   let credits = 0;
@@ -136,10 +140,10 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const { admission } = this.deps;
     const mayGoEarly = admission.mayForwardEarly?.(key, known.nowMs) === true;
     let admit = admission.admit(key, cost, payload.methods.length, known.nowMs);
-    let early: Promise<TimedAnswer> | null = null;
+    let early: Promise<Served> | null = null;
     if (admit instanceof Promise) {
       // While an HTTP worker waits for its lease, a call that only reads is already at the node.
-      if (mayGoEarly && onlyReads(payload.methods)) early = this.sendEarly(network, body);
+      if (mayGoEarly && onlyReads(payload.methods)) early = this.sendEarly(network, payload, body);
       try {
         admit = await admit;
       } catch (error) {
@@ -156,21 +160,20 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
   }
 
   /** The node's answer to a call not admitted yet; a failure is handled once it is (forward) or ignored. */
-  private sendEarly(network: Network, body: Buffer): Promise<TimedAnswer> | null {
-    const upstream = this.deps.upstreams[network];
-    if (upstream === null) return null;
-    const answer = this.send(network, upstream, body);
+  private sendEarly(network: Network, payload: RpcPayload, body: Buffer): Promise<Served> | null {
+    if (this.deps.nodes.network(network) === null) return null;
+    const answer = this.send(network, payload, body);
     answer.catch(() => undefined);
     return answer;
   }
 
-  /** The node's answer and how long it took (metered per key, and told to metrics when they are on; a failure is counted by its outcome instead). */
-  private send(network: Network, upstream: Upstream, body: Buffer): Promise<TimedAnswer> {
-    const started = performance.now();
-    return upstream.forward(body).then((answer) => {
-      const ms = performance.now() - started;
-      this.records.timed(network, ms);
-      return { answer, ms };
+  /** The fleet's answer (metered per key, and its node's time told to metrics; a failure is counted by its outcome instead). */
+  private send(network: Network, payload: RpcPayload, body: Buffer): Promise<Served> {
+    const nodes = this.deps.nodes.network(network);
+    if (nodes === null) return Promise.reject(new UpstreamError('down', { cause: new Error('the network has no node') }));
+    return nodes.serve(payload, body).then((served) => {
+      if (!served.cached) this.records.timed(network, served.ms);
+      return served;
     });
   }
 
@@ -178,16 +181,14 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const { network, payload, ticket, remaining, early } = admitted;
     const { admission } = this.deps;
     const { records } = this;
-    const upstream = this.deps.upstreams[network];
-    if (upstream === null) {
+    if (this.deps.nodes.network(network) === null) {
       admission.settle(ticket, false);
       const answer = refusalAnswer(gatewayErrors.noUpstream(network), payload.id, this.keyHeaders(admitted, remaining));
       return records.ended(admitted, { outcome: 'upstream_error', answer, latencyMs: null, charged: false });
     }
-    let answer: UpstreamAnswer;
-    let latencyMs: number;
+    let served: Served;
     try {
-      ({ answer, ms: latencyMs } = await (early ?? this.send(network, upstream, body)));
+      served = await (early ?? this.send(network, payload, body));
     } catch (error) {
       admission.settle(ticket, false);
       if (!(error instanceof UpstreamError)) throw error;
@@ -201,6 +202,7 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
         charged: false,
       });
     }
+    const { answer, ms: latencyMs } = served;
     const succeeded = answer.status >= 200 && answer.status < 300;
     if (!succeeded && answer.shape !== 'json') {
       // A proxy's error page or a bare status, not a JSON-RPC answer: clients get one they can read.
@@ -214,6 +216,8 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const charged = succeeded && answer.shape !== 'other';
     admission.settle(ticket, charged);
     const headers = this.keyHeaders(admitted, remaining, charged ? cost : 0);
+    // Customers pay for answers: one kept (or the head the gateway follows) costs what a node's does, and says so.
+    if (served.cached) headers[cacheHeader] = 'HIT';
     // A node's own HTTP error (with a JSON-RPC body) passes through: for the operator, the node failed.
     const passed = nodeAnswer(answer.status, headers, answer.contentType, answer.body);
     return records.ended(admitted, { outcome: succeeded ? 'answered' : 'upstream_error', answer: passed, latencyMs, charged });

@@ -11,6 +11,8 @@ export interface RpcPayload {
   readonly id: RpcId;
   /** The id of each call, in order (null where absent). */
   readonly ids: readonly RpcId[];
+  /** The params of each call, in order (undefined where absent): the fleet reads the blocks they name. */
+  readonly params: readonly unknown[];
 }
 
 export type PayloadProblem = { readonly kind: 'parse' } | { readonly kind: 'invalid'; readonly detail: string };
@@ -31,6 +33,7 @@ function isId(value: unknown): value is RpcId {
 interface RpcRequest {
   readonly method: string;
   readonly id: RpcId;
+  readonly params: unknown;
 }
 
 /** One request object as a JSON-RPC 2.0 request, or what is wrong with it. */
@@ -41,7 +44,7 @@ function readRequest(value: unknown): RpcRequest | string {
   const id = value.id ?? null;
   if (!isId(id)) return 'id must be a string, a number or null';
   if ('params' in value && (typeof value.params !== 'object' || value.params === null)) return 'params must be an array or an object';
-  return { method: value.method, id };
+  return { method: value.method, id, params: value.params };
 }
 
 function invalid(detail: string): ParsedPayload {
@@ -59,19 +62,21 @@ export function parsePayload(body: Buffer | undefined): ParsedPayload {
   if (!Array.isArray(value)) {
     const request = readRequest(value);
     if (typeof request === 'string') return invalid(request);
-    return { ok: true, payload: { batch: false, methods: [request.method], id: request.id, ids: [request.id] } };
+    return { ok: true, payload: { batch: false, methods: [request.method], id: request.id, ids: [request.id], params: [request.params] } };
   }
   if (value.length === 0) return invalid('a batch must hold at least one request');
   if (value.length > maxBatchLength) return invalid(`a batch holds at most ${maxBatchLength} requests`);
   const methods: string[] = [];
   const ids: RpcId[] = [];
+  const params: unknown[] = [];
   for (const [index, entry] of value.entries()) {
     const request = readRequest(entry);
     if (typeof request === 'string') return invalid(`batch entry ${index}: ${request}`);
     methods.push(request.method);
     ids.push(request.id);
+    params.push(request.params);
   }
-  return { ok: true, payload: { batch: true, methods, id: null, ids } };
+  return { ok: true, payload: { batch: true, methods, id: null, ids, params } };
 }
 
 /** The same error for each call of a batch, each with its id, in order (JSON-RPC 2.0 §6: a batch is answered by an array). */

@@ -1,7 +1,5 @@
 import { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
-import { NETWORKS, type Network, byNetwork } from '@/domain/networks';
-import type { Config } from '@server/config';
 
 /**
  * What a body looks like without parsing it: a JSON-RPC answer (an object or an array), nothing
@@ -79,18 +77,19 @@ export class Upstream {
     this.pool = new Pool(parsed.origin, { connections, pipelining: 1, connect: { timeout: timeoutMs }, keepAliveTimeout: 30_000 });
   }
 
-  forward(body: Buffer): Promise<UpstreamAnswer> {
+  /** Sends `body`; `timeoutMs` shortens the deadline for this call (a health check). */
+  forward(body: Buffer, timeoutMs = this.timeoutMs): Promise<UpstreamAnswer> {
     return new Promise((resolve, reject) => {
       const options: Dispatcher.DispatchOptions = {
         path: this.path,
         method: 'POST',
         headers: requestHeaders,
         body,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       };
       try {
-        this.pool.dispatch(options, new AnswerCollector(resolve, reject, this.timeoutMs));
+        this.pool.dispatch(options, new AnswerCollector(resolve, reject, timeoutMs));
       } catch (error) {
         // E.g. the pool is closing: the node cannot be used.
         reject(classify(error));
@@ -210,17 +209,4 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
     this.settled = true;
     this.resolve(answer);
   }
-}
-
-/** A pool to each network's node; null for a network without one. */
-export function upstreamsOf(config: Pick<Config, 'upstreams' | 'upstreamTimeoutMs'>): Readonly<Record<Network, Upstream | null>> {
-  return byNetwork((network) => {
-    const { url } = config.upstreams[network];
-    return url === null ? null : new Upstream(url, config.upstreamTimeoutMs);
-  });
-}
-
-/** Closes every network's pool. */
-export async function closeUpstreams(upstreams: Readonly<Record<Network, Upstream | null>>): Promise<void> {
-  await Promise.all(NETWORKS.map((network) => upstreams[network]?.close()));
 }

@@ -1,5 +1,5 @@
-import { NETWORKS } from '@/domain/networks';
-import type { Config } from '@server/config';
+import type { Fleet } from '@server/gateway/fleet/fleet';
+import type { NetworkFleet } from '@server/gateway/fleet/network-fleet';
 import type { Queryable } from '@server/db/db';
 import type { RedisPing } from '@server/shared/redis';
 
@@ -141,36 +141,19 @@ export function databaseCheck(db: Queryable): ReadinessCheck {
   };
 }
 
-const chainIdCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
-
 /**
- * A node answers eth_chainId (the cheapest call there is) with a result. Not required: without one
- * network's node the replica still serves the other network and the dashboard, and every replica
- * calls the same node, so none would serve that network better.
+ * A network's nodes: usable while one of them is in rotation (the fleet checks their heads itself,
+ * server/gateway/fleet). Never required: a network without a node is reported, and the replica
+ * still serves the others.
  */
-export function nodeCheck(name: string, url: string): ReadinessCheck {
+export function networkCheck(network: Pick<NetworkFleet, 'name' | 'nodes' | 'serving'>): ReadinessCheck {
   return {
-    name,
+    name: `${network.name} nodes`,
     required: false,
-    probe: async (signal) => {
-      let response: Response;
-      try {
-        response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chainIdCall, signal });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new NotReady('could not be reached');
-      }
-      const text = await response.text();
-      if (!response.ok) throw new NotReady(`answered HTTP ${response.status} to eth_chainId`);
-      let answer: unknown;
-      try {
-        answer = JSON.parse(text);
-      } catch {
-        throw new NotReady('answered eth_chainId with something other than JSON');
-      }
-      if (typeof answer !== 'object' || answer === null || !('result' in answer) || typeof answer.result !== 'string') {
-        throw new NotReady('answered eth_chainId without a result');
-      }
+    probe: async () => {
+      if (network.serving().length > 0) return;
+      const reasons = network.nodes.map((node) => `${node.label}: ${node.out ?? 'not checked yet'}`);
+      throw new NotReady(`no node is serving (${reasons.join('; ')})`);
     },
   };
 }
@@ -194,13 +177,10 @@ export function redisCheck(redis: RedisPing): ReadinessCheck {
   };
 }
 
-/** What this server uses: its database (required), Redis when set, and each configured node (a network without one has nothing to wait for). */
-export function readinessChecks(config: Pick<Config, 'upstreams'>, db: Queryable, redis: RedisPing | null = null): ReadinessCheck[] {
+/** What this server uses: its database (required), Redis when set, and each network's nodes (a network without any has nothing to wait for). */
+export function readinessChecks(fleet: Pick<Fleet, 'networks'>, db: Queryable, redis: RedisPing | null = null): ReadinessCheck[] {
   const checks = [databaseCheck(db)];
   if (redis !== null) checks.push(redisCheck(redis));
-  for (const network of NETWORKS) {
-    const { url } = config.upstreams[network];
-    if (url !== null) checks.push(nodeCheck(`${network} node`, url));
-  }
+  for (const network of fleet.networks) checks.push(networkCheck(network));
   return checks;
 }

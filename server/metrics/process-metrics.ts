@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CALL_OUTCOMES, type CallOutcome, zeroOutcomes } from '@/domain/call-outcomes';
 import type { GatewayObserver } from '@server/gateway/call-records';
+import type { Fleet, FleetObserver } from '@server/gateway/fleet/fleet';
 import { LOG_DROPS, type LogDrop } from '@server/metering/request-log';
 import type { ReadinessReport } from '@server/health/readiness';
 import { rpcRoute } from '@server/gateway/routes';
@@ -35,7 +36,7 @@ export interface RequestLogDrops {
  * numbers bumped on the call path and copied into prom-client's counters only when scraped, so
  * the gateway pays an increment per call, not a label lookup.
  */
-export class ProcessMetrics implements GatewayObserver, RedisObserver {
+export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObserver {
   readonly registry = new Registry();
   private readonly calls: Record<NetworkLabel, Record<CallOutcome, number>> = { ...byNetwork(zeroCounts), unknown: zeroCounts() };
   /** HTTP answers by route, then status. */
@@ -47,6 +48,9 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
   private readonly redisErrors: Counter<'operation'>;
   /** Refusals answered after their pace's wait (server/gateway/refusal-pace.ts). */
   private slowedRefusals = 0;
+  private readonly nodeLatency: Histogram<'network' | 'node'>;
+  private readonly nodeCalls: Counter<'network' | 'node' | 'result'>;
+  private readonly reroutes: Counter<'network' | 'why'>;
 
   /** `process`: 'main', or 'worker-N'; it labels the per-process metrics (event-loop delay, memory, CPU). */
   constructor(process: string) {
@@ -102,6 +106,25 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [this.registry],
     });
+    this.nodeLatency = new Histogram({
+      name: 'rpc_node_latency_seconds',
+      help: "Time from sending a call to one node to its answer, by network and node (its place in the network's list)",
+      labelNames: ['network', 'node'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    this.nodeCalls = new Counter({
+      name: 'rpc_node_requests_total',
+      help: 'Calls sent to each node, by network, node and result (ok, or error: no answer, or a 5xx)',
+      labelNames: ['network', 'node', 'result'],
+      registers: [this.registry],
+    });
+    this.reroutes = new Counter({
+      name: 'rpc_node_reroutes_total',
+      help: 'Reads sent to a second node: failover (the first failed) or hedge (the first was slow)',
+      labelNames: ['network', 'why'],
+      registers: [this.registry],
+    });
     // Observed as they happen (a sign-in or a key change is rare next to gateway calls).
     this.redisRoundTrip = new Histogram({
       name: 'rpc_redis_round_trip_seconds',
@@ -134,6 +157,15 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
 
   upstreamAnswered(network: Network, ms: number): void {
     this.latency.observe(this.latencyLabels[network], ms / 1000);
+  }
+
+  nodeAnswered(network: string, node: string, ms: number, failed: boolean): void {
+    this.nodeCalls.inc({ network, node, result: failed ? 'error' : 'ok' });
+    if (!failed) this.nodeLatency.observe({ network, node }, ms / 1000);
+  }
+
+  rerouted(network: string, why: 'failover' | 'hedge'): void {
+    this.reroutes.inc({ network, why });
   }
 
   refusalSlowed(): void {
@@ -216,6 +248,67 @@ export class ProcessMetrics implements GatewayObserver, RedisObserver {
       registers: [this.registry],
       async collect() {
         this.set((await readiness.report()).ready && !readiness.draining ? 1 : 0);
+      },
+    });
+  }
+
+  /** The nodes' rotation, heads and lag, and the answers kept (server/gateway/fleet), read at each scrape. */
+  watchFleet(fleet: Pick<Fleet, 'networks' | 'cache'>): void {
+    new Gauge({
+      name: 'rpc_node_in_rotation',
+      help: "Whether each node serves calls (1) or is out of rotation (0: not answering, answering with errors, or too far behind the network's head)",
+      labelNames: ['network', 'node'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const network of fleet.networks)
+          for (const node of network.nodes) this.set({ network: network.name, node: node.label }, node.out === null ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'rpc_node_head_lag_blocks',
+      help: "Blocks each node's head is behind the head the gateway answers with",
+      labelNames: ['network', 'node'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const network of fleet.networks) {
+          for (const node of network.nodes) {
+            if (network.head !== null && node.head !== null)
+              this.set({ network: network.name, node: node.label }, network.head - node.head);
+          }
+        }
+      },
+    });
+    new Gauge({
+      name: 'rpc_network_head_block',
+      help: 'The head block the gateway answers with, by network',
+      labelNames: ['network'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const network of fleet.networks) if (network.head !== null) this.set({ network: network.name }, network.head);
+      },
+    });
+    const counts = () => fleet.cache.counts();
+    new Counter({
+      name: 'rpc_cache_lookups_total',
+      help: 'Lookups of kept answers: hit (answered without a node) or miss',
+      labelNames: ['result'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        const { hits, misses } = counts();
+        this.inc({ result: 'hit' }, hits);
+        this.inc({ result: 'miss' }, misses);
+      },
+    });
+    new Gauge({
+      name: 'rpc_cache_bytes',
+      help: 'Bytes of answers kept (at most CACHE_BYTES)',
+      registers: [this.registry],
+      collect() {
+        this.set(counts().bytes);
       },
     });
   }

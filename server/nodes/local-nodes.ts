@@ -1,5 +1,6 @@
-import { NETWORKS, NETWORK_FACTS, type Network, UPSTREAM_URL_SETTINGS } from '@/domain/networks';
-import type { Config, UpstreamNode } from '@server/config';
+import { UPSTREAM_URL_SETTINGS } from '@/domain/networks';
+import type { Config } from '@server/config';
+import { networkDefaults } from '@server/gateway/fleet/network-settings';
 import { startAnvil, type AnvilNode } from '@server/nodes/anvil';
 
 /**
@@ -27,7 +28,7 @@ const devAccountArgs = [
 ];
 
 export interface LocalNode {
-  readonly network: Network;
+  readonly network: string;
   readonly node: AnvilNode;
 }
 
@@ -57,12 +58,13 @@ export function localNodesNotice(started: readonly LocalNode[]): string[] {
 }
 
 /**
- * For `npm start`: a local anvil node for each network whose UPSTREAM_*_URL is not set, so the
- * gateway answers real EVM calls on one machine. Nothing starts when both are set, nor ever in production.
+ * For `npm start`: a local anvil node for each network without nodes (no UPSTREAM_*_URL, none in
+ * NETWORKS_FILE), so the gateway answers real EVM calls on one machine. Nothing starts when every
+ * network has nodes, nor ever in production.
  */
 export async function startLocalNodes(config: Config): Promise<LocalNodes> {
   // loadConfig already refuses production without both URLs; this keeps any other caller honest.
-  if (config.mode === 'production' && NETWORKS.some((network) => config.upstreams[network].url === null)) {
+  if (config.mode === 'production' && config.networks.some((network) => network.nodes.length === 0)) {
     throw new Error(`NODE_ENV=production never starts local nodes: set ${UPSTREAM_URL_SETTINGS}.`);
   }
   const started: LocalNode[] = [];
@@ -70,14 +72,17 @@ export async function startLocalNodes(config: Config): Promise<LocalNodes> {
     await Promise.all(started.map(({ node }) => node.stop()));
   };
   try {
-    const upstreams: Record<Network, UpstreamNode> = { ...config.upstreams };
-    for (const network of NETWORKS) {
-      if (upstreams[network].url !== null) continue;
-      const node = await startAnvil({ chainId: NETWORK_FACTS[network].chainId, args: devAccountArgs });
-      started.push({ network, node });
-      upstreams[network] = { ...upstreams[network], url: node.url };
+    const networks = [];
+    for (const network of config.networks) {
+      if (network.nodes.length > 0) {
+        networks.push(network);
+        continue;
+      }
+      const node = await startAnvil({ chainId: network.chainId, args: devAccountArgs });
+      started.push({ network: network.name, node });
+      networks.push({ ...network, nodes: [{ url: node.url, ws: null, archive: true, weight: networkDefaults.weight }] });
     }
-    return { config: { ...config, upstreams }, started, stop };
+    return { config: { ...config, networks }, started, stop };
   } catch (error) {
     await stop();
     throw error;

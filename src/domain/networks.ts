@@ -49,7 +49,7 @@ function listed(names: readonly string[], conjunction: 'or' | 'and'): string {
 export const NETWORK_CHOICE = listed(NETWORKS, 'or');
 
 /** The settings that name a network's node: its HTTP URL, and its WebSocket when not the HTTP URL's (UPSTREAM_MAINNET_URL, UPSTREAM_MAINNET_WS_URL). */
-export function upstreamSettings(network: Network): { readonly url: string; readonly wsUrl: string } {
+export function upstreamSettings(network: string): { readonly url: string; readonly wsUrl: string } {
   const name = network.toUpperCase();
   return { url: `UPSTREAM_${name}_URL`, wsUrl: `UPSTREAM_${name}_WS_URL` };
 }

@@ -48,6 +48,12 @@ export interface MethodFacts {
   readonly mutates: boolean;
   readonly cache: CachePolicy;
   /**
+   * Where a 'byBlock' method names its block: the index of the block tag among its params ('latest',
+   * 'pending', a number, or an EIP-1898 { blockHash } / { blockNumber }), or 'filter' for eth_getLogs'
+   * fromBlock/toBlock/blockHash; null for every other method. Absent at its index means 'latest'.
+   */
+  readonly block: number | 'filter' | null;
+  /**
    * The playground's params for it, which work as they are against the networks' nodes (`[]` when the
    * method takes none); null when the playground does not offer it (anvil lacks it, or block hashes
    * differ per node). test/server/rpc-methods-examples.test.ts runs every example against anvil.
@@ -56,8 +62,8 @@ export interface MethodFacts {
 }
 
 /** A read charged as a standard call; most methods are one. */
-const read = (group: RpcMethodGroup, cache: CachePolicy, example: readonly unknown[] | null) =>
-  ({ group, credits: 'standard', mutates: false, cache, example }) as const satisfies MethodFacts;
+const read = (group: RpcMethodGroup, cache: CachePolicy, example: readonly unknown[] | null, block: number | null = null) =>
+  ({ group, credits: 'standard', mutates: false, cache, example, block }) as const satisfies MethodFacts;
 
 /**
  * Rows in the order the playground lists them. Two examples cannot answer on a fresh node:
@@ -73,55 +79,56 @@ export const RPC_METHOD_REGISTRY = {
   eth_gasPrice: read('Chain', 'never', []),
   eth_maxPriorityFeePerGas: read('Chain', 'never', []),
   eth_blobBaseFee: read('Chain', 'never', []),
-  eth_feeHistory: read('Chain', 'byBlock', [4, 'latest', [25, 75]]),
+  eth_feeHistory: read('Chain', 'byBlock', [4, 'latest', [25, 75]], 1),
   eth_syncing: read('Chain', 'never', []),
   eth_config: read('Chain', 'never', []),
   net_version: read('Chain', 'byChain', []),
   eth_baseFee: read('Chain', 'never', null),
   eth_capabilities: read('Chain', 'never', null),
   // Accounts and state
-  eth_getBalance: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, 'latest']),
-  eth_getTransactionCount: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, 'latest']),
-  eth_getCode: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, 'latest']),
-  eth_getStorageAt: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, '0x0', 'latest']),
-  eth_getProof: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, [], 'latest']),
-  eth_getAccount: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, 'latest']),
-  eth_getStorageValues: read('Accounts', 'byBlock', null),
+  eth_getBalance: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, 'latest'], 1),
+  eth_getTransactionCount: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, 'latest'], 1),
+  eth_getCode: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, 'latest'], 1),
+  eth_getStorageAt: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, '0x0', 'latest'], 2),
+  eth_getProof: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, [], 'latest'], 2),
+  eth_getAccount: read('Accounts', 'byBlock', [EXAMPLE_ADDRESS, 'latest'], 1),
+  eth_getStorageValues: read('Accounts', 'byBlock', null, 1),
   // Blocks
-  eth_getBlockByNumber: read('Blocks', 'byBlock', ['latest', false]),
+  eth_getBlockByNumber: read('Blocks', 'byBlock', ['latest', false], 0),
   eth_getBlockByHash: read('Blocks', 'byHash', [EXAMPLE_BLOCK_HASH, false]),
-  eth_getBlockReceipts: read('Blocks', 'byBlock', ['latest']),
-  eth_getBlockTransactionCountByNumber: read('Blocks', 'byBlock', ['latest']),
+  eth_getBlockReceipts: read('Blocks', 'byBlock', ['latest'], 0),
+  eth_getBlockTransactionCountByNumber: read('Blocks', 'byBlock', ['latest'], 0),
   eth_getBlockTransactionCountByHash: read('Blocks', 'byHash', [EXAMPLE_BLOCK_HASH]),
-  eth_getUncleCountByBlockNumber: read('Blocks', 'byBlock', ['latest']),
-  eth_getUncleByBlockNumberAndIndex: read('Blocks', 'byBlock', ['latest', '0x0']),
-  eth_getBlockAccessList: read('Blocks', 'byBlock', null),
+  eth_getUncleCountByBlockNumber: read('Blocks', 'byBlock', ['latest'], 0),
+  eth_getUncleByBlockNumberAndIndex: read('Blocks', 'byBlock', ['latest', '0x0'], 0),
+  eth_getBlockAccessList: read('Blocks', 'byBlock', null, 0),
   // Anvil answers an error for a block it does not have, and block hashes differ per node.
   eth_getUncleCountByBlockHash: read('Blocks', 'byHash', null),
   eth_getUncleByBlockHashAndIndex: read('Blocks', 'byHash', null),
   // Simulation, sending what the client signed itself, and transactions
-  eth_call: read('Transactions', 'byBlock', [{ from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, data: '0x' }, 'latest']),
-  eth_estimateGas: read('Transactions', 'byBlock', [EXAMPLE_TRANSFER]),
-  eth_createAccessList: read('Transactions', 'byBlock', [EXAMPLE_TRANSFER, 'latest']),
-  eth_simulateV1: read('Transactions', 'byBlock', [{ blockStateCalls: [{ calls: [EXAMPLE_TRANSFER] }] }, 'latest']),
+  eth_call: read('Transactions', 'byBlock', [{ from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, data: '0x' }, 'latest'], 1),
+  eth_estimateGas: read('Transactions', 'byBlock', [EXAMPLE_TRANSFER], 1),
+  eth_createAccessList: read('Transactions', 'byBlock', [EXAMPLE_TRANSFER, 'latest'], 1),
+  eth_simulateV1: read('Transactions', 'byBlock', [{ blockStateCalls: [{ calls: [EXAMPLE_TRANSFER] }] }, 'latest'], 1),
   eth_sendRawTransaction: {
     group: 'Transactions',
     credits: 'transaction',
     mutates: true,
     cache: 'never',
     example: [EXAMPLE_RAW_TRANSACTION],
+    block: null,
   },
   eth_getTransactionByHash: read('Transactions', 'byHash', [EXAMPLE_TRANSACTION_HASH]),
   eth_getTransactionReceipt: read('Transactions', 'byHash', [EXAMPLE_TRANSACTION_HASH]),
-  eth_getTransactionByBlockNumberAndIndex: read('Transactions', 'byBlock', ['latest', '0x0']),
+  eth_getTransactionByBlockNumberAndIndex: read('Transactions', 'byBlock', ['latest', '0x0'], 0),
   eth_getTransactionByBlockHashAndIndex: read('Transactions', 'byHash', [EXAMPLE_BLOCK_HASH, '0x0']),
   eth_getRawTransactionByHash: read('Transactions', 'byHash', [EXAMPLE_TRANSACTION_HASH]),
-  eth_getRawTransactionByBlockNumberAndIndex: read('Transactions', 'byBlock', ['latest', '0x0']),
+  eth_getRawTransactionByBlockNumberAndIndex: read('Transactions', 'byBlock', ['latest', '0x0'], 0),
   eth_getRawTransactionByBlockHashAndIndex: read('Transactions', 'byHash', [EXAMPLE_BLOCK_HASH, '0x0']),
   // Nonce, gas and fees of an unsigned transaction, signed by nobody: viem asks it before every send.
   eth_fillTransaction: read('Transactions', 'never', null),
   // EIP-7966: the same send, answered with the receipt once mined (viem's sendRawTransactionSync); it costs what a send costs.
-  eth_sendRawTransactionSync: { group: 'Transactions', credits: 'transaction', mutates: true, cache: 'never', example: null },
+  eth_sendRawTransactionSync: { group: 'Transactions', credits: 'transaction', mutates: true, cache: 'never', example: null, block: null },
   eth_getTransactionBySenderAndNonce: read('Transactions', 'never', null),
   // Logs and filters
   eth_getLogs: {
@@ -130,6 +137,7 @@ export const RPC_METHOD_REGISTRY = {
     mutates: false,
     cache: 'byBlock',
     example: [{ fromBlock: '0x0', toBlock: '0x0' }],
+    block: 'filter',
   },
   eth_newFilter: {
     group: 'Logs & filters',
@@ -137,13 +145,21 @@ export const RPC_METHOD_REGISTRY = {
     mutates: true,
     cache: 'never',
     example: [{ fromBlock: 'latest', toBlock: 'latest' }],
+    block: null,
   },
-  eth_newBlockFilter: { group: 'Logs & filters', credits: 'standard', mutates: true, cache: 'never', example: [] },
-  eth_newPendingTransactionFilter: { group: 'Logs & filters', credits: 'standard', mutates: true, cache: 'never', example: [] },
+  eth_newBlockFilter: { group: 'Logs & filters', credits: 'standard', mutates: true, cache: 'never', example: [], block: null },
+  eth_newPendingTransactionFilter: {
+    group: 'Logs & filters',
+    credits: 'standard',
+    mutates: true,
+    cache: 'never',
+    example: [],
+    block: null,
+  },
   // Taking a filter's changes is a change: the next poll no longer returns them.
-  eth_getFilterChanges: { group: 'Logs & filters', credits: 'standard', mutates: true, cache: 'never', example: ['0x1'] },
+  eth_getFilterChanges: { group: 'Logs & filters', credits: 'standard', mutates: true, cache: 'never', example: ['0x1'], block: null },
   eth_getFilterLogs: read('Logs & filters', 'never', ['0x1']),
-  eth_uninstallFilter: { group: 'Logs & filters', credits: 'standard', mutates: true, cache: 'never', example: ['0x1'] },
+  eth_uninstallFilter: { group: 'Logs & filters', credits: 'standard', mutates: true, cache: 'never', example: ['0x1'], block: null },
   // Node facts
   web3_clientVersion: read('Node', 'never', []),
   web3_sha3: read('Node', 'byParams', ['0x68656c6c6f20776f726c64']),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byNetwork, DEFAULT_NETWORK } from '@/domain/networks';
+import { DEFAULT_NETWORK } from '@/domain/networks';
 import { LeaseAuthority } from '@server/cluster/lease-authority';
 import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/cluster/leased-admission';
 import type { LeaseAnswer, LeaseRequest } from '@server/cluster/protocol';
@@ -12,6 +12,7 @@ import { Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
 import { CreditLedger } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
 import { type AnvilNode, startAnvil } from '@server/nodes/anvil';
+import { directNodes } from './helpers/node-routers';
 
 /**
  * An HTTP worker's gateway overlapping a lease with the node (Gateway + LeasedAdmission, a real
@@ -105,7 +106,7 @@ function worker(options: { held: boolean }) {
     keys: { peek: () => key, get: async () => key },
     admission,
     meter,
-    upstreams: byNetwork((network) => (network === DEFAULT_NETWORK ? upstream : null)),
+    nodes: directNodes({ [DEFAULT_NETWORK]: upstream }),
     timeoutMs: 5_000,
     now: () => nowMs,
   });

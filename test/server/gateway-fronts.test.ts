@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byNetwork } from '@/domain/networks';
 import { createWorkerServer } from '@server/cluster/worker-http';
 import { loadConfig, type Config } from '@server/config';
 import { LocalAdmission, type LocalTicket } from '@server/gateway/admission';
@@ -19,6 +18,7 @@ import { installSingleHost } from '@server/http/single-host';
 import { CreditLedger } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
 import { RawConnection, type RawAnswer } from './helpers/raw-http';
+import { noNodes } from './helpers/node-routers';
 
 /**
  * The gateway's three HTTP fronts — Fastify's route (server/gateway/routes.ts), a worker's Node
@@ -40,7 +40,7 @@ function gatewayForFronts(): RpcHandler {
     keys: { peek: () => undefined, get: async () => null },
     admission: new LocalAdmission(new MemoryAdmissionStore(new RateLimiter(), ledger), ledger),
     meter: new UsageMeter(),
-    upstreams: byNetwork(() => null),
+    nodes: noNodes,
     timeoutMs: 1000,
     now: () => 0,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byNetwork } from '@/domain/networks';
+import { NETWORKS } from '@/domain/networks';
 import { newUsageMinute } from '@server/repos/usage';
 import { loadConfig } from '@server/config';
 import { checkAccess, compileAccessRules } from '@server/gateway/access-rules';
@@ -13,6 +13,7 @@ import { CreditLedger } from '@server/metering/credit-ledger';
 import { addMonths, creditsInCycle, cycleAt } from '@server/metering/cycle';
 import { methodLabel } from '@server/metering/method-label';
 import { UsageMeter } from '@server/metering/usage-meter';
+import { noNodes } from './helpers/node-routers';
 
 const at = (iso: string) => new Date(iso);
 
@@ -255,7 +256,7 @@ describe('implausible keys', () => {
       keys,
       admission: new LocalAdmission(new MemoryAdmissionStore(new RateLimiter(), ledger), ledger),
       meter: new UsageMeter(),
-      upstreams: byNetwork(() => null),
+      nodes: noNodes,
       timeoutMs: 1000,
       now: () => 0,
     });
@@ -284,14 +285,14 @@ describe('implausible keys', () => {
 });
 
 describe('JSON-RPC payloads', () => {
-  it('reads the methods and ids of a call and of a batch', () => {
+  it('reads the methods, ids and params of a call and of a batch', () => {
     expect(parsePayload(Buffer.from('{"jsonrpc":"2.0","id":"a","method":"eth_call","params":[]}'))).toEqual({
       ok: true,
-      payload: { batch: false, methods: ['eth_call'], id: 'a', ids: ['a'] },
+      payload: { batch: false, methods: ['eth_call'], id: 'a', ids: ['a'], params: [[]] },
     });
-    expect(parsePayload(Buffer.from('[{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","id":2,"method":"b"}]'))).toEqual({
+    expect(parsePayload(Buffer.from('[{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","id":2,"method":"b","params":["0x1"]}]'))).toEqual({
       ok: true,
-      payload: { batch: true, methods: ['a', 'b'], id: null, ids: [null, 2] },
+      payload: { batch: true, methods: ['a', 'b'], id: null, ids: [null, 2], params: [undefined, ['0x1']] },
     });
     expect(parsePayload(undefined)).toEqual({ ok: false, problem: { kind: 'parse' } });
   });
@@ -308,7 +309,7 @@ describe('JSON-RPC payloads', () => {
 describe('gateway configuration', () => {
   it('has defaults: no upstream, a 10 s time-out, a 1 MiB body limit', () => {
     expect(loadConfig({})).toMatchObject({
-      upstreams: byNetwork(() => ({ url: null, wsUrl: null })),
+      networks: NETWORKS.map((name) => expect.objectContaining({ name, nodes: [] })),
       upstreamTimeoutMs: 10_000,
       gatewayBodyLimit: 1_048_576,
     });
@@ -322,7 +323,10 @@ describe('gateway configuration', () => {
       GATEWAY_BODY_LIMIT: '65536',
     });
     expect(config).toMatchObject({
-      upstreams: { mainnet: { url: 'https://rpc.example.com/v1', wsUrl: null }, devnet: { url: 'http://127.0.0.1:8545', wsUrl: null } },
+      networks: [
+        expect.objectContaining({ nodes: [{ url: 'https://rpc.example.com/v1', ws: null, archive: false, weight: 1 }] }),
+        expect.objectContaining({ nodes: [{ url: 'http://127.0.0.1:8545', ws: null, archive: false, weight: 1 }] }),
+      ],
       upstreamTimeoutMs: 2500,
       gatewayBodyLimit: 65_536,
     });

@@ -62,8 +62,14 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     expect(sample(after, 'http_requests_total', route) - sample(before, 'http_requests_total', route)).toBe(limited);
     const healthz = { route: '/api/healthz', status: '200' };
     expect(sample(after, 'http_requests_total', healthz) - sample(before, 'http_requests_total', healthz)).toBe(1);
+    // eth_chainId is asked of a node once per process, then answered from what the gateway keeps.
     const latency = { network: 'mainnet' };
-    expect(sample(after, 'rpc_upstream_latency_seconds_count', latency)).toBeGreaterThanOrEqual(1 + ok);
+    expect(sample(after, 'rpc_upstream_latency_seconds_count', latency)).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'rpc_node_requests_total', { network: 'mainnet', node: 'node 1', result: 'ok' })).toBeGreaterThanOrEqual(1);
+    const hits = { result: 'hit' };
+    expect(sample(after, 'rpc_cache_lookups_total', hits) - sample(before, 'rpc_cache_lookups_total', hits)).toBeGreaterThan(0);
+    expect(sample(after, 'rpc_node_in_rotation', { network: 'mainnet', node: 'node 1' })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'rpc_network_head_block', { network: 'mainnet' })).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'rpc_metering_flush_lag_seconds')).toBeLessThan(30);
     expect(after).toContain('rpc_metering_rows_dropped_total 0');
     // The request log's drops, by reason, summed over the processes (a Free key logs nothing: none).
@@ -81,9 +87,9 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     expect(await (await fetch(`${server.url}/api/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.url}/api/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: ['database', 'mainnet node', 'devnet node'], degraded: [] });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: ['database', 'mainnet nodes', 'devnet nodes'], degraded: [] });
     const up = await scrape(server);
-    expect(sample(up, 'rpc_dependency_up', { dependency: 'mainnet node', required: 'false' })).toBe(1);
+    expect(sample(up, 'rpc_dependency_up', { dependency: 'mainnet nodes', required: 'false' })).toBe(1);
     expect(sample(up, 'rpc_dependency_up', { dependency: 'database', required: 'true' })).toBe(1);
     expect(sample(up, 'rpc_ready')).toBe(1);
 
@@ -91,7 +97,11 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     // The last report is reused for a second.
     const readyz = async (): Promise<unknown> => (await fetch(`${server.url}/api/readyz`)).json();
     const reportsDegraded = (answer: unknown) =>
-      typeof answer === 'object' && answer !== null && 'degraded' in answer && Array.isArray(answer.degraded) && answer.degraded.length > 0;
+      typeof answer === 'object' &&
+      answer !== null &&
+      'degraded' in answer &&
+      Array.isArray(answer.degraded) &&
+      answer.degraded.length === 2;
     let body = await readyz();
     for (let tries = 0; !reportsDegraded(body) && tries < 30; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -99,15 +109,17 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     }
     expect(body).toEqual({
       status: 'ready',
-      checks: ['database', 'mainnet node', 'devnet node'],
-      degraded: ['mainnet node: could not be reached', 'devnet node: could not be reached'],
+      checks: ['database', 'mainnet nodes', 'devnet nodes'],
+      degraded: ['mainnet nodes: no node is serving (node 1: not reachable)', 'devnet nodes: no node is serving (node 1: not reachable)'],
     });
     expect((await fetch(`${server.url}/api/readyz`)).status).toBe(200);
     // The dashboard still serves.
     expect((await fetch(`${server.url}/api/config`)).status).toBe(200);
     const down = await scrape(server);
-    expect(sample(down, 'rpc_dependency_up', { dependency: 'mainnet node' })).toBe(0);
-    expect(sample(down, 'rpc_dependency_up', { dependency: 'devnet node' })).toBe(0);
+    expect(sample(down, 'rpc_dependency_up', { dependency: 'mainnet nodes' })).toBe(0);
+    expect(sample(down, 'rpc_dependency_up', { dependency: 'devnet nodes' })).toBe(0);
+    // Every process took the node out of rotation.
+    expect(sample(down, 'rpc_node_in_rotation', { network: 'mainnet', node: 'node 1' })).toBe(0);
     expect(sample(down, 'rpc_dependency_up', { dependency: 'database' })).toBe(1);
     expect(sample(down, 'rpc_ready')).toBe(1);
     expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { byNetwork } from '@/domain/networks';
 import { compileAccessRules } from '@server/gateway/access-rules';
 import type { GatewayObserver } from '@server/gateway/call-records';
 import { Gateway } from '@server/gateway/gateway';
@@ -7,6 +6,7 @@ import type { GatewayKey } from '@server/gateway/key-cache';
 import { RefusalPace, REFUSAL_BURST, REFUSAL_MAX_WAIT_MS, REFUSALS_PER_SECOND } from '@server/gateway/refusal-pace';
 import { KeyedTokenBuckets } from '@server/shared/keyed-token-buckets';
 import { UsageMeter } from '@server/metering/usage-meter';
+import { noNodes } from './helpers/node-routers';
 
 /**
  * Refusals past their pace wait (server/gateway/refusal-pace.ts): a key (or an address, for calls
@@ -118,7 +118,7 @@ describe('the gateway paces refusals per key and per address', () => {
         remaining: () => 10,
       },
       meter: new UsageMeter(),
-      upstreams: byNetwork(() => null),
+      nodes: noNodes,
       timeoutMs: 1000,
       now: () => 0,
       observer,

@@ -76,7 +76,7 @@ describe('start-up refusals', () => {
 
   it('never starts local nodes for a production config, whoever asks', async () => {
     const loaded = loadConfig({ ...production, UPSTREAM_MAINNET_URL: 'http://127.0.0.1:1', UPSTREAM_DEVNET_URL: 'http://127.0.0.1:2' });
-    const config = { ...loaded, upstreams: { ...loaded.upstreams, devnet: { url: null, wsUrl: null } } };
+    const config = { ...loaded, networks: loaded.networks.map((network, index) => (index === 0 ? network : { ...network, nodes: [] })) };
     await expect(startLocalNodes(config)).rejects.toThrow(/never starts local nodes/);
   });
 });

@@ -1,20 +1,19 @@
 import type { Server } from 'node:http';
-import { byNetwork } from '@/domain/networks';
 import { catalogPlan } from '@/domain/plan-catalog';
 import type { Config } from '@server/config';
+import type { Fleet } from '@server/gateway/fleet/fleet';
 import type { AdmittedKey } from '@server/gateway/admission';
 import type { GatewayKey } from '@server/gateway/key-cache';
 import type { ConnectionSlots } from '@server/gateway/ws/connection-slots';
-import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
 import { maxBufferedBytes, WsGateway } from '@server/gateway/ws/ws-gateway';
 import type { SessionDeps } from '@server/gateway/ws/ws-session';
 import { proxyTrust } from '@server/http/client-address';
 
-/** What the endpoint shares with the process's HTTP gateway: the gateway itself, its keys, admission and records. */
+/** What the endpoint shares with the process's HTTP gateway: the gateway itself, its keys, admission, records and nodes. */
 export type WebSocketParts<Key extends GatewayKey & AdmittedKey, Ticket> = Pick<
   SessionDeps<Key, Ticket>,
   'handler' | 'keys' | 'admission' | 'records'
->;
+> & { readonly nodes: Pick<Fleet, 'socketUrl'> };
 
 /**
  * The WebSocket endpoint of one process's gateway, on `server` (the app's own with WORKERS=1, each
@@ -24,7 +23,7 @@ export type WebSocketParts<Key extends GatewayKey & AdmittedKey, Ticket> = Pick<
 export function serveWebSockets<Key extends GatewayKey & AdmittedKey, Ticket>(
   server: Server,
   parts: WebSocketParts<Key, Ticket>,
-  config: Pick<Config, 'upstreams' | 'upstreamTimeoutMs' | 'trustProxy'>,
+  config: Pick<Config, 'upstreamTimeoutMs' | 'trustProxy'>,
   now: () => number,
   slots: ConnectionSlots,
 ): WsGateway<Key, Ticket> {
@@ -32,7 +31,7 @@ export function serveWebSockets<Key extends GatewayKey & AdmittedKey, Ticket>(
     ...parts,
     now,
     timeoutMs: config.upstreamTimeoutMs,
-    nodeUrls: byNetwork((network) => nodeSocketUrl(config.upstreams[network].wsUrl, config.upstreams[network].url)),
+    nodeSocket: (network, failed) => parts.nodes.socketUrl(network, failed),
     subscriptionLimit: (key) => catalogPlan(key.planId).subscriptionsPerConnection,
     connectionLimit: (key) => catalogPlan(key.planId).webSocketConnections,
     slots,

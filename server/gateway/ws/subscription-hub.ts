@@ -15,9 +15,14 @@ export type SubscribeReply = { readonly kind: 'subscribed'; readonly id: string 
 
 interface Live {
   readonly state: 'live';
-  readonly nodeId: string;
+  /** The node's id for it: a new one after the hub subscribes again on another node. */
+  nodeId: string;
   /** Client subscription id → its listener. */
   readonly listeners: Map<string, SubscriptionListener>;
+  /** newHeads only: the block number last handed on, so that each block is told once, in order, across nodes. */
+  lastHead: number | null;
+  /** newHeads only: notifications waiting while the blocks missed during a change of node are fetched. */
+  queue: Promise<void> | null;
 }
 
 interface Pending {
@@ -34,6 +39,15 @@ export interface Hold {
   /** The parameters' JSON: the hub's key for them, and what the node is sent (the parsed value is not kept). */
   readonly key: string;
   readonly bytes: number;
+}
+
+/** Blocks a newHeads subscription fetches to fill a gap after a change of node, at most (older ones are skipped). */
+const maxGapFilled = 64;
+
+/** The block number of a newHeads notification (its header's "number"), or null. */
+export function headNumber(text: string): number | null {
+  const match = /"number":"(0x[0-9a-fA-F]{1,14})"/.exec(text);
+  return match?.[1] === undefined ? null : Number.parseInt(match[1], 16);
 }
 
 /** A client's subscription id: 16 random bytes in hex, as geth and anvil make theirs. */
@@ -60,8 +74,10 @@ export function retarget(text: string, nodeId: string, clientId: string): string
  * One network's subscriptions in this process, on one socket to the node: clients subscribing with
  * the same parameters share one subscription of the node, and each notification is read once and
  * handed to each of them under their own subscription id. The node keeps one subscription per kind
- * of filter instead of one per client, and reads nothing twice. When its socket drops, every listener
- * hears it (their clients are closed: nothing is lost silently) and the next subscribe opens another.
+ * of filter instead of one per client, and reads nothing twice. When its socket drops, the hub
+ * subscribes again on another node of the network (dropped()); newHeads subscribers get each block
+ * once, in order, the ones missed meanwhile fetched. Only when no node takes them back do listeners
+ * hear it (their clients are closed: nothing is lost silently).
  * What it keeps for one client's connection is bounded: the parameters' bytes (hold()), at most
  * maxBytesPerListener together, whatever filters the client sends.
  */
@@ -77,9 +93,17 @@ export class SubscriptionHub {
   private readonly holds = new Set<Hold>();
   private readonly bytesByListener = new Map<SubscriptionListener, number>();
 
+  /** The node's WebSocket the hub's socket is on (null: none open). */
+  private url: string | null = null;
+  /** Changes of node in a row with no subscription confirmed since: past the nodes' count, subscribers hear the loss. */
+  private failovers = 0;
+
   constructor(
-    private readonly nodeUrl: string,
+    /** A node's WebSocket to use, other than `failed` when there is another; null: none. */
+    private readonly nodeUrl: (failed: string | null) => string | null,
     private readonly timeoutMs: number,
+    /** How many changes of node in a row are tried before subscribers hear that their subscriptions are lost. */
+    private readonly maxFailovers = 3,
     /** Bytes of parameters (their JSON) kept for one listener, a client's connection, at most. */
     readonly maxBytesPerListener = MAX_SUBSCRIPTION_BYTES_PER_CONNECTION,
   ) {}
@@ -127,7 +151,19 @@ export class SubscriptionHub {
     }
     const pending: Pending = { state: 'pending', waiting: [{ hold, reply, fail }] };
     this.byParams.set(key, pending);
-    this.socket().request(
+    const socket = this.socket();
+    const failed = (reason: string) => {
+      if (this.byParams.get(key) === pending) this.byParams.delete(key);
+      for (const waiter of pending.waiting) {
+        this.drop(waiter.hold);
+        waiter.fail(reason);
+      }
+    };
+    if (socket === null) {
+      failed('the network has no node to subscribe on');
+      return;
+    }
+    socket.request(
       'eth_subscribe',
       JSON.parse(key),
       (answer) => this.confirmed(key, pending, answer),
@@ -180,10 +216,12 @@ export class SubscriptionHub {
     upstream?.close();
   }
 
-  private socket(): UpstreamSocket {
+  private socket(url = this.nodeUrl(null)): UpstreamSocket | null {
     if (this.upstream !== null) return this.upstream;
+    if (url === null) return null;
+    this.url = url;
     const upstream = new UpstreamSocket(
-      this.nodeUrl,
+      url,
       {
         notification: (nodeId, text) => this.notification(nodeId, text),
         closed: () => this.dropped(upstream),
@@ -205,7 +243,8 @@ export class SubscriptionHub {
       }
       return;
     }
-    const live: Live = { state: 'live', nodeId: answer.result, listeners: new Map() };
+    this.failovers = 0;
+    const live: Live = { state: 'live', nodeId: answer.result, listeners: new Map(), lastHead: null, queue: null };
     this.byParams.set(key, live);
     this.byNodeId.set(live.nodeId, key);
     for (const waiter of pending.waiting) waiter.reply({ kind: 'subscribed', id: this.attach(live, waiter.hold) });
@@ -222,22 +261,123 @@ export class SubscriptionHub {
     const key = this.byNodeId.get(nodeId);
     const live = key === undefined ? undefined : this.byParams.get(key);
     if (live?.state !== 'live') return;
-    for (const [clientId, listener] of live.listeners) listener.notify(clientId, retarget(text, nodeId, clientId));
+    if (!key?.startsWith('["newHeads"')) {
+      this.tell(live, text);
+      return;
+    }
+    const number = headNumber(text);
+    if (number === null) {
+      this.tell(live, text);
+      return;
+    }
+    if (live.queue === null && (live.lastHead === null || number === live.lastHead + 1)) {
+      live.lastHead = number;
+      this.tell(live, text);
+      return;
+    }
+    // A block already told (from the node before), or one after a gap: in order, once each.
+    const previous = live.queue ?? Promise.resolve();
+    const next = previous.then(() => this.catchUp(live, number, text));
+    live.queue = next;
+    void next.finally(() => {
+      if (live.queue === next) live.queue = null;
+    });
   }
 
-  /** The node's socket closed: every listener hears it once, and the hub starts afresh. */
+  private tell(live: Live, text: string): void {
+    for (const [clientId, listener] of live.listeners) listener.notify(clientId, retarget(text, live.nodeId, clientId));
+  }
+
+  /** Tells the blocks between the last one told and `number` (fetched from the node), then `text`, block `number`'s own. */
+  private async catchUp(live: Live, number: number, text: string): Promise<void> {
+    if (live.lastHead !== null && number <= live.lastHead) return;
+    const from = live.lastHead === null ? number : Math.max(live.lastHead + 1, number - maxGapFilled);
+    for (let missing = from; missing < number; missing += 1) {
+      const header = await this.header(missing);
+      if (header === null) break;
+      live.lastHead = missing;
+      this.tell(
+        live,
+        JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: live.nodeId, result: header } }),
+      );
+    }
+    live.lastHead = number;
+    this.tell(live, text);
+  }
+
+  /** Block `number`'s header from the node, as newHeads tells one; null when it gives none. */
+  private header(number: number): Promise<unknown> {
+    const socket = this.upstream;
+    if (socket === null) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      socket.request(
+        'eth_getBlockByNumber',
+        [`0x${number.toString(16)}`, false],
+        (reply) => {
+          if (reply.kind !== 'result' || typeof reply.result !== 'object' || reply.result === null) return resolve(null);
+          // newHeads tells a header: the block without its transactions and uncles.
+          resolve(Object.fromEntries(Object.entries(reply.result).filter(([name]) => name !== 'transactions' && name !== 'uncles')));
+        },
+        () => resolve(null),
+      );
+    });
+  }
+
+  /**
+   * The node's socket closed: the hub subscribes again, with the same parameters, on another node
+   * (or the same one, reconnected), and clients keep their subscription ids. Subscribers hear the
+   * loss only when no node takes the subscriptions back.
+   */
   private dropped(upstream: UpstreamSocket): void {
     if (this.upstream !== upstream) return;
-    const listeners = new Set<SubscriptionListener>();
-    for (const entry of this.byParams.values()) {
-      if (entry.state === 'live') for (const listener of entry.listeners.values()) listeners.add(listener);
+    const failed = this.url;
+    this.upstream = null;
+    this.url = null;
+    this.byNodeId.clear();
+    const lives = [...this.byParams.entries()].filter((entry): entry is [string, Live] => entry[1].state === 'live');
+    this.failovers += 1;
+    const socket = this.failovers > this.maxFailovers ? null : this.socket(this.nodeUrl(failed));
+    if (socket === null) {
+      this.lose(lives);
+      return;
     }
-    this.reset();
+    for (const [key, live] of lives) {
+      const lost = () => {
+        if (this.byParams.get(key) === live) this.lose([[key, live]]);
+      };
+      socket.request(
+        'eth_subscribe',
+        JSON.parse(key),
+        (answer) => {
+          if (this.byParams.get(key) !== live) return;
+          if (answer.kind === 'error' || typeof answer.result !== 'string') return lost();
+          this.failovers = 0;
+          live.nodeId = answer.result;
+          this.byNodeId.set(live.nodeId, key);
+        },
+        lost,
+      );
+    }
+  }
+
+  /** Subscriptions no node took back: their listeners hear it once (their clients are closed), and what they held goes. */
+  private lose(lives: ReadonlyArray<readonly [string, Live]>): void {
+    const listeners = new Set<SubscriptionListener>();
+    for (const [key, live] of lives) {
+      for (const [clientId, listener] of live.listeners) {
+        listeners.add(listener);
+        const hold = this.byClientId.get(clientId);
+        this.byClientId.delete(clientId);
+        if (hold !== undefined) this.drop(hold);
+      }
+      this.byParams.delete(key);
+    }
     for (const listener of listeners) listener.lost();
   }
 
   private reset(): void {
     this.upstream = null;
+    this.url = null;
     this.byParams.clear();
     this.byNodeId.clear();
     this.byClientId.clear();

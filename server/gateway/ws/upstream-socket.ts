@@ -19,11 +19,9 @@ interface Waiting {
   readonly timer: NodeJS.Timeout;
 }
 
-/** The WebSocket URL of a node: UPSTREAM_{NETWORK}_WS_URL, else its HTTP URL on ws:// or wss:// (anvil serves both on one port). */
-export function nodeSocketUrl(wsUrl: string | null, httpUrl: string | null): string | null {
-  if (wsUrl !== null) return wsUrl;
-  if (httpUrl === null) return null;
-  return httpUrl.replace(/^http(s?):/, 'ws$1:');
+/** The WebSocket URL of a node: its own (ws in NETWORKS_FILE, UPSTREAM_{NETWORK}_WS_URL), else its HTTP URL on ws:// or wss:// (anvil serves both on one port). */
+export function nodeSocketUrl(wsUrl: string | null, httpUrl: string): string {
+  return wsUrl ?? httpUrl.replace(/^http(s?):/, 'ws$1:');
 }
 
 function textOf(data: RawData): string {

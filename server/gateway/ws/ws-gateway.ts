@@ -23,7 +23,8 @@ export const recheckIntervalMs = 1_000;
 
 export interface WsGatewayDeps<Key extends GatewayKey & AdmittedKey, Ticket> extends Omit<SessionDeps<Key, Ticket>, 'hub'> {
   /** Each network's node WebSocket (nodeSocketUrl); null: none. */
-  readonly nodeUrls: Readonly<Record<Network, string | null>>;
+  /** A WebSocket of the network's nodes for subscriptions, other than `failed` when there is another; null: none. */
+  readonly nodeSocket: (network: Network, failed: string | null) => string | null;
   /** How long the node gets to answer a subscribe. */
   readonly timeoutMs: number;
   /** Connections a user keeps open at once, from the key's plan. */
@@ -79,8 +80,9 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   private readonly hubs: Readonly<Record<Network, SubscriptionHub | null>>;
 
   constructor(private readonly deps: WsGatewayDeps<Key, Ticket>) {
-    const hub = (url: string | null) => (url === null ? null : new SubscriptionHub(url, deps.timeoutMs));
-    this.hubs = byNetwork((network) => hub(deps.nodeUrls[network]));
+    const hub = (network: Network) =>
+      deps.nodeSocket(network, null) === null ? null : new SubscriptionHub((failed) => deps.nodeSocket(network, failed), deps.timeoutMs);
+    this.hubs = byNetwork(hub);
     this.pinger = setInterval(() => this.ping(), WEBSOCKET_PING_SECONDS * 1000);
     this.pinger.unref();
     this.rechecker = setInterval(() => void this.recheck(), recheckIntervalMs);

@@ -1,0 +1,103 @@
+import type { NodeSpec } from '@server/gateway/fleet/network-settings';
+import { Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
+
+/** A block as a node's head reports it. */
+export interface HeadBlock {
+  readonly number: number;
+  readonly hash: string;
+  readonly parentHash: string;
+}
+
+/** Weight of the newest answer time in a node's running average. */
+const latencyWeight = 0.2;
+
+/**
+ * One node of a network, as this replica knows it: its connection pool, its head, the hashes of its
+ * recent blocks (to see a reorganisation), its recent answer time, and whether it is in rotation.
+ */
+export class FleetNode {
+  /** Shown anywhere a node is named (status page, metrics): its place in the list, never its URL. */
+  readonly label: string;
+  readonly upstream: Upstream;
+  /** Its head as last seen (a poll, or an answer naming a later block); null before any. */
+  head: number | null = null;
+  /** Why it is out of rotation; null = in rotation. */
+  out: string | null = null;
+  /** Since when (epoch ms) it is out. */
+  outSince = 0;
+  /** Running average of its answer times (ms); null before its first answer. */
+  latencyMs: number | null = null;
+  /** Block hashes it reported, by number, for the recent blocks only. */
+  readonly hashes = new Map<number, string>();
+  /** A head check is under way (checks never pile up on a node that does not answer). */
+  polling = false;
+
+  constructor(
+    readonly index: number,
+    readonly spec: NodeSpec,
+    timeoutMs: number,
+  ) {
+    this.label = `node ${index + 1}`;
+    this.upstream = new Upstream(spec.url, timeoutMs);
+  }
+
+  answered(ms: number): void {
+    this.latencyMs = this.latencyMs === null ? ms : this.latencyMs + latencyWeight * (ms - this.latencyMs);
+  }
+
+  /** The reads it should get against another node: its weight over its recent answer time. */
+  score(): number {
+    return this.spec.weight / Math.max(this.latencyMs ?? 1, 1);
+  }
+
+  /** Notes its block `number`'s hash (and its parent's), forgetting those older than `keep` blocks below it. */
+  remember(block: HeadBlock, keep: number): void {
+    this.hashes.set(block.number, block.hash);
+    if (block.number > 0) this.hashes.set(block.number - 1, block.parentHash);
+    for (const number of this.hashes.keys()) if (number < block.number - keep || number > block.number) this.hashes.delete(number);
+  }
+}
+
+const headRequest = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["latest",false]}');
+
+function blockRequest(number: number): Buffer {
+  return Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["0x${number.toString(16)}",false]}`);
+}
+
+const hex = /^0x[0-9a-f]{1,14}$/i;
+
+/** A block's number and hashes from a node's answer to eth_getBlockByNumber; null when it is not one. */
+export function readHeadBlock(answer: UpstreamAnswer): HeadBlock | null {
+  if (answer.status !== 200 || !Buffer.isBuffer(answer.body)) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null || !('result' in message)) return null;
+  const block = message.result;
+  if (typeof block !== 'object' || block === null) return null;
+  if (!('number' in block && 'hash' in block && 'parentHash' in block)) return null;
+  const { number, hash, parentHash } = block;
+  if (typeof number !== 'string' || !hex.test(number) || typeof hash !== 'string' || typeof parentHash !== 'string') return null;
+  return { number: Number.parseInt(number, 16), hash, parentHash };
+}
+
+/** The node's latest block; throws (UpstreamError, or an Error saying what came) when it gives none. */
+export async function fetchHead(node: FleetNode, timeoutMs: number): Promise<HeadBlock> {
+  return fetchBlock(node, headRequest, timeoutMs);
+}
+
+/** The node's block `number`; throws when it gives none. */
+export async function fetchBlockAt(node: FleetNode, number: number, timeoutMs: number): Promise<HeadBlock> {
+  return fetchBlock(node, blockRequest(number), timeoutMs);
+}
+
+async function fetchBlock(node: FleetNode, request: Buffer, timeoutMs: number): Promise<HeadBlock> {
+  const answer = await node.upstream.forward(request, timeoutMs);
+  if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
+  const block = readHeadBlock(answer);
+  if (block === null) throw new Error(answer.status >= 500 ? 'answering with errors' : 'answering without a block');
+  return block;
+}

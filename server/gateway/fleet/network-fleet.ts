@@ -1,0 +1,412 @@
+import type { RpcPayload } from '@server/gateway/json-rpc';
+import { type AnswerCache, answerBody } from '@server/gateway/fleet/answer-cache';
+import { type CallPlan, type Keep, planCall, toQuantity } from '@server/gateway/fleet/call-plan';
+import { FleetNode, fetchBlockAt, fetchHead, type HeadBlock } from '@server/gateway/fleet/fleet-node';
+import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
+import { UpstreamError, type UpstreamAnswer } from '@server/gateway/upstream';
+
+/** A node's answer to a call, how long it took, and where it came from (a node, or the cache). */
+export interface Served {
+  readonly answer: UpstreamAnswer;
+  readonly ms: number;
+  /** Answered from what the gateway keeps (the cache, or the head it follows): no node was asked. */
+  readonly cached: boolean;
+}
+
+/** What a fleet tells the metrics and the status page (fleet.ts). */
+export interface FleetEvents {
+  nodeAnswered(network: string, node: string, ms: number, failed: boolean): void;
+  /** A read went to another node after its first failed, or a slow one was also sent to a second. */
+  rerouted(network: string, why: 'failover' | 'hedge'): void;
+  /** A node left rotation (reason) or came back (null); the network has `serving` nodes in rotation now. */
+  rotation(network: string, node: string, reason: string | null, serving: number): void;
+}
+
+export interface FleetOptions {
+  readonly timeoutMs: number;
+  /** How often each node's head is checked. */
+  readonly pollMs: number;
+  readonly cache: AnswerCache;
+  readonly events: FleetEvents;
+  readonly now: () => number;
+}
+
+/** Blocks below the head that every node keeps state for; older ones go to archive nodes when there are any. */
+const recentBlocks = 128;
+
+const deadStatus = (status: number) => status >= 500;
+
+/** A call's params written again (the fleet's head for `latest`), other fields as they came. */
+function rewritten(body: Buffer, plans: readonly CallPlan[], batch: boolean): Buffer {
+  if (plans.every((plan) => plan.params === null)) return body;
+  const value: unknown = JSON.parse(body.toString('utf8'));
+  const entries: unknown[] = batch && Array.isArray(value) ? value : [value];
+  plans.forEach((plan, index) => {
+    const entry = entries[index];
+    if (plan.params !== null && typeof entry === 'object' && entry !== null) Object.assign(entry, { params: plan.params });
+  });
+  return Buffer.from(JSON.stringify(value));
+}
+
+/** A result worth keeping from a node's answer, and the block it names; null when there is none (an error, null, a stream). */
+function keptResult(answer: UpstreamAnswer): { result: string; block: number | null } | null {
+  if (answer.status !== 200 || !Buffer.isBuffer(answer.body)) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message) || 'error' in message || !('result' in message))
+    return null;
+  const { result } = message;
+  if (result === null || result === undefined) return null;
+  let block: number | null = null;
+  if (typeof result === 'object' && !Array.isArray(result)) {
+    const named = 'blockNumber' in result ? result.blockNumber : 'number' in result ? result.number : undefined;
+    if (typeof named === 'string' && /^0x[0-9a-f]{1,14}$/i.test(named)) block = Number.parseInt(named, 16);
+    // A transaction not mined yet names no block: it changes once it is.
+    else if ('blockHash' in result && result.blockHash === null) return null;
+  }
+  return { result: JSON.stringify(result), block };
+}
+
+/** Whether a node refused a transaction only because it already has it. */
+function alreadyKnown(answer: UpstreamAnswer): boolean {
+  return Buffer.isBuffer(answer.body) && /already known|already imported|known transaction/i.test(answer.body.toString('utf8'));
+}
+
+function succeeded(answer: UpstreamAnswer): boolean {
+  if (answer.status < 200 || answer.status >= 300) return false;
+  return !Buffer.isBuffer(answer.body) || !answer.body.includes('"error"');
+}
+
+function release(answer: UpstreamAnswer): void {
+  if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
+}
+
+/**
+ * One network's nodes: which are in rotation (answering, not too far behind), the head the gateway
+ * answers with, and where each call goes. The head only moves forward, except when the nodes
+ * themselves report a reorganisation to a lower block.
+ */
+export class NetworkFleet {
+  readonly nodes: readonly FleetNode[];
+  /** The head: the highest block a node in rotation has (never lower than one answered before, but on a reorganisation). */
+  head: number | null = null;
+  private ticker: NodeJS.Timeout | null = null;
+  private readonly healthTimeoutMs: number;
+
+  constructor(
+    readonly spec: NetworkSpec,
+    private readonly options: FleetOptions,
+  ) {
+    this.nodes = spec.nodes.map((node, index) => new FleetNode(index, node, options.timeoutMs));
+    this.healthTimeoutMs = Math.min(options.timeoutMs, Math.max(1000, options.pollMs * 2));
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  /** Nodes in rotation. */
+  serving(): FleetNode[] {
+    return this.nodes.filter((node) => node.out === null);
+  }
+
+  start(): void {
+    void this.poll();
+    this.ticker = setInterval(() => void this.poll(), this.options.pollMs);
+    this.ticker.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.ticker !== null) clearInterval(this.ticker);
+    await Promise.all(this.nodes.map((node) => node.upstream.close()));
+  }
+
+  /** Checks every node's head once (a node still answering its last check is skipped, unless `now`). */
+  async poll(now = false): Promise<void> {
+    await Promise.all(this.nodes.map((node) => this.check(node, now)));
+  }
+
+  /** Serves one call or batch: from what the gateway keeps when it can, else from the nodes. */
+  async serve(payload: RpcPayload, body: Buffer): Promise<Served> {
+    const { cache } = this.options;
+    const plans = payload.methods.map((method, index) => planCall(method, payload.params[index], this.head));
+    const single = payload.batch ? null : plans[0];
+    if (single !== undefined && single !== null) {
+      if (payload.methods[0] === 'eth_blockNumber' && this.head !== null) return this.local(payload, JSON.stringify(toQuantity(this.head)));
+      const hit = single.cacheKey === null ? undefined : cache.get(this.name, single.cacheKey);
+      if (hit !== undefined) return this.local(payload, hit);
+    }
+    const plan = single ?? combined(plans);
+    const sent = rewritten(body, plans, payload.batch);
+    const served = plan.route === 'all' ? await this.broadcast(sent) : await this.route(plan, sent);
+    if (single?.keep != null && single.cacheKey !== null) this.keep(single.cacheKey, single.keep, served);
+    return served;
+  }
+
+  private local(payload: RpcPayload, result: string): Served {
+    const body = answerBody(payload.id, result);
+    return { answer: { status: 200, contentType: 'application/json', body, shape: 'json' }, ms: 0, cached: true };
+  }
+
+  private keep(key: string, keep: Keep, served: Served): void {
+    const kept = keptResult(served.answer);
+    if (kept === null) return;
+    const block = keep.kind === 'always' ? null : keep.kind === 'block' ? keep.number : kept.block;
+    this.options.cache.set(this.name, key, kept.result, block);
+  }
+
+  /** The node for a call: in rotation, at the block it needs (an archive node for old state), by weight and answer time. */
+  pick(plan: Pick<CallPlan, 'route' | 'minBlock' | 'pending' | 'oldestBlock'>, tried: readonly FleetNode[] = []): FleetNode | null {
+    const open = this.nodes.filter((node) => !tried.includes(node));
+    const serving = open.filter((node) => node.out === null);
+    if (serving.length === 0) return highest(open);
+    if (plan.route !== 'any') return serving[0] ?? null;
+    const need = plan.pending ? this.head : plan.minBlock;
+    const ready = need === null ? serving : serving.filter((node) => node.head !== null && node.head >= need);
+    if (ready.length === 0) return highest(serving);
+    const old = plan.oldestBlock !== null && this.head !== null && plan.oldestBlock < this.head - recentBlocks;
+    const archives = old ? ready.filter((node) => node.spec.archive) : [];
+    return weighted(archives.length > 0 ? archives : ready);
+  }
+
+  /** One node, then (on no answer or a 5xx) another once; a slow read may also go to a second (hedge). */
+  private async route(plan: CallPlan, body: Buffer): Promise<Served> {
+    const first = this.pick(plan);
+    if (first === null) throw new UpstreamError('down', { cause: new Error('the network has no node') });
+    const retries = plan.route === 'any';
+    let failedAnswer: Served | null = null;
+    try {
+      const served = await this.hedged(plan, first, body);
+      if (!retries || !deadStatus(served.answer.status)) return served;
+      failedAnswer = served;
+    } catch (error) {
+      const second = retries && error instanceof UpstreamError ? this.pick(plan, [first]) : null;
+      if (second === null) throw error;
+      this.options.events.rerouted(this.name, 'failover');
+      return this.send(second, body);
+    }
+    const second = this.pick(plan, [first]);
+    if (second === null) return failedAnswer;
+    release(failedAnswer.answer);
+    this.options.events.rerouted(this.name, 'failover');
+    return this.send(second, body);
+  }
+
+  /** The first node's answer, or (hedging on, and it is slow) whichever of it and a second node's succeeds first. */
+  private hedged(plan: CallPlan, first: FleetNode, body: Buffer): Promise<Served> {
+    const primary = this.send(first, body);
+    if (!this.spec.hedge || plan.route !== 'any') return primary;
+    const delayMs = Math.min(Math.max(3 * (first.latencyMs ?? 50), 20), this.options.timeoutMs / 2);
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      let running = 1;
+      let lastError: unknown = null;
+      const finish = (served: Served) => {
+        if (settled) return release(served.answer);
+        settled = true;
+        clearTimeout(timer);
+        resolve(served);
+      };
+      const failed = (error: unknown) => {
+        running -= 1;
+        lastError = error;
+        if (!settled && running === 0) {
+          settled = true;
+          clearTimeout(timer);
+          reject(lastError);
+        }
+      };
+      primary.then(finish, failed);
+      const timer = setTimeout(() => {
+        const second = this.pick(plan, [first]);
+        if (settled || second === null || second === first) return;
+        running += 1;
+        this.options.events.rerouted(this.name, 'hedge');
+        this.send(second, body).then(finish, failed);
+      }, delayMs);
+    });
+  }
+
+  /** Every node in rotation: the first success answers; "already known" from the others is no error. */
+  private broadcast(body: Buffer): Promise<Served> {
+    const serving = this.serving();
+    const targets = serving.length > 0 ? serving : this.nodes;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const answers: Served[] = [];
+      let errors = 0;
+      let firstError: unknown = null;
+      const done = async (served: Served) => {
+        settled = true;
+        // The transaction is in a block on an automining node: its head is followed before the sender reads state.
+        await this.poll(true);
+        resolve(served);
+      };
+      const judge = () => {
+        if (settled || answers.length + errors < targets.length) return;
+        if (answers.length === 0) {
+          settled = true;
+          reject(firstError);
+          return;
+        }
+        const chosen = answers.find((served) => !alreadyKnown(served.answer)) ?? answers[0];
+        for (const served of answers) if (served !== chosen) release(served.answer);
+        void done(chosen as Served);
+      };
+      for (const node of targets) {
+        this.send(node, body).then(
+          (served) => {
+            if (settled) return release(served.answer);
+            if (succeeded(served.answer)) {
+              for (const other of answers) release(other.answer);
+              void done(served);
+              return;
+            }
+            answers.push(served);
+            judge();
+          },
+          (error: unknown) => {
+            errors += 1;
+            firstError ??= error;
+            judge();
+          },
+        );
+      }
+    });
+  }
+
+  /** One node's answer, timed and judged: no answer or a 5xx takes it out of rotation until its head is checked again. */
+  private async send(node: FleetNode, body: Buffer): Promise<Served> {
+    const started = performance.now();
+    try {
+      const answer = await node.upstream.forward(body);
+      const ms = performance.now() - started;
+      const failed = deadStatus(answer.status);
+      this.options.events.nodeAnswered(this.name, node.label, ms, failed);
+      if (failed) this.takeOut(node, 'answering with errors');
+      else node.answered(ms);
+      return { answer, ms, cached: false };
+    } catch (error) {
+      this.options.events.nodeAnswered(this.name, node.label, performance.now() - started, true);
+      if (error instanceof UpstreamError) this.takeOut(node, error.kind === 'timeout' ? 'not answering in time' : 'not reachable');
+      throw error;
+    }
+  }
+
+  private async check(node: FleetNode, now: boolean): Promise<void> {
+    if (node.polling && !now) return;
+    node.polling = true;
+    try {
+      const block = await fetchHead(node, this.healthTimeoutMs);
+      // An earlier check's answer, overtaken by a later one: nothing new.
+      if (node.head !== null && block.number < node.head && node.hashes.get(block.number) === block.hash) return;
+      const reorg = await this.reorgFrom(node, block);
+      if (reorg !== null) this.reorganised(reorg);
+      node.remember(block, this.spec.finalityDepth + 2);
+      node.head = block.number;
+      this.moveHead(reorg !== null);
+    } catch (error) {
+      this.takeOut(
+        node,
+        error instanceof UpstreamError ? (error.kind === 'timeout' ? 'not answering in time' : 'not reachable') : 'answering with errors',
+      );
+      return;
+    } finally {
+      node.polling = false;
+    }
+    this.judgeLag(node);
+  }
+
+  /** The lowest block a node's new head replaced, or null when its chain only grew. */
+  private async reorgFrom(node: FleetNode, block: HeadBlock): Promise<number | null> {
+    let from: number | null = null;
+    if (node.head !== null && block.number < node.head) from = block.number + 1;
+    const known = node.hashes.get(block.number);
+    if (known !== undefined && known !== block.hash) from = block.number;
+    const parent = node.hashes.get(block.number - 1);
+    if (parent !== undefined && parent !== block.parentHash) from = block.number - 1;
+    if (from === null) return null;
+    // Further down while the hashes it reported before differ from what it has now.
+    for (let number = Math.min(from, block.number) - 1; number >= 0 && node.hashes.has(number); number -= 1) {
+      const now = await fetchBlockAt(node, number, this.healthTimeoutMs);
+      if (now.hash === node.hashes.get(number)) break;
+      from = number;
+    }
+    for (const number of node.hashes.keys()) if (number >= from) node.hashes.delete(number);
+    return from;
+  }
+
+  private reorganised(from: number): void {
+    this.options.cache.dropFrom(this.name, from);
+  }
+
+  /** The head from the nodes in rotation: forward only, unless a reorganisation lowered their chain. */
+  private moveHead(reorganised: boolean): void {
+    const best = highest(this.serving())?.head ?? null;
+    if (best === null) return;
+    if (this.head === null || best > this.head || reorganised) this.head = best;
+  }
+
+  /** Nodes too far behind the head leave rotation; `checked`, which just answered its check, comes back when close enough. */
+  private judgeLag(checked: FleetNode): void {
+    if (this.head === null) return;
+    for (const node of this.nodes) {
+      if (node.head === null) continue;
+      const behind = this.head - node.head;
+      if (behind > this.spec.maxLagBlocks) this.takeOut(node, `${behind} blocks behind`);
+      else if (node === checked && node.out !== null) this.bringBack(node);
+    }
+  }
+
+  private takeOut(node: FleetNode, reason: string): void {
+    if (node.out === reason) return;
+    const wasIn = node.out === null;
+    node.out = reason;
+    if (wasIn) node.outSince = this.options.now();
+    this.options.events.rotation(this.name, node.label, reason, this.serving().length);
+  }
+
+  private bringBack(node: FleetNode): void {
+    node.out = null;
+    this.options.events.rotation(this.name, node.label, null, this.serving().length);
+  }
+}
+
+/** The node with the highest known head (the first one when none is known). */
+function highest(nodes: readonly FleetNode[]): FleetNode | null {
+  let best: FleetNode | null = null;
+  for (const node of nodes) if (best === null || (node.head ?? -1) > (best.head ?? -1)) best = node;
+  return best;
+}
+
+/** One of `nodes`, each as likely as its score. */
+function weighted(nodes: readonly FleetNode[]): FleetNode | null {
+  if (nodes.length <= 1) return nodes[0] ?? null;
+  const scores = nodes.map((node) => node.score());
+  let draw = Math.random() * scores.reduce((sum, score) => sum + score, 0);
+  for (const [index, node] of nodes.entries()) {
+    draw -= scores[index] ?? 0;
+    if (draw <= 0) return node;
+  }
+  return nodes.at(-1) ?? null;
+}
+
+/** A batch's needs: every call's (the strictest block, pending, the oldest block), on one node. */
+function combined(plans: readonly CallPlan[]): CallPlan {
+  const numbers = (pick: (plan: CallPlan) => number | null) => plans.map(pick).filter((number) => number !== null);
+  const mins = numbers((plan) => plan.minBlock);
+  const olds = numbers((plan) => plan.oldestBlock);
+  return {
+    route: plans.some((plan) => plan.route !== 'any') ? 'first' : 'any',
+    params: null,
+    minBlock: mins.length > 0 ? Math.max(...mins) : null,
+    pending: plans.some((plan) => plan.pending),
+    oldestBlock: olds.length > 0 ? Math.min(...olds) : null,
+    cacheKey: null,
+    keep: null,
+  };
+}
