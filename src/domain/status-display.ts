@@ -71,11 +71,15 @@ const kindLabels: Readonly<Record<IncidentKind, string>> = {
 /** An incident's kind in words. */
 export const incidentKindLabel = (kind: IncidentKind): string => kindLabels[kind];
 
-/** An instant of an incident, to the minute in UTC: '2026-11-27 11:58 UTC'. */
-export const incidentTimeLabel = (iso: string): string => cycleStart(iso);
+/** An instant of the report (made, an incident's start or end), to the minute in UTC: '2026-11-27 11:58 UTC'. */
+export const utcMinuteLabel = (iso: string): string => cycleStart(iso);
 
 /** When an incident ended, or 'ongoing' while it lasts. */
-export const incidentEndLabel = (endedAt: string | null): string => (endedAt === null ? 'ongoing' : incidentTimeLabel(endedAt));
+export const incidentEndLabel = (endedAt: string | null): string => (endedAt === null ? 'ongoing' : utcMinuteLabel(endedAt));
+
+/** When an incident lasted: '2026-11-27 11:00 UTC – 2026-11-27 11:03 UTC', or '2026-11-27 11:58 UTC – ongoing'. */
+export const incidentPeriodLabel = (startedAt: string, endedAt: string | null): string =>
+  `${utcMinuteLabel(startedAt)} – ${incidentEndLabel(endedAt)}`;
 
 /** A network's label by its name, as the report's networks give it; the name itself for one it does not list. */
 export function networkLabelOf(networks: ReadonlyArray<{ name: string; label: string }>, name: string): string {

@@ -4,7 +4,8 @@ import {
   headBlockLabel,
   incidentEndLabel,
   incidentKindLabel,
-  incidentTimeLabel,
+  incidentPeriodLabel,
+  utcMinuteLabel,
   latencyP50Label,
   type NetworkState,
   networkLabelOf,
@@ -78,8 +79,13 @@ describe('incidents', () => {
     [null, 'ongoing'],
   ])('ended %s → %s', (endedAt, label) => expect(incidentEndLabel(endedAt)).toBe(label));
 
+  it.each<[string, string | null, string]>([
+    ['2026-11-27T11:00:00.000Z', '2026-11-27T11:03:00.000Z', '2026-11-27 11:00 UTC – 2026-11-27 11:03 UTC'],
+    ['2026-11-27T11:58:00.000Z', null, '2026-11-27 11:58 UTC – ongoing'],
+  ])('lasted from %s to %s → %s', (startedAt, endedAt, label) => expect(incidentPeriodLabel(startedAt, endedAt)).toBe(label));
+
   it('gives the start to the minute in UTC', () => {
-    expect(incidentTimeLabel('2026-11-27T11:58:42.123+01:00')).toBe('2026-11-27 10:58 UTC');
+    expect(utcMinuteLabel('2026-11-27T11:58:42.123+01:00')).toBe('2026-11-27 10:58 UTC');
   });
 
   it.each<[string, string]>([
