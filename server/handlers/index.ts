@@ -16,6 +16,7 @@ import { createRegisterHandlers } from '@server/handlers/register';
 import { createRequestLogHandlers } from '@server/handlers/request-log';
 import { createSessionHandlers } from '@server/handlers/session';
 import type { Services } from '@server/handlers/services';
+import { createStatusHandlers } from '@server/handlers/status';
 import { createTokenExchangeHandlers } from '@server/handlers/token-exchange';
 import { createUsageHandlers } from '@server/handlers/usage';
 
@@ -25,6 +26,7 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createHealthHandlers(services),
     ...createConfigHandlers(services),
     ...createLegalHandlers(services),
+    ...createStatusHandlers(services),
     ...createRegisterHandlers(services),
     ...createLoginHandlers(services),
     ...createSessionHandlers(services),

@@ -12,6 +12,7 @@ import type { TestMode } from '@server/payments/local/test-mode';
 import type { StripeWebhook } from '@server/payments/stripe/stripe-webhook';
 import type { Billing } from '@server/payments/billing';
 import type { Readiness } from '@server/health/readiness';
+import type { StatusSource } from '@server/gateway/fleet/status-report';
 
 /** What handlers work with; built once per app by buildApp. */
 export interface Services {
@@ -28,6 +29,8 @@ export interface Services {
   readonly payments: PaymentServices;
   /** The checks of /api/readyz (the database, Redis, each node), shared with the metrics' dependency gauges. */
   readonly readiness: Readiness;
+  /** What GET /api/status reports (the gateway's fleet); null where the server was built without one (503). */
+  readonly status: StatusSource | null;
 }
 
 export interface PaymentServices {

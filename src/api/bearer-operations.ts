@@ -17,6 +17,7 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'GET /readyz': false,
   'GET /config': false,
   'GET /legal/{document}': false,
+  'GET /status': false,
   'POST /auth/register': false,
   'POST /auth/login': false,
   'POST /auth/logout': true,

@@ -78,6 +78,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each network's state, head, nodes serving, latency, errors, and recent incidents
+         * @description Public, signed in or not (the /status page). Made by the replica that answers, from the nodes it follows itself; never names a node by its URL. Never cached (`Cache-Control: no-store`).
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register": {
         parameters: {
             query?: never;
@@ -728,6 +748,60 @@ export interface components {
             /** @description Whether /webhooks, /dedicated-nodes, /usage, /settings and /endpoints (and their subpaths) lead to /coming-soon/{first segment} instead of their screens (COMING_SOON_SCREENS) */
             comingSoonScreens: boolean;
         };
+        StatusReport: {
+            /**
+             * Format: date-time
+             * @description When this replica made the report
+             */
+            generatedAt: string;
+            /** @description The minutes latency and error rate are taken over */
+            windowMinutes: number;
+            /** @description In the order the networks are configured */
+            networks: components["schemas"]["NetworkStatus"][];
+            /** @description Newest first, at most a bounded number (the latest ones) */
+            incidents: components["schemas"]["Incident"][];
+        };
+        NetworkStatus: {
+            /** @description The {network} path segment */
+            name: string;
+            label: string;
+            chainId: number;
+            state: components["schemas"]["NetworkState"];
+            /** @description The head the gateway answers with (never lower than one it answered before); null before any node answered */
+            headBlock: number | null;
+            nodesHealthy: number;
+            nodesConfigured: number;
+            /** @description Median answer time of the network's nodes over the window; null without answers */
+            latencyP50Ms: number | null;
+            /** @description Failed node calls over all node calls in the window (0 to 1); null without calls */
+            errorRate: number | null;
+        };
+        /**
+         * @description operational: every node in rotation; degraded: some out; down: none serves
+         * @enum {string}
+         */
+        NetworkState: "operational" | "degraded" | "down";
+        Incident: {
+            /** @description The network's name (its {network} path segment) */
+            network: string;
+            kind: components["schemas"]["IncidentKind"];
+            /** @description The node by its place in the network's list ("node 2"); null for network_down */
+            node: string | null;
+            /** @description Why, in words safe to show anyone: "not answering", "12 blocks behind", "answering with errors" */
+            reason: string;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description Null while it lasts
+             */
+            endedAt: string | null;
+        };
+        /**
+         * @description network_down: no node of the network served; node_out: one node was out of rotation
+         * @enum {string}
+         */
+        IncidentKind: "network_down" | "node_out";
         LegalDocument: {
             title: string;
             /**
@@ -1397,6 +1471,28 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report of this replica, made now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     register: {

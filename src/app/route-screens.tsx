@@ -23,6 +23,7 @@ const WebhooksPage = lazy(() => import('@/views/webhooks/webhooks-page'));
 const DedicatedNodesPage = lazy(() => import('@/views/dedicated-nodes/dedicated-nodes-page'));
 const SettingsPage = lazy(() => import('@/views/settings/settings-page'));
 const SupportPage = lazy(() => import('@/views/support/support-page'));
+const StatusPage = lazy(() => import('@/views/status/status-page'));
 
 /**
  * What each route of the route table (src/domain/route-table.ts) shows, one screen per route id:
@@ -40,6 +41,7 @@ export const routeScreens = {
   terms: <LegalPage document="terms" />,
   privacy: <LegalPage document="privacy" />,
   docs: <DocsRedirect />,
+  status: <StatusPage />,
   home: <DashboardPage />,
   keys: <KeysPage />,
   endpoints: <EndpointsPage />,

@@ -7,6 +7,7 @@ import { comingSoonTarget } from '@/domain/route-reading';
 import { guardedPatterns, legacyRedirects, type RouteId, routeFacts, routeIds, routePattern, routesWithAccess } from '@/domain/route-table';
 import { PublicOnly } from './public-only';
 import { RouteGuard } from './route-guard';
+import { ShellWhenSignedIn } from './shell-when-signed-in';
 import { routeScreens } from './route-screens';
 import { useRouteReading } from './route-reading';
 import { KeepTypedBeforeHydration } from './typed-before-hydration';
@@ -17,13 +18,20 @@ const GuardedArea = lazy(() => import('./guarded-area'));
 const publicRoutes = routeIds.filter((id) => routeFacts(id).access !== 'signed-in');
 const guardedRoutes = routesWithAccess('signed-in');
 
-/** A route of the route table with its screen, wrapped as its access and section say. */
-function routeOf(id: RouteId) {
-  const { access, section } = routeFacts(id);
+/** A route's screen, wrapped as its access, section and frame say. */
+function wrapped(id: RouteId): ReactNode {
+  const { access, section, shellWhenSignedIn } = routeFacts(id);
   const screen = routeScreens[id];
+  if (access === 'signed-out') return <PublicOnly>{screen}</PublicOnly>;
+  if (shellWhenSignedIn) return <ShellWhenSignedIn>{screen}</ShellWhenSignedIn>;
+  return section ? <SectionScreen>{screen}</SectionScreen> : screen;
+}
+
+/** A route of the route table with its screen. */
+function routeOf(id: RouteId) {
   return (
     <Route key={id} path={routePattern(id)}>
-      {access === 'signed-out' ? <PublicOnly>{screen}</PublicOnly> : section ? <SectionScreen>{screen}</SectionScreen> : screen}
+      {wrapped(id)}
     </Route>
   );
 }

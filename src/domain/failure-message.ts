@@ -25,6 +25,7 @@ export const LEGAL_LOAD_FALLBACK = 'Failed to load this document. Please try aga
 export const PLAN_LOAD_FALLBACK = 'Failed to load your plan. Please try again.';
 export const REQUEST_LOG_LOAD_FALLBACK = 'Failed to load the request log. Please try again.';
 export const REQUEST_LOG_SWITCH_FALLBACK = 'Failed to switch the request log. Please try again.';
+export const STATUS_LOAD_FALLBACK = 'Failed to load the system status. Please try again.';
 
 /** SPEC.md §8 fallbacks of billing. */
 export const PLANS_LOAD_FALLBACK = 'Failed to fetch plans';
@@ -64,7 +65,8 @@ export type PageLoad =
   | 'loadSubscription'
   | 'loadCheckout'
   | 'loadLegalDocument'
-  | 'loadRequestLog';
+  | 'loadRequestLog'
+  | 'loadStatus';
 
 /** The server's own message, when it refused with one. */
 const serverSaid = (failure: CallFailure): string | null => (failure.kind === 'refused' ? failure.message : null);
@@ -124,6 +126,7 @@ const rules: Record<Operation, (failure: CallFailure) => string> = {
   loadCheckout: orFallback(CHECKOUT_LOAD_FALLBACK),
   loadLegalDocument: orFallback(LEGAL_LOAD_FALLBACK),
   loadRequestLog: orFallback(REQUEST_LOG_LOAD_FALLBACK),
+  loadStatus: orFallback(STATUS_LOAD_FALLBACK),
   switchRequestLog: orFallback(REQUEST_LOG_SWITCH_FALLBACK),
 };
 

@@ -1,5 +1,5 @@
 import { toComingSoon } from './paths';
-import { announcedFeatures, firstSegment, type RouteFacts, routeFacts, routeIds, sectionSegments } from './route-table';
+import { firstSegment, type RouteFacts, routeFacts, routeIds, sectionSegments } from './route-table';
 
 /**
  * SPEC.md §2 gives two readings of some routes: 'screens' (the default) where /webhooks,
@@ -42,11 +42,16 @@ export interface NavEntries {
   bottom: readonly NavEntry[];
 }
 
-/** A route's sidebar entry under a reading: a section under the coming-soon reading leads to its placeholder. */
+/**
+ * A route's sidebar entry under a reading: under the coming-soon reading a section, or a feature
+ * SPEC.md announces as a placeholder, leads to its placeholder.
+ */
 function navEntryOf(route: RouteFacts, reading: RouteReading): NavEntry[] {
   if (route.nav === undefined) return [];
-  if (reading === 'screens' || !route.section) return [{ label: route.nav.label, href: route.path }];
-  return route.nav.unlistedWhileComingSoon ? [] : [{ label: route.nav.label, href: toComingSoon(firstSegment(route.path)), soon: true }];
+  const { label, comingSoonFeature, unlistedWhileComingSoon } = route.nav;
+  if (reading === 'coming-soon' && comingSoonFeature !== undefined) return [{ label, href: toComingSoon(comingSoonFeature), soon: true }];
+  if (reading === 'screens' || !route.section) return [{ label, href: route.path }];
+  return unlistedWhileComingSoon ? [] : [{ label, href: toComingSoon(firstSegment(route.path)), soon: true }];
 }
 
 /** The sidebar under a reading: the linked routes in the table's order, each in its group. */
@@ -55,19 +60,15 @@ function navEntriesOf(reading: RouteReading): NavEntries {
   const entries = (group: readonly RouteFacts[]) => group.flatMap((route) => navEntryOf(route, reading));
   return {
     main: entries(routes.filter((route) => !route.nav?.bottom)),
-    // The announced features first, then the screens of the group.
-    bottom: [
-      ...announcedFeatures.map(({ feature, label }) => ({ label, href: toComingSoon(feature), soon: true })),
-      ...entries(routes.filter((route) => route.nav?.bottom)),
-    ],
+    bottom: entries(routes.filter((route) => route.nav?.bottom)),
   };
 }
 
 /**
  * The sidebar of each reading, from the route table. With the screens on, every real screen is
- * linked — Endpoints (the access control and URLs) next to API Keys — and only the announced
- * features (System Status), still placeholders, say 'Soon'. With the coming-soon reading it is
- * SPEC.md's "Layout" list exactly, the placeholders linked where they are shown.
+ * linked — Endpoints (the access control and URLs) next to API Keys, System Status (/status) above
+ * Support — and none says 'Soon'. With the coming-soon reading it is SPEC.md's "Layout" list
+ * exactly, the placeholders linked where they are shown.
  */
 export const navEntries: Readonly<Record<RouteReading, NavEntries>> = {
   screens: navEntriesOf('screens'),

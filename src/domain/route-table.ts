@@ -24,6 +24,11 @@ export interface RouteNav {
   readonly bottom?: true;
   /** Left out of the sidebar under the coming-soon reading (SPEC.md's "Layout" list does not name it). */
   readonly unlistedWhileComingSoon?: true;
+  /**
+   * A feature SPEC.md's "Layout" list announces as a placeholder: under the coming-soon reading the
+   * sidebar links /coming-soon/{this} instead, marked Soon; the route itself stays as it is.
+   */
+  readonly comingSoonFeature?: string;
 }
 
 export interface RouteFacts {
@@ -39,6 +44,8 @@ export interface RouteFacts {
   readonly nav?: RouteNav;
   /** Rendered to HTML at build time as dist/{segment}.html: a public screen that looks the same for every anonymous visitor. */
   readonly prerender?: true;
+  /** A public route a signed-in user sees inside the layout (sidebar, navbar), and a visitor on its own. */
+  readonly shellWhenSignedIn?: true;
 }
 
 export const routeTable = {
@@ -56,6 +63,13 @@ export const routeTable = {
   privacy: { path: '/privacy', access: 'public' },
   /** Redirect to the external documentation URL from the server's configuration. */
   docs: { path: '/docs', access: 'public' },
+  /** The networks' state and recent incidents (GET /api/status), for anyone; in the sidebar's bottom group. */
+  status: {
+    path: '/status',
+    access: 'public',
+    shellWhenSignedIn: true,
+    nav: { label: 'System Status', bottom: true, comingSoonFeature: 'system-status' },
+  },
 
   home: { path: '/', access: 'signed-in', nav: { label: 'Dashboard' } },
   keys: { path: '/keys', access: 'signed-in', nav: { label: 'API Keys' } },
@@ -121,9 +135,3 @@ export const legacyRedirects: ReadonlyArray<{ from: string; to: string }> = [
   { from: '/dashboard', to: routeTable.home.path },
   { from: '/dashboard/keys', to: routeTable.keys.path },
 ];
-
-/**
- * Features the sidebar announces that have no screen of their own (SPEC.md §2: system-status is a
- * placeholder section): its bottom group links each to /coming-soon/{feature}, marked Soon.
- */
-export const announcedFeatures: ReadonlyArray<{ feature: string; label: string }> = [{ feature: 'system-status', label: 'System Status' }];

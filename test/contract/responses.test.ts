@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../server/helpers/test-app';
 import type { TestDatabase } from '../server/helpers/test-database';
 import { ContractChecker } from './helpers/contract-checker';
 import { productionSettings as production } from '../server/helpers/production-settings';
+import { devnetDown, mainnetDegraded, statusReportOf } from '../support/status-reports';
 
 /**
  * The operations each test below answers. Each test checks it answers exactly these, and the last
@@ -18,6 +19,7 @@ import { productionSettings as production } from '../server/helpers/production-s
 const covers = {
   'config and plans': ['getConfig', 'listPlans'],
   'terms and privacy policy': ['getLegalDocument'],
+  'system status': ['getStatus'],
   register: ['register'],
   'login and logout': ['login', 'logout'],
   'password reset': ['forgotPassword', 'resetPassword'],
@@ -96,6 +98,18 @@ describe('every answer matches openapi.yaml', () => {
     await call('getLegalDocument', { method: 'GET', url: '/api/legal/privacy' }, prod);
     await call('getLegalDocument', { method: 'GET', url: '/api/legal/cookies' });
     expect(contract.seen.get('getLegalDocument')).toEqual(new Set([200, 404]));
+  });
+
+  contractTest('system status', async () => {
+    const report = statusReportOf([mainnetDegraded, devnetDown]);
+    const withSource = await startTestApp({}, { status: { status: () => report } });
+    try {
+      await call('getStatus', { method: 'GET', url: '/api/status' }, withSource);
+    } finally {
+      await withSource.close();
+    }
+    await call('getStatus', { method: 'GET', url: '/api/status' });
+    expect(contract.seen.get('getStatus')).toEqual(new Set([200, 503]));
   });
 
   contractTest('register', async () => {

@@ -158,6 +158,13 @@ const rules: Array<[string, Operation, CallFailure, string]> = [
   ['terms or privacy: no answer', 'loadLegalDocument', NO_ANSWER, 'Failed to load this document. Please try again.'],
   ["the user's plan: no answer", 'loadPlan', NO_ANSWER, 'Failed to load your plan. Please try again.'],
   ["the user's plan: the server's message", 'loadPlan', refused(503, 'The database is busy.'), 'The database is busy.'],
+  ['system status: no answer', 'loadStatus', NO_ANSWER, 'Failed to load the system status. Please try again.'],
+  [
+    "system status: the server's message",
+    'loadStatus',
+    refused(503, 'The status report is not available on this server.'),
+    'The status report is not available on this server.',
+  ],
 ];
 
 describe('failureMessage (SPEC.md §8)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '@/domain/paths';
+import { paths, toComingSoon } from '@/domain/paths';
 import { guardedPatterns } from '@/domain/route-table';
 import { comingSoonTarget, isCurrentEntry, navEntries, readingOfConfig, routeReading } from '@/domain/route-reading';
 
@@ -51,16 +51,27 @@ describe('navEntries', () => {
     }
   });
 
-  it('links every guarded screen of the screens reading that a user opens from the sidebar', () => {
+  it('links every guarded screen of the screens reading that a user opens from the sidebar, and /status', () => {
     const { main, bottom } = navEntries.screens;
     const hrefs = [...main, ...bottom].map((entry) => entry.href);
     const screens = [paths.home, paths.keys, paths.endpoints, paths.webhooks, paths.dedicatedNodes, paths.usage];
     expect(hrefs).toEqual(expect.arrayContaining([...screens, paths.rpcTesting, paths.billing, paths.settings, paths.support]));
     expect(hrefs.indexOf(paths.endpoints)).toBe(hrefs.indexOf(paths.keys) + 1);
-    for (const href of hrefs)
+    for (const href of hrefs.filter((href) => href !== paths.status))
       expect(
         guardedPatterns.some((pattern) => href === pattern || pattern.startsWith(`${href}/`) || href.startsWith(`${paths.comingSoon}/`)),
       ).toBe(true);
+  });
+
+  it('links System Status to /status under the screens reading, to its placeholder under the coming-soon reading', () => {
+    expect(navEntries.screens.bottom).toEqual([
+      { label: 'System Status', href: paths.status },
+      { label: 'Support', href: paths.support },
+    ]);
+    expect(navEntries['coming-soon'].bottom).toEqual([
+      { label: 'System Status', href: toComingSoon('system-status'), soon: true },
+      { label: 'Support', href: paths.support },
+    ]);
   });
 });
 

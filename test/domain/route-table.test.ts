@@ -35,6 +35,7 @@ describe('the route table (SPEC.md §2)', () => {
       '/terms',
       '/privacy',
       '/docs',
+      '/status',
     ]);
   });
 
@@ -69,8 +70,17 @@ describe('the route table (SPEC.md §2)', () => {
     expect(routePattern('keys')).toBe('/keys');
   });
 
-  it('links only screens behind the guard from the sidebar', () => {
-    for (const id of routeIds.filter((id) => routeFacts(id).nav)) expect(routeFacts(id).access).toBe('signed-in');
+  it('links from the sidebar only screens a signed-in user sees inside the layout', () => {
+    for (const id of routeIds.filter((id) => routeFacts(id).nav)) {
+      const { access, shellWhenSignedIn } = routeFacts(id);
+      expect(access === 'signed-in' || (access === 'public' && shellWhenSignedIn === true)).toBe(true);
+    }
+  });
+
+  it('shows only public routes in the layout for a signed-in user: /status', () => {
+    const inShell = routeIds.filter((id) => routeFacts(id).shellWhenSignedIn);
+    expect(inShell.map((id) => routeFacts(id).path)).toEqual(['/status']);
+    for (const id of inShell) expect(routeFacts(id).access).toBe('public');
   });
 
   it('prerenders the public entry screens, each as a file named after its path', () => {

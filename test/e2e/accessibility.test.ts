@@ -16,6 +16,7 @@ const publicScreens = [
   { path: '/signup', heading: /sign up|create/i },
   { path: '/forgot-password', heading: /password/i },
   { path: '/reset-password/some-token', heading: /password/i },
+  { path: '/status', heading: 'System Status' },
 ] as const;
 
 /** Signed-in screens and their h1. */
@@ -33,6 +34,7 @@ const screens = [
   { path: '/dedicated-nodes', heading: 'Dedicated Nodes' },
   { path: '/settings', heading: 'Project Settings' },
   { path: '/coming-soon/system-status', heading: /^system status$/i },
+  { path: '/status', heading: 'System Status' },
 ] as const;
 
 const shared = shareOneServer();

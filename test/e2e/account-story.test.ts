@@ -72,7 +72,7 @@ const ui = {
   logoutItem: (page: Page) => page.getByRole('menuitem', { name: 'Logout', exact: true }),
   /**
    * Sidebar entries of the default reading (every real screen linked, Endpoints next to API Keys,
-   * 'Soon' only on the placeholder System Status), where they lead and the page title before
+   * System Status its public page, none marked 'Soon'), where they lead and the page title before
    * ' | {product name}'. The coming-soon reading has its own story (route-readings.test.ts).
    */
   sidebarEntries: [
@@ -85,7 +85,7 @@ const ui = {
     { link: /^RPC Testing$/, path: /^\/rpc-testing$/, title: 'RPC Testing' },
     { link: /^Billing$/, path: /^\/billing$/, title: 'Billing & Plans' },
     { link: /^Project Settings$/, path: /^\/settings$/, title: 'Project Settings' },
-    { link: /^System Status\s*Soon$/, path: /^\/coming-soon\/system-status$/, title: 'System Status' },
+    { link: /^System Status$/, path: /^\/status$/, title: 'System Status' },
     { link: /^Support$/, path: /^\/support$/, title: 'Support' },
   ],
   documentationLink: (nav: Locator) => nav.getByRole('link', { name: /^Documentation/ }),

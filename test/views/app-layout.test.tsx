@@ -34,7 +34,7 @@ async function renderSignedIn(path = '/', session: SessionEffects = {}) {
   return rendered;
 }
 
-/** The default reading: every real screen linked, only System Status still a placeholder. */
+/** The default reading: every real screen linked, System Status its public page, none marked Soon. */
 const sidebarNames = [
   'Dashboard',
   'API Keys',
@@ -45,7 +45,7 @@ const sidebarNames = [
   'RPC Testing',
   'Billing',
   'Project Settings',
-  'System Status Soon',
+  'System Status',
   'Support',
   'Documentation (opens in a new tab)',
 ];
@@ -59,7 +59,7 @@ const sidebarHrefs = [
   '/rpc-testing',
   '/billing',
   '/settings',
-  '/coming-soon/system-status',
+  '/status',
   '/support',
   '/docs',
 ];
@@ -102,7 +102,7 @@ describe('layout: landmarks and sidebar', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
-  it('links every real screen in order, Endpoints next to API Keys, Soon only on System Status, then the bottom group', async () => {
+  it('links every real screen in order, Endpoints next to API Keys, none marked Soon, then the bottom group', async () => {
     await renderSignedIn();
     expect(sidebarLinks()).toEqual({ names: sidebarNames, hrefs: sidebarHrefs });
   });

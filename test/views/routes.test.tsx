@@ -58,6 +58,15 @@ describe('routes for a visitor without a token', () => {
     },
   );
 
+  it('shows /status on its own, without the layout, with the way to log in', async () => {
+    const { currentPath } = renderInApp(<AppRoutes />, { path: '/status' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'System Status' });
+    expect(screen.getByRole('main').contains(heading)).toBe(true);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(currentPath()).toBe('/status');
+  });
+
   it.each([['/reset-password'], ['/reset-password/']])('shows the invalid-link text at %s instead of leaving', async (path) => {
     const { currentPath } = renderInApp(<AppRoutes />, { path });
     await screen.findByText('Invalid reset token. Please request a new password reset link.', {});
@@ -82,6 +91,8 @@ describe('routes for a signed-in user', () => {
     ['/settings', 'Project Settings'],
     ['/coming-soon', 'Coming Soon'],
     ['/coming-soon/system-status', 'System Status'],
+    // Public, and inside the layout for a signed-in user.
+    ['/status', 'System Status'],
     // SPEC.md §2: "(and subpaths)"
     ['/usage/x', 'Usage / Metrics'],
     ['/usage/methods/eth_call', 'Usage / Metrics'],

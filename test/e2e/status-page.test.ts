@@ -1,0 +1,52 @@
+/**
+ * /status as anyone meets it, signed out, in real Chromium against the real server at 1280×800 and
+ * 390×844: public (no redirect to /login), in the public frame with the way to log in; the report of
+ * a StatusSource given to the server (a degraded network, a network down, a lasting incident and an
+ * ended one), its figures in words; nothing wider than the window on the phone. axe-core on the page.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { wcagViolations } from '../support/axe';
+import { expectPath, expectTitle, expectVisible, horizontalOverflow } from '../support/page';
+import { screenshot } from '../support/screenshots';
+import { devnetDown, mainnetDegraded, statusReportOf } from '../support/status-reports';
+import { setUpStory, shareOneServer } from '../support/story';
+import { viewports } from '../support/viewports';
+
+const productName = 'Status Test RPC';
+
+const ui = {
+  heading: (page: Page) => page.getByRole('heading', { level: 1, name: 'System Status', exact: true }),
+  overall: (page: Page) => page.getByText('Some networks are down.', { exact: true }),
+  network: (page: Page, label: string) =>
+    page.getByRole('region', { name: 'Networks', exact: true }).getByRole('listitem', { name: label, exact: true }),
+  incidents: (page: Page) => page.getByRole('region', { name: 'Recent incidents', exact: true }).getByRole('listitem'),
+  logIn: (page: Page) => page.getByRole('link', { name: 'Log in', exact: true }),
+  sidebar: (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true }),
+};
+
+const report = statusReportOf([mainnetDegraded, devnetDown]);
+const shared = shareOneServer({ settings: { PRODUCT_NAME: productName }, status: { status: () => report } });
+
+describe.each(viewports)('/status signed out at $width px', (viewport) => {
+  const story = setUpStory(shared, { viewport, page: 'signed-out' });
+
+  it('shows the report to a visitor, in the public frame, readable without sideways scrolling', async () => {
+    await story.page.goto('/status');
+    await expectVisible(ui.heading(story.page));
+    await expectPath(story.page, '/status');
+    await expectTitle(story.page, new RegExp(`^System Status \\| ${productName}$`));
+    await expectVisible(ui.overall(story.page));
+    await expectVisible(ui.network(story.page, 'Mainnet').getByText('Degraded', { exact: true }));
+    await expectVisible(ui.network(story.page, 'Mainnet').getByText('19,000,123', { exact: true }));
+    await expectVisible(ui.network(story.page, 'Mainnet').getByText('2 of 3 nodes serving', { exact: true }));
+    await expectVisible(ui.network(story.page, 'Devnet').getByText('Down', { exact: true }));
+    expect(await ui.incidents(story.page).count()).toBe(2);
+    await expectVisible(ui.incidents(story.page).first().getByText('2026-11-27 11:58 UTC – ongoing', { exact: true }));
+    await expectVisible(ui.logIn(story.page));
+    expect(await ui.sidebar(story.page).count()).toBe(0);
+    expect(await horizontalOverflow(story.page), 'page width').toBeLessThanOrEqual(0);
+    expect(await wcagViolations(story.page), `/status signed out at ${viewport.width}`).toEqual([]);
+    await screenshot(story.page, 'status-signed-out');
+  });
+});
