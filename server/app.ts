@@ -44,7 +44,6 @@ import { startUsageRetention } from '@server/metering/usage-retention';
 import { countHttpAnswers } from '@server/metrics/http-metrics';
 import type { ProcessMetrics } from '@server/metrics/process-metrics';
 import type { Billing } from '@server/payments/billing';
-import type { StatusSource } from '@server/gateway/fleet/status-report';
 import { createPayments } from '@server/payments/create-payments';
 import { loadOpenApiDocument } from '@server/openapi/document';
 import { listOperations, optionalBodyRoutes } from '@server/openapi/operations';
@@ -91,8 +90,6 @@ export interface BuildOptions {
   behindWorkers?: (gateway: GatewayParts, webSocketSlots: ConnectionSlots) => void;
   /** The main process's metrics (METRICS_PORT): HTTP answers, gateway calls, metering. None counted without. */
   metrics?: ProcessMetrics | null;
-  /** What GET /api/status reports (the gateway's fleet); without it that route answers 503. */
-  status?: StatusSource;
 }
 
 /** The API requests are small JSON documents; anything bigger is refused with 413. */
@@ -237,9 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const readiness = new Readiness(readinessChecks(gateway.fleet, db, redisPing));
     options.metrics?.watchReadiness(readiness);
     app.decorate('readiness', readiness);
-    // Without a source of the report GET /api/status answers 503.
-    const status = options.status ?? null;
-    const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, readiness, status };
+    const services = { config, db, clock, mailer, google, limits, log: app.log, keyCache, payments, readiness, status: gateway.fleet };
     registerOperations(
       app,
       operations,

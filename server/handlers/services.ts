@@ -29,8 +29,8 @@ export interface Services {
   readonly payments: PaymentServices;
   /** The checks of /api/readyz (the database, Redis, each node), shared with the metrics' dependency gauges. */
   readonly readiness: Readiness;
-  /** What GET /api/status reports (the gateway's fleet); null where the server was built without one (503). */
-  readonly status: StatusSource | null;
+  /** What GET /api/status reports: the gateway's fleet. */
+  readonly status: StatusSource;
 }
 
 export interface PaymentServices {

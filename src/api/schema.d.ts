@@ -1492,7 +1492,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
         };
     };
     register: {

@@ -1,15 +1,16 @@
 /**
  * /status as anyone meets it, signed out, in real Chromium against the real server at 1280×800 and
  * 390×844: public (no redirect to /login), in the public frame with the way to log in; the report of
- * a StatusSource given to the server (a degraded network, a network down, a lasting incident and an
- * ended one), its figures in words; nothing wider than the window on the phone. axe-core on the page.
+ * the server's own fleet (mainnet: a real anvil and a node that cannot be reached, so degraded;
+ * devnet: only that dead node, so down), with the incidents they caused, its figures in words;
+ * nothing wider than the window on the phone. axe-core on the page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { wcagViolations } from '../support/axe';
 import { expectPath, expectTitle, expectVisible, horizontalOverflow } from '../support/page';
 import { screenshot } from '../support/screenshots';
-import { devnetDown, mainnetDegraded, statusReportOf } from '../support/status-reports';
+import { startTestAnvil } from '../support/anvil';
 import { setUpStory, shareOneServer } from '../support/story';
 import { viewports } from '../support/viewports';
 
@@ -25,8 +26,15 @@ const ui = {
   sidebar: (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true }),
 };
 
-const report = statusReportOf([mainnetDegraded, devnetDown]);
-const shared = shareOneServer({ settings: { PRODUCT_NAME: productName }, status: { status: () => report } });
+/** A port nothing listens on. */
+const deadNode = 'http://127.0.0.1:9';
+const shared = shareOneServer({
+  settings: { PRODUCT_NAME: productName, HEAD_POLL_MS: '100' },
+  upstream: async () => {
+    const node = await startTestAnvil();
+    return { settings: { UPSTREAM_MAINNET_URL: `${node.url},${deadNode}`, UPSTREAM_DEVNET_URL: deadNode }, stop: () => node.stop() };
+  },
+});
 
 describe.each(viewports)('/status signed out at $width px', (viewport) => {
   const story = setUpStory(shared, { viewport, page: 'signed-out' });
@@ -38,11 +46,18 @@ describe.each(viewports)('/status signed out at $width px', (viewport) => {
     await expectTitle(story.page, new RegExp(`^System Status \\| ${productName}$`));
     await expectVisible(ui.overall(story.page));
     await expectVisible(ui.network(story.page, 'Mainnet').getByText('Degraded', { exact: true }));
-    await expectVisible(ui.network(story.page, 'Mainnet').getByText('19,000,123', { exact: true }));
-    await expectVisible(ui.network(story.page, 'Mainnet').getByText('2 of 3 nodes serving', { exact: true }));
+    await expectVisible(ui.network(story.page, 'Mainnet').getByText('1 of 2 nodes serving', { exact: true }));
     await expectVisible(ui.network(story.page, 'Devnet').getByText('Down', { exact: true }));
-    expect(await ui.incidents(story.page).count()).toBe(2);
-    await expectVisible(ui.incidents(story.page).first().getByText('2026-11-27 11:58 UTC – ongoing', { exact: true }));
+    await expectVisible(ui.network(story.page, 'Devnet').getByText('0 of 1 node serving', { exact: true }));
+    // Mainnet's node 2 and devnet's node 1 are out, and devnet has no node serving: three ongoing incidents.
+    await expectVisible(ui.incidents(story.page).nth(2));
+    expect(await ui.incidents(story.page).count()).toBe(3);
+    await expectVisible(
+      ui
+        .incidents(story.page)
+        .first()
+        .getByText(/ – ongoing$/),
+    );
     await expectVisible(ui.logIn(story.page));
     expect(await ui.sidebar(story.page).count()).toBe(0);
     expect(await horizontalOverflow(story.page), 'page width').toBeLessThanOrEqual(0);

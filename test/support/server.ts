@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import createClient, { type Client } from 'openapi-fetch';
 import type { FastifyInstance } from 'fastify';
 import type { paths } from '@/api/schema';
-import { type BuildOptions, buildApp, defaultDistDir } from '@server/app';
+import { buildApp, defaultDistDir } from '@server/app';
 import { loadConfig } from '@server/config';
 import type { Mail } from '@server/mail/mailer';
 import { testDataDir } from './database-template';
@@ -24,12 +24,8 @@ export interface RunningServer {
  * database (database-template.ts), local mode (development
  * OpenID provider, mail outbox), serving the built SPA from dist/. Only the variables given here
  * reach loadConfig, so a developer's shell (GOOGLE_CLIENT_ID, NODE_ENV...) cannot change a test.
- * `options.status` is what GET /api/status reports (none: it answers 503).
  */
-export async function startServer(
-  overrides: Record<string, string> = {},
-  options: Pick<BuildOptions, 'status'> = {},
-): Promise<RunningServer> {
+export async function startServer(overrides: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(join(defaultDistDir, 'index.html'))) {
     throw new Error('dist/index.html is missing: the browser tests serve the built SPA. Run `npx vite build` (npm test does).');
   }
@@ -55,7 +51,7 @@ export async function startServer(
     }
   };
   try {
-    app = await buildApp(config, options);
+    app = await buildApp(config);
     await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
     await close();

@@ -2,7 +2,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser';
 import { logIn, openContext } from './page';
-import type { StatusSource } from '@server/gateway/fleet/status-report';
 import { startServer, type RunningServer } from './server';
 import type { Viewport } from './viewports';
 
@@ -31,11 +30,9 @@ export interface SharedServer {
  * with its own accounts and browser contexts). Called at the file's top level: nothing starts until a
  * story asks (so the start counts in that story's beforeAll and its time limit), and whatever started
  * is closed after the file. Never shared between files: each configures its own server, and vitest
- * may run files side by side. `status` is what its GET /api/status reports.
+ * may run files side by side.
  */
-export function shareOneServer(
-  options: { settings?: Settings; upstream?: () => Promise<Upstream>; status?: StatusSource } = {},
-): SharedServer {
+export function shareOneServer(options: { settings?: Settings; upstream?: () => Promise<Upstream> } = {}): SharedServer {
   let upstream: Promise<Upstream | undefined> | undefined;
   let server: Promise<RunningServer> | undefined;
   let browser: Promise<Browser> | undefined;
@@ -51,9 +48,7 @@ export function shareOneServer(
     async start() {
       browser ??= launchBrowser();
       upstream ??= options.upstream?.() ?? Promise.resolve(undefined);
-      server ??= upstream.then((started) =>
-        startServer({ ...options.settings, ...started?.settings }, options.status === undefined ? {} : { status: options.status }),
-      );
+      server ??= upstream.then((started) => startServer({ ...options.settings, ...started?.settings }));
       const [startedServer, startedBrowser] = await Promise.all([server, browser]);
       return { server: startedServer, browser: startedBrowser };
     },

@@ -1,5 +1,6 @@
 import type { NodeSpec } from '@server/gateway/fleet/network-settings';
-import { Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
+import { Readable } from 'node:stream';
+import { shapeOf, Upstream, type UpstreamAnswer } from '@server/gateway/upstream';
 
 /** A block as a node's head reports it. */
 export interface HeadBlock {
@@ -94,8 +95,47 @@ export async function fetchBlockAt(node: FleetNode, number: number, timeoutMs: n
   return fetchBlock(node, blockRequest(number), timeoutMs);
 }
 
+/** Largest answer read whole: a head check's (a block without its transactions is a few kB), one to keep, a transaction's. */
+export const wholeAnswerLimit = 1024 * 1024;
+
+/**
+ * An answer with its body whole when it is at most `limit` bytes, however the node sent it (a proxy
+ * may send a small answer chunked); a bigger one stays a stream, the bytes read so far given first.
+ */
+export async function bufferedAnswer(answer: UpstreamAnswer, limit: number): Promise<UpstreamAnswer> {
+  if (Buffer.isBuffer(answer.body)) return answer;
+  const source = answer.body;
+  const reading = source[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for (;;) {
+    const next = await reading.next();
+    if (next.done === true) {
+      const body = Buffer.concat(chunks);
+      return { ...answer, body, shape: shapeOf(body) };
+    }
+    const chunk: unknown = next.value;
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    chunks.push(buffer);
+    bytes += buffer.length;
+    if (bytes > limit) break;
+  }
+  async function* rest(): AsyncGenerator<Buffer> {
+    yield* chunks;
+    for (;;) {
+      const next = await reading.next();
+      if (next.done === true) return;
+      yield next.value as Buffer;
+    }
+  }
+  const body = Readable.from(rest(), { objectMode: false });
+  // The client went away: stop reading from the node too.
+  body.once('close', () => source.destroy());
+  return { ...answer, body };
+}
+
 async function fetchBlock(node: FleetNode, request: Buffer, timeoutMs: number): Promise<HeadBlock> {
-  const answer = await node.upstream.forward(request, timeoutMs);
+  const answer = await bufferedAnswer(await node.upstream.forward(request, timeoutMs), wholeAnswerLimit);
   if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
   const block = readHeadBlock(answer);
   if (block === null) throw new Error(answer.status >= 500 ? 'answering with errors' : 'answering without a block');

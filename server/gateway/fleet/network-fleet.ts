@@ -1,8 +1,10 @@
 import type { RpcPayload } from '@server/gateway/json-rpc';
 import { type AnswerCache, answerBody } from '@server/gateway/fleet/answer-cache';
 import { type CallPlan, type Keep, planCall, toQuantity } from '@server/gateway/fleet/call-plan';
-import { FleetNode, fetchBlockAt, fetchHead, type HeadBlock } from '@server/gateway/fleet/fleet-node';
+import { bufferedAnswer, FleetNode, fetchBlockAt, fetchHead, type HeadBlock, wholeAnswerLimit } from '@server/gateway/fleet/fleet-node';
+import { HeadWatch } from '@server/gateway/fleet/head-watch';
 import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
+import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
 import { UpstreamError, type UpstreamAnswer } from '@server/gateway/upstream';
 
 /** A node's answer to a call, how long it took, and where it came from (a node, or the cache). */
@@ -11,6 +13,8 @@ export interface Served {
   readonly ms: number;
   /** Answered from what the gateway keeps (the cache, or the head it follows): no node was asked. */
   readonly cached: boolean;
+  /** The node that answered; null when none did. */
+  readonly node: FleetNode | null;
 }
 
 /** What a fleet tells the metrics and the status page (fleet.ts). */
@@ -95,6 +99,7 @@ export class NetworkFleet {
   /** The head: the highest block a node in rotation has (never lower than one answered before, but on a reorganisation). */
   head: number | null = null;
   private ticker: NodeJS.Timeout | null = null;
+  private readonly watches: HeadWatch[] = [];
   private readonly healthTimeoutMs: number;
 
   constructor(
@@ -118,10 +123,18 @@ export class NetworkFleet {
     void this.poll();
     this.ticker = setInterval(() => void this.poll(), this.options.pollMs);
     this.ticker.unref();
+    for (const node of this.nodes) {
+      const watch = new HeadWatch(nodeSocketUrl(node.spec.ws, node.spec.url), this.options.timeoutMs, (block) => {
+        void this.observe(node, block).catch(() => undefined);
+      });
+      this.watches.push(watch);
+      watch.start();
+    }
   }
 
   async close(): Promise<void> {
     if (this.ticker !== null) clearInterval(this.ticker);
+    for (const watch of this.watches) watch.close();
     await Promise.all(this.nodes.map((node) => node.upstream.close()));
   }
 
@@ -143,13 +156,15 @@ export class NetworkFleet {
     const plan = single ?? combined(plans);
     const sent = rewritten(body, plans, payload.batch);
     const served = plan.route === 'all' ? await this.broadcast(sent) : await this.route(plan, sent);
-    if (single?.keep != null && single.cacheKey !== null) this.keep(single.cacheKey, single.keep, served);
-    return served;
+    if (single?.keep == null || single.cacheKey === null) return served;
+    const whole = { ...served, answer: await bufferedAnswer(served.answer, wholeAnswerLimit) };
+    this.keep(single.cacheKey, single.keep, whole);
+    return whole;
   }
 
   private local(payload: RpcPayload, result: string): Served {
     const body = answerBody(payload.id, result);
-    return { answer: { status: 200, contentType: 'application/json', body, shape: 'json' }, ms: 0, cached: true };
+    return { answer: { status: 200, contentType: 'application/json', body, shape: 'json' }, ms: 0, cached: true, node: null };
   }
 
   private keep(key: string, keep: Keep, served: Served): void {
@@ -157,6 +172,12 @@ export class NetworkFleet {
     if (kept === null) return;
     const block = keep.kind === 'always' ? null : keep.kind === 'block' ? keep.number : kept.block;
     this.options.cache.set(this.name, key, kept.result, block);
+    // A receipt or a block the node has beyond the head it last reported: its head is at least there.
+    const { node } = served;
+    if (kept.block !== null && node !== null && (node.head ?? -1) < kept.block) {
+      node.head = kept.block;
+      this.moveHead(false);
+    }
   }
 
   /** The node for a call: in rotation, at the block it needs (an archive node for old state), by weight and answer time. */
@@ -258,23 +279,25 @@ export class NetworkFleet {
         void done(chosen as Served);
       };
       for (const node of targets) {
-        this.send(node, body).then(
-          (served) => {
-            if (settled) return release(served.answer);
-            if (succeeded(served.answer)) {
-              for (const other of answers) release(other.answer);
-              void done(served);
-              return;
-            }
-            answers.push(served);
-            judge();
-          },
-          (error: unknown) => {
-            errors += 1;
-            firstError ??= error;
-            judge();
-          },
-        );
+        this.send(node, body)
+          .then(async (served) => ({ ...served, answer: await bufferedAnswer(served.answer, wholeAnswerLimit) }))
+          .then(
+            (served) => {
+              if (settled) return release(served.answer);
+              if (succeeded(served.answer)) {
+                for (const other of answers) release(other.answer);
+                void done(served);
+                return;
+              }
+              answers.push(served);
+              judge();
+            },
+            (error: unknown) => {
+              errors += 1;
+              firstError ??= error;
+              judge();
+            },
+          );
       }
     });
   }
@@ -289,7 +312,7 @@ export class NetworkFleet {
       this.options.events.nodeAnswered(this.name, node.label, ms, failed);
       if (failed) this.takeOut(node, 'answering with errors');
       else node.answered(ms);
-      return { answer, ms, cached: false };
+      return { answer, ms, cached: false, node };
     } catch (error) {
       this.options.events.nodeAnswered(this.name, node.label, performance.now() - started, true);
       if (error instanceof UpstreamError) this.takeOut(node, error.kind === 'timeout' ? 'not answering in time' : 'not reachable');
@@ -301,14 +324,7 @@ export class NetworkFleet {
     if (node.polling && !now) return;
     node.polling = true;
     try {
-      const block = await fetchHead(node, this.healthTimeoutMs);
-      // An earlier check's answer, overtaken by a later one: nothing new.
-      if (node.head !== null && block.number < node.head && node.hashes.get(block.number) === block.hash) return;
-      const reorg = await this.reorgFrom(node, block);
-      if (reorg !== null) this.reorganised(reorg);
-      node.remember(block, this.spec.finalityDepth + 2);
-      node.head = block.number;
-      this.moveHead(reorg !== null);
+      await this.observe(node, await fetchHead(node, this.healthTimeoutMs));
     } catch (error) {
       this.takeOut(
         node,
@@ -319,6 +335,17 @@ export class NetworkFleet {
       node.polling = false;
     }
     this.judgeLag(node);
+  }
+
+  /** A block the node reports as its head (a poll, or newHeads): a reorganisation it shows is handled, and the head moves. */
+  private async observe(node: FleetNode, block: HeadBlock): Promise<void> {
+    // An earlier report, overtaken by a later one: nothing new.
+    if (node.head !== null && block.number <= node.head && node.hashes.get(block.number) === block.hash) return;
+    const reorg = await this.reorgFrom(node, block);
+    if (reorg !== null) this.reorganised(reorg);
+    node.remember(block, this.spec.finalityDepth + 2);
+    node.head = block.number;
+    this.moveHead(reorg !== null);
   }
 
   /** The lowest block a node's new head replaced, or null when its chain only grew. */

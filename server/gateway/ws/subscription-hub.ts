@@ -276,12 +276,29 @@ export class SubscriptionHub {
       return;
     }
     // A block already told (from the node before), or one after a gap: in order, once each.
-    const previous = live.queue ?? Promise.resolve();
-    const next = previous.then(() => this.catchUp(live, number, text));
+    this.enqueue(live, () => this.catchUp(live, number, text));
+  }
+
+  /** Runs `step` after the newHeads steps already waiting for `live`. */
+  private enqueue(live: Live, step: () => Promise<void>): void {
+    const next = (live.queue ?? Promise.resolve()).then(step);
     live.queue = next;
     void next.finally(() => {
       if (live.queue === next) live.queue = null;
     });
+  }
+
+  /** Tells the blocks from the last one told up to the node's head. */
+  private async catchUpToHead(live: Live): Promise<void> {
+    const head = await this.header('latest');
+    if (head === null || typeof head !== 'object' || !('number' in head) || typeof head.number !== 'string') return;
+    const number = Number.parseInt(head.number, 16);
+    if (live.lastHead === null || number <= live.lastHead) return;
+    await this.catchUp(
+      live,
+      number,
+      JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: live.nodeId, result: head } }),
+    );
   }
 
   private tell(live: Live, text: string): void {
@@ -305,14 +322,14 @@ export class SubscriptionHub {
     this.tell(live, text);
   }
 
-  /** Block `number`'s header from the node, as newHeads tells one; null when it gives none. */
-  private header(number: number): Promise<unknown> {
+  /** Block `number`'s header (or the latest's) from the node, as newHeads tells one; null when it gives none. */
+  private header(number: number | 'latest'): Promise<unknown> {
     const socket = this.upstream;
     if (socket === null) return Promise.resolve(null);
     return new Promise((resolve) => {
       socket.request(
         'eth_getBlockByNumber',
-        [`0x${number.toString(16)}`, false],
+        [number === 'latest' ? number : `0x${number.toString(16)}`, false],
         (reply) => {
           if (reply.kind !== 'result' || typeof reply.result !== 'object' || reply.result === null) return resolve(null);
           // newHeads tells a header: the block without its transactions and uncles.
@@ -354,6 +371,8 @@ export class SubscriptionHub {
           this.failovers = 0;
           live.nodeId = answer.result;
           this.byNodeId.set(live.nodeId, key);
+          // Blocks made while no node was subscribed: told now, not at the next block.
+          if (key.startsWith('["newHeads"')) this.enqueue(live, () => this.catchUpToHead(live));
         },
         lost,
       );

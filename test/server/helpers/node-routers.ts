@@ -17,7 +17,7 @@ export function directNodes(byName: Readonly<Record<string, Upstream>>): NodeRou
         serve: async (_payload, body) => {
           const started = performance.now();
           const answer = await upstream.forward(body);
-          return { answer, ms: performance.now() - started, cached: false };
+          return { answer, ms: performance.now() - started, cached: false, node: null };
         },
       };
     },

@@ -26,7 +26,6 @@ export async function startTestApp(
     clock,
     distDir: options.distDir === undefined ? null : options.distDir,
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
-    ...(options.status === undefined ? {} : { status: options.status }),
   });
   return {
     app,
