@@ -1,7 +1,6 @@
 /** What the subscription playground shows, read from a snapshot of machines/ws-subscription.ts. */
 import type { SnapshotFrom } from 'xstate';
 import { reconnectDelay } from '@/domain/reconnect';
-import { NETWORK_FACTS } from '@/domain/networks';
 import { filterProblem } from '@/domain/subscription-form';
 import { notificationAnnouncement, subscriptionCredits } from '@/domain/subscription-tally';
 import type { wsSubscriptionMachine } from './ws-subscription';
@@ -54,10 +53,9 @@ export function selectStopLabel(s: WsSubscriptionSnapshot): 'Unsubscribe' | 'Dis
   }
 }
 
-/** One sentence on where the connection stands (the live region's). */
-export function selectStatusText(s: WsSubscriptionSnapshot): string {
+/** One sentence on where the connection stands (the live region's); `network` is the label of the network it is on. */
+export function selectStatusText(s: WsSubscriptionSnapshot, network: string): string {
   const { context } = s;
-  const network = NETWORK_FACTS[context.network].label;
   switch (selectPhase(s)) {
     case 'closed':
       return context.tally.subscribes > 0 ? 'Unsubscribed: the connection is closed.' : 'Not subscribed.';

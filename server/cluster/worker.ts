@@ -63,7 +63,13 @@ const admission = new LeasedAdmission(
 const meter = new UsageMeter();
 const requestLog = new RequestLogRing();
 // METRICS_PORT: the main process reads this worker's calls at each scrape (server/metrics/cluster-scrape.ts).
-const metrics = config.metricsPort === null ? undefined : new ProcessMetrics(`worker-${cluster.worker?.id ?? process.pid}`);
+const metrics =
+  config.metricsPort === null
+    ? undefined
+    : new ProcessMetrics(
+        `worker-${cluster.worker?.id ?? process.pid}`,
+        config.networks.map((network) => network.name),
+      );
 if (metrics !== undefined) exposeToPrimary(metrics.registry);
 metrics?.watchRequestLog(requestLog);
 // Each worker follows the nodes' heads itself, as a replica does: its head, rotation and kept answers are its own.

@@ -1,5 +1,5 @@
 import { creditsFor } from '@/domain/credits';
-import { type Network, toNetwork } from '@/domain/networks';
+import { type Network, type NetworkInfo, toNetwork } from '@/domain/networks';
 import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
 import { checkAccess } from '@server/gateway/access-rules';
 import type { Admission } from '@server/gateway/admission';
@@ -20,6 +20,8 @@ export interface RpcHandler {
 
 /** A network's nodes, as the gateway uses them: null when the network has none. */
 export interface NodeRouter {
+  /** The networks served (a call for another is refused), whether they have nodes or not. */
+  readonly served: readonly NetworkInfo[];
   network(name: string): { serve(payload: RpcPayload, body: Buffer): Promise<Served> } | null;
 }
 
@@ -93,9 +95,10 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
 
   async call(call: GatewayCall): Promise<GatewayAnswer> {
     const { records } = this;
-    const network = toNetwork(call.network);
+    const { served } = this.deps.nodes;
+    const network = toNetwork(call.network, served);
     if (network === null)
-      return records.refusedCaller(call, null, 'invalid', refusalAnswer(gatewayErrors.unknownNetwork(call.network), null));
+      return records.refusedCaller(call, null, 'invalid', refusalAnswer(gatewayErrors.unknownNetwork(call.network, served), null));
     // The payload first: even a refused key answers with the id of the call.
     const parsed = parsePayload(call.body);
     if (!parsed.ok) {

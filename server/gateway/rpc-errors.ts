@@ -1,4 +1,4 @@
-import { NETWORK_CHOICE } from '@/domain/networks';
+import { type NetworkInfo, networkChoice } from '@/domain/networks';
 import type { AccessRefusal } from '@server/gateway/access-rules';
 
 /**
@@ -44,10 +44,10 @@ const refusedBy: Readonly<Record<AccessRefusal, string>> = {
 export const gatewayErrors = {
   parse: (): GatewayError => ({ status: 400, code: rpcCodes.parseError, message: 'Parse error: the request body is not valid JSON.' }),
   invalid: (detail: string): GatewayError => ({ status: 400, code: rpcCodes.invalidRequest, message: `Invalid request: ${detail}.` }),
-  unknownNetwork: (network: string): GatewayError => ({
+  unknownNetwork: (network: string, served: readonly NetworkInfo[]): GatewayError => ({
     status: 400,
     code: rpcCodes.invalidRequest,
-    message: `Invalid request: unknown network "${network.slice(0, 40)}" (use ${NETWORK_CHOICE}).`,
+    message: `Invalid request: unknown network "${network.slice(0, 40)}" (use ${networkChoice(served)}).`,
   }),
   tooLarge: (limit: number): GatewayError => ({
     status: 413,

@@ -8,6 +8,7 @@ export function createConfigHandlers({ config, google }: Services): Pick<Operati
       status: 200,
       body: {
         productName: config.productName,
+        networks: config.networks.map(({ name, label, chainId }) => ({ name, label, chainId })),
         documentationUrl: config.docsUrl,
         discordUrl: config.discordUrl,
         telegramUrl: config.telegramUrl,

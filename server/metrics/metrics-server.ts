@@ -12,8 +12,13 @@ export interface MetricsServer {
 }
 
 /** The main process's metrics when METRICS_PORT is set; null otherwise (nothing is counted). */
-export function mainProcessMetrics(config: Pick<Config, 'metricsPort'>): ProcessMetrics | null {
-  return config.metricsPort === null ? null : new ProcessMetrics('main');
+export function mainProcessMetrics(config: Pick<Config, 'metricsPort' | 'networks'>): ProcessMetrics | null {
+  return config.metricsPort === null
+    ? null
+    : new ProcessMetrics(
+        'main',
+        config.networks.map((network) => network.name),
+      );
 }
 
 /**

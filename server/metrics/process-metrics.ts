@@ -5,13 +5,12 @@ import type { Fleet, FleetObserver } from '@server/gateway/fleet/fleet';
 import { LOG_DROPS, type LogDrop } from '@server/metering/request-log';
 import type { ReadinessReport } from '@server/health/readiness';
 import { rpcRoute } from '@server/gateway/routes';
-import { NETWORKS, type Network, byNetwork } from '@/domain/networks';
+import { NETWORKS, type Network } from '@/domain/networks';
 import type { RedisObserver } from '@server/shared/redis';
 
 const outcomes = CALL_OUTCOMES;
-/** A call's network, or 'unknown' for a URL that names none. */
-const networkLabels = [...NETWORKS, 'unknown'] as const;
-type NetworkLabel = (typeof networkLabels)[number];
+/** The label of calls whose URL names no served network. */
+const unknownNetwork = 'unknown';
 
 const zeroCounts = zeroOutcomes;
 
@@ -38,12 +37,13 @@ export interface RequestLogDrops {
  */
 export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObserver {
   readonly registry = new Registry();
-  private readonly calls: Record<NetworkLabel, Record<CallOutcome, number>> = { ...byNetwork(zeroCounts), unknown: zeroCounts() };
+  /** By network ('unknown' for a URL that names none), then outcome. */
+  private readonly calls = new Map<string, Record<CallOutcome, number>>();
   /** HTTP answers by route, then status. */
   private readonly answers = new Map<string, Map<number, number>>();
   private readonly gatewayAnswers = new Map<number, number>();
   private readonly latency: Histogram<'network'>;
-  private readonly latencyLabels = byNetwork((network) => ({ network }));
+  private readonly latencyLabels = new Map<string, { network: string }>();
   private readonly redisRoundTrip: Histogram;
   private readonly redisErrors: Counter<'operation'>;
   /** Refusals answered after their pace's wait (server/gateway/refusal-pace.ts). */
@@ -52,8 +52,12 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
   private readonly nodeCalls: Counter<'network' | 'node' | 'result'>;
   private readonly reroutes: Counter<'network' | 'why'>;
 
-  /** `process`: 'main', or 'worker-N'; it labels the per-process metrics (event-loop delay, memory, CPU). */
-  constructor(process: string) {
+  /**
+   * `process`: 'main', or 'worker-N'; it labels the per-process metrics (event-loop delay, memory, CPU).
+   * `networks`: the networks served, whose counts show from the start (0).
+   */
+  constructor(process: string, networks: readonly Network[] = NETWORKS) {
+    for (const network of [...networks, unknownNetwork]) this.calls.set(network, zeroCounts());
     // Fastify's name of the route, whichever path (fast path, worker, Fastify) served the call.
     this.answers.set(rpcRoute, this.gatewayAnswers);
     // Node's own: event-loop delay (nodejs_eventloop_lag_*), heap, GC, CPU, handles. Labelled per
@@ -67,11 +71,11 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
       registers: [this.registry],
       collect() {
         this.reset();
-        for (const network of networkLabels) {
+        for (const [network, counts] of calls) {
           for (const outcome of outcomes) {
-            const count = calls[network][outcome];
-            // The known networks show every outcome from the start (0), so rate() sees the first one.
-            if (count > 0 || network !== 'unknown') this.inc({ network, outcome }, count);
+            const count = counts[outcome];
+            // The served networks show every outcome from the start (0), so rate() sees the first one.
+            if (count > 0 || network !== unknownNetwork) this.inc({ network, outcome }, count);
           }
         }
       },
@@ -151,12 +155,23 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
   }
 
   called(network: Network | null, outcome: CallOutcome, status: number): void {
-    this.calls[network ?? 'unknown'][outcome] += 1;
+    const label = network ?? unknownNetwork;
+    let counts = this.calls.get(label);
+    if (counts === undefined) {
+      counts = zeroCounts();
+      this.calls.set(label, counts);
+    }
+    counts[outcome] += 1;
     this.gatewayAnswers.set(status, (this.gatewayAnswers.get(status) ?? 0) + 1);
   }
 
   upstreamAnswered(network: Network, ms: number): void {
-    this.latency.observe(this.latencyLabels[network], ms / 1000);
+    let labels = this.latencyLabels.get(network);
+    if (labels === undefined) {
+      labels = { network };
+      this.latencyLabels.set(network, labels);
+    }
+    this.latency.observe(labels, ms / 1000);
   }
 
   nodeAnswered(network: string, node: string, ms: number, failed: boolean): void {

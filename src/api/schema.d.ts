@@ -733,6 +733,8 @@ export interface components {
         };
         AppConfig: {
             productName: string;
+            /** @description The networks the gateway serves, in the order the network switches offer them (NETWORKS_FILE, else mainnet and devnet) */
+            networks: components["schemas"]["NetworkInfo"][];
             /** Format: uri */
             documentationUrl: string;
             /** Format: uri */
@@ -1009,8 +1011,13 @@ export interface components {
             cvc?: string;
             name?: string;
         };
-        /** @enum {string} */
-        Network: "mainnet" | "devnet";
+        /** @description A network's name, the {network} path segment; the server serves those GET /config lists (others are refused) */
+        Network: string;
+        NetworkInfo: {
+            name: components["schemas"]["Network"];
+            label: string;
+            chainId: number;
+        };
         ApiKey: {
             id: number;
             name: string;

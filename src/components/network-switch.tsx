@@ -1,7 +1,9 @@
-import { NETWORKS, NETWORK_FACTS, type Network, isNetwork } from '@/domain/networks';
+import type { Network, NetworkInfo } from '@/domain/networks';
 import { SegmentSwitch } from './segment-switch';
 
 interface NetworkSwitchProps {
+  /** The networks served (GET /config), in order. */
+  networks: readonly NetworkInfo[];
   value: Network;
   onChange: (network: Network) => void;
   /** The group's visible label. */
@@ -9,9 +11,9 @@ interface NetworkSwitchProps {
   disabled?: boolean;
 }
 
-const items = NETWORKS.map((network) => ({ value: network, label: NETWORK_FACTS[network].label }));
-
-/** Mainnet or Devnet (SPEC.md §4 "Network switch", default mainnet: the caller's initial value). */
-export function NetworkSwitch({ value, onChange, label = 'Network', disabled = false }: NetworkSwitchProps) {
-  return <SegmentSwitch label={label} items={items} value={value} isValue={isNetwork} onChange={onChange} disabled={disabled} />;
+/** The served networks, Mainnet or Devnet by default (SPEC.md §4 "Network switch", default mainnet: the caller's initial value). */
+export function NetworkSwitch({ networks, value, onChange, label = 'Network', disabled = false }: NetworkSwitchProps) {
+  const items = networks.map((network) => ({ value: network.name, label: network.label }));
+  const isValue = (candidate: string | null): candidate is Network => networks.some((network) => network.name === candidate);
+  return <SegmentSwitch label={label} items={items} value={value} isValue={isValue} onChange={onChange} disabled={disabled} />;
 }

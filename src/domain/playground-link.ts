@@ -5,7 +5,7 @@
  */
 import { formatParams } from './rpc-params';
 import { findRpcMethod } from './rpc-methods';
-import { DEFAULT_NETWORK, type Network, isNetwork } from './networks';
+import { BUILT_IN_NETWORKS, DEFAULT_NETWORK, defaultNetwork, type Network, type NetworkInfo, toNetwork } from './networks';
 
 /** The longest params text a link may carry (a logged request is at most 2 KB; room for escaping). */
 export const MAX_LINK_PARAMS = 4096;
@@ -49,7 +49,7 @@ function paramsOf(text: string | null): unknown[] | null {
  * a method the playground lists, params that are a JSON array of reasonable length. Anything else
  * is ignored (the playground's default); params without a valid method are ignored too.
  */
-export function readPlaygroundSearch(search: string): PlaygroundPrefill {
+export function readPlaygroundSearch(search: string, served: readonly NetworkInfo[] = BUILT_IN_NETWORKS): PlaygroundPrefill {
   const query = new URLSearchParams(search);
   const key = query.get('key');
   const network = query.get('network');
@@ -57,7 +57,7 @@ export function readPlaygroundSearch(search: string): PlaygroundPrefill {
   const method = methodName !== null && findRpcMethod(methodName) !== undefined ? methodName : null;
   return {
     keyId: key !== null && /^[1-9]\d{0,9}$/.test(key) ? key : null,
-    network: isNetwork(network) ? network : DEFAULT_NETWORK,
+    network: toNetwork(network, served) ?? defaultNetwork(served),
     method,
     params: method === null ? null : paramsOf(query.get('params')),
   };

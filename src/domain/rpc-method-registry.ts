@@ -54,6 +54,12 @@ export interface MethodFacts {
    */
   readonly block: number | 'filter' | null;
   /**
+   * How the gateway's fleet serves it, where not as by default (a mutating call on the first node in
+   * rotation, which holds its filters; a read on any node at the block it needs): 'all', sent to every
+   * node in rotation; 'head', answered from the head the gateway follows, no node asked.
+   */
+  readonly route?: 'all' | 'head';
+  /**
    * The playground's params for it, which work as they are against the networks' nodes (`[]` when the
    * method takes none); null when the playground does not offer it (anvil lacks it, or block hashes
    * differ per node). test/server/rpc-methods-examples.test.ts runs every example against anvil.
@@ -75,7 +81,7 @@ const read = (group: RpcMethodGroup, cache: CachePolicy, example: readonly unkno
 export const RPC_METHOD_REGISTRY = {
   // Chain and fees
   eth_chainId: read('Chain', 'byChain', []),
-  eth_blockNumber: read('Chain', 'never', []),
+  eth_blockNumber: { ...read('Chain', 'never', []), route: 'head' },
   eth_gasPrice: read('Chain', 'never', []),
   eth_maxPriorityFeePerGas: read('Chain', 'never', []),
   eth_blobBaseFee: read('Chain', 'never', []),
@@ -117,6 +123,7 @@ export const RPC_METHOD_REGISTRY = {
     cache: 'never',
     example: [EXAMPLE_RAW_TRANSACTION],
     block: null,
+    route: 'all',
   },
   eth_getTransactionByHash: read('Transactions', 'byHash', [EXAMPLE_TRANSACTION_HASH]),
   eth_getTransactionReceipt: read('Transactions', 'byHash', [EXAMPLE_TRANSACTION_HASH]),

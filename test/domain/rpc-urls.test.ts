@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PLACEHOLDER, absoluteApiBase, rpcUrl } from '@/domain/rpc-urls';
-import { DEFAULT_NETWORK, NETWORKS, isNetwork } from '@/domain/networks';
+import { DEFAULT_NETWORK, NETWORKS, isNetworkName } from '@/domain/networks';
 
 describe('rpc urls', () => {
   it('offers mainnet and devnet, mainnet first by default (SPEC.md §4, §9)', () => {
     expect(NETWORKS).toEqual(['mainnet', 'devnet']);
     expect(DEFAULT_NETWORK).toBe('mainnet');
-    expect(isNetwork('devnet')).toBe(true);
-    expect(isNetwork('testnet')).toBe(false);
-    expect(isNetwork(null)).toBe(false);
+    expect(isNetworkName('devnet')).toBe(true);
+    expect(isNetworkName('Testnet')).toBe(false);
+    expect(isNetworkName(null)).toBe(false);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { BUILT_IN_NETWORKS } from '@/domain/networks';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
@@ -25,7 +26,7 @@ function ControlledSwitch({ initial = 'mainnet' }: { initial?: Network }) {
   const [network, setNetwork] = useState<Network>(initial);
   return (
     <>
-      <NetworkSwitch value={network} onChange={setNetwork} />
+      <NetworkSwitch networks={BUILT_IN_NETWORKS} value={network} onChange={setNetwork} />
       <output>{network}</output>
     </>
   );

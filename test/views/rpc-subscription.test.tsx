@@ -1,3 +1,4 @@
+import { BUILT_IN_NETWORKS, networkLabel } from '@/domain/networks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { SimulatedClock } from 'xstate';
@@ -142,7 +143,9 @@ describe.each(wsSubscriptionFlows)('rpc testing subscription mode, key $apiKey, 
             expect(inPanel().getByRole('button', { name: 'Unsubscribing...', hidden: true }).getAttribute('aria-disabled')).toBe('true');
           else if (!subscribes || phase === 'open') expect(stopButton().textContent).toBe(ws.selectStopLabel(expected));
           // The live region says where the connection stands, and the count at milestones.
-          expect(liveRegion().textContent).toBe(`${ws.selectStatusText(expected)}${ws.selectAnnouncement(expected)}`);
+          expect(liveRegion().textContent).toBe(
+            `${ws.selectStatusText(expected, networkLabel(BUILT_IN_NETWORKS, expected.context.network))}${ws.selectAnnouncement(expected)}`,
+          );
           const error = ws.selectError(expected);
           const alert = within(notificationsRegion()).queryByRole('alert', { hidden: true });
           expect(alert?.textContent ?? null).toBe(error);

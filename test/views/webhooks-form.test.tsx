@@ -12,7 +12,7 @@ import {
   selectUrlError,
 } from '@machines/webhook-form';
 import { queryClient } from '@/app/query-client';
-import { NETWORKS, NETWORK_FACTS } from '@/domain/networks';
+import { BUILT_IN_NETWORKS, NETWORKS, networkLabel } from '@/domain/networks';
 import { TXN_TYPES, TXN_TYPE_LABELS, WEBHOOK_TYPE_LABELS, WEBHOOK_TYPES } from '@/domain/webhook-form';
 import { SAVED_NOTICE } from '@/views/webhooks/webhook-texts';
 import { type Executors, describePath } from '../machines/flow-model';
@@ -44,7 +44,7 @@ describe('Configure Webhook, walking the webhook form machine paths', () => {
         {
           'webhook.new': () => user.click(screen.getByRole('button', { name: 'New Webhook' })),
           'webhook.edit': ({ webhook }) => user.click(screen.getByRole('button', { name: `Edit webhook ${webhook.id}` })),
-          'webhook.network': ({ network }) => user.click(inDialog().getByLabelText(NETWORK_FACTS[network].label)),
+          'webhook.network': ({ network }) => user.click(inDialog().getByLabelText(networkLabel(BUILT_IN_NETWORKS, network))),
           'webhook.type': ({ webhookType }) => user.click(inDialog().getByLabelText(WEBHOOK_TYPE_LABELS[webhookType])),
           'webhook.txn.types': async ({ txnTypes }) => {
             for (const txnType of txnTypes) await user.click(inDialog().getByLabelText(TXN_TYPE_LABELS[txnType]));
@@ -76,7 +76,7 @@ describe('Configure Webhook, walking the webhook form machine paths', () => {
           const fields = within(modal);
           expect(fields.getByText('Configure Webhook').id).toBe(modal.getAttribute('aria-labelledby'));
           for (const network of NETWORKS) {
-            expect(fields.getByLabelText(NETWORK_FACTS[network].label)).toHaveProperty('checked', network === settings.network);
+            expect(fields.getByLabelText(networkLabel(BUILT_IN_NETWORKS, network))).toHaveProperty('checked', network === settings.network);
           }
           for (const type of WEBHOOK_TYPES) {
             expect(fields.getByLabelText(WEBHOOK_TYPE_LABELS[type])).toHaveProperty('checked', type === settings.webhookType);

@@ -44,6 +44,8 @@ export type Keep = { readonly kind: 'always' } | { readonly kind: 'block'; reado
 
 export interface CallPlan {
   readonly route: Route;
+  /** Answered from the head the gateway follows (eth_blockNumber), no node asked. */
+  readonly head: boolean;
   /** The params as sent to the node: `latest` written as the head's number; null = as the client sent them. */
   readonly params: unknown[] | null;
   /** A node answers only once its head reaches this block; null = any node. */
@@ -57,13 +59,11 @@ export interface CallPlan {
   readonly keep: Keep | null;
 }
 
-const firstRouted = new Set(['eth_sendRawTransactionSync']);
-
 function routeOf(method: string): Route {
-  if (method === 'eth_sendRawTransaction') return 'all';
   const facts = methodFacts(method);
+  if (facts?.route === 'all') return 'all';
   // A filter lives on the node that made it; a sync send waits there for its receipt.
-  return facts?.mutates === true || firstRouted.has(method) ? 'first' : 'any';
+  return facts?.mutates === true ? 'first' : 'any';
 }
 
 interface Resolved {
@@ -132,5 +132,6 @@ export function planCall(method: string, params: unknown, head: number | null): 
   else if (cache === 'byBlock' && blocks.length > 0 && !unresolved && minBlock !== null && head !== null && minBlock <= head) {
     keep = { kind: 'block', number: minBlock };
   }
-  return { route, params: sent, minBlock, pending, oldestBlock, cacheKey: keep === null ? null : keyOf(), keep };
+  const answeredByHead = methodFacts(method)?.route === 'head';
+  return { route, head: answeredByHead, params: sent, minBlock, pending, oldestBlock, cacheKey: keep === null ? null : keyOf(), keep };
 }

@@ -58,6 +58,11 @@ export class Fleet implements StatusSource {
     }
   }
 
+  /** The networks served, whether they have nodes or not. */
+  get served(): readonly NetworkSpec[] {
+    return this.settings.networks;
+  }
+
   /** The network's nodes; null when it is not served here or has none. */
   network(name: string): NetworkFleet | null {
     return this.byName.get(name) ?? null;

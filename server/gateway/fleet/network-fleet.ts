@@ -149,7 +149,7 @@ export class NetworkFleet {
     const plans = payload.methods.map((method, index) => planCall(method, payload.params[index], this.head));
     const single = payload.batch ? null : plans[0];
     if (single !== undefined && single !== null) {
-      if (payload.methods[0] === 'eth_blockNumber' && this.head !== null) return this.local(payload, JSON.stringify(toQuantity(this.head)));
+      if (single.head && this.head !== null) return this.local(payload, JSON.stringify(toQuantity(this.head)));
       const hit = single.cacheKey === null ? undefined : cache.get(this.name, single.cacheKey);
       if (hit !== undefined) return this.local(payload, hit);
     }
@@ -429,6 +429,7 @@ function combined(plans: readonly CallPlan[]): CallPlan {
   const olds = numbers((plan) => plan.oldestBlock);
   return {
     route: plans.some((plan) => plan.route !== 'any') ? 'first' : 'any',
+    head: false,
     params: null,
     minBlock: mins.length > 0 ? Math.max(...mins) : null,
     pending: plans.some((plan) => plan.pending),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isNode, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLMap } from 'yaml';
-import { NETWORKS, NETWORK_FACTS, upstreamSettings } from '@/domain/networks';
+import { BUILT_IN_NETWORKS, NETWORK_NAME, upstreamSettings } from '@/domain/networks';
 import { ConfigError, parseHttpUrl, parseUrlWithProtocols, readVar } from '@server/config-values';
 
 /** One node of a network: where it answers, and what it is good for. */
@@ -32,8 +32,6 @@ export interface NetworkSpec {
 
 export const networkDefaults = { maxLagBlocks: 5, finalityDepth: 64, hedge: false, weight: 1 } as const;
 
-const namePattern = /^[a-z][a-z0-9-]{0,31}$/;
-
 /**
  * The networks: NETWORKS_FILE's when set, else the built-in two (src/domain/networks.ts). Either way
  * UPSTREAM_{NETWORK}_URL, a comma-separated list, replaces a network's nodes (and
@@ -48,7 +46,7 @@ export function readNetworks(
   const path = readVar(env, 'NETWORKS_FILE');
   let networks: NetworkSpec[];
   if (path === undefined) {
-    networks = NETWORKS.map((name) => ({ name, ...NETWORK_FACTS[name], nodes: [], ...withoutWeight(networkDefaults) }));
+    networks = BUILT_IN_NETWORKS.map((network) => ({ ...network, nodes: [], ...withoutWeight(networkDefaults) }));
   } else {
     let text: string | null = null;
     try {
@@ -123,7 +121,7 @@ export function parseNetworksFile(path: string, text: string, problems: string[]
       continue;
     }
     const field = new FieldReader(doc, item, at, problems);
-    const name = field.text('name', namePattern, 'a lower-case name of letters, digits and hyphens (the {network} path segment)');
+    const name = field.text('name', NETWORK_NAME, 'a lower-case name of letters, digits and hyphens (the {network} path segment)');
     if (name !== null && seen.has(name)) problems.push(`${at(item.get('name', true))}: the network "${name}" is listed twice.`);
     if (name !== null) seen.add(name);
     const label = field.text('label', /^.{1,40}$/, 'a label of 1 to 40 characters');

@@ -13,7 +13,7 @@ import { proxyTrust } from '@server/http/client-address';
 export type WebSocketParts<Key extends GatewayKey & AdmittedKey, Ticket> = Pick<
   SessionDeps<Key, Ticket>,
   'handler' | 'keys' | 'admission' | 'records'
-> & { readonly nodes: Pick<Fleet, 'socketUrl'> };
+> & { readonly nodes: Pick<Fleet, 'socketUrl' | 'served'> };
 
 /**
  * The WebSocket endpoint of one process's gateway, on `server` (the app's own with WORKERS=1, each
@@ -32,6 +32,7 @@ export function serveWebSockets<Key extends GatewayKey & AdmittedKey, Ticket>(
     now,
     timeoutMs: config.upstreamTimeoutMs,
     nodeSocket: (network, failed) => parts.nodes.socketUrl(network, failed),
+    served: parts.nodes.served,
     subscriptionLimit: (key) => catalogPlan(key.planId).subscriptionsPerConnection,
     connectionLimit: (key) => catalogPlan(key.planId).webSocketConnections,
     slots,

@@ -13,7 +13,7 @@ import { closeCodes } from '@server/gateway/ws/ws-codes';
 import { type SessionDeps, WsSession } from '@server/gateway/ws/ws-session';
 import { apiPrefix } from '@server/http/api-prefix';
 import { clientAddress, type ProxyTrust } from '@server/http/client-address';
-import { NETWORKS, type Network, byNetwork, toNetwork } from '@/domain/networks';
+import { type Network, type NetworkInfo, toNetwork } from '@/domain/networks';
 
 /** Unsent bytes a client may have waiting; past it the socket is closed as too slow (4000). */
 export const maxBufferedBytes = 4 * 1024 * 1024;
@@ -25,6 +25,8 @@ export interface WsGatewayDeps<Key extends GatewayKey & AdmittedKey, Ticket> ext
   /** Each network's node WebSocket (nodeSocketUrl); null: none. */
   /** A WebSocket of the network's nodes for subscriptions, other than `failed` when there is another; null: none. */
   readonly nodeSocket: (network: Network, failed: string | null) => string | null;
+  /** The networks served (a connection for another is refused). */
+  readonly served: readonly NetworkInfo[];
   /** How long the node gets to answer a subscribe. */
   readonly timeoutMs: number;
   /** Connections a user keeps open at once, from the key's plan. */
@@ -77,12 +79,15 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   private readonly pinger: NodeJS.Timeout;
   private readonly rechecker: NodeJS.Timeout;
   /** Each network's subscriptions, shared by the clients of this process. */
-  private readonly hubs: Readonly<Record<Network, SubscriptionHub | null>>;
+  private readonly hubs: ReadonlyMap<Network, SubscriptionHub>;
 
   constructor(private readonly deps: WsGatewayDeps<Key, Ticket>) {
-    const hub = (network: Network) =>
-      deps.nodeSocket(network, null) === null ? null : new SubscriptionHub((failed) => deps.nodeSocket(network, failed), deps.timeoutMs);
-    this.hubs = byNetwork(hub);
+    const hubs = new Map<Network, SubscriptionHub>();
+    for (const { name } of deps.served) {
+      if (deps.nodeSocket(name, null) !== null)
+        hubs.set(name, new SubscriptionHub((failed) => deps.nodeSocket(name, failed), deps.timeoutMs));
+    }
+    this.hubs = hubs;
     this.pinger = setInterval(() => this.ping(), WEBSOCKET_PING_SECONDS * 1000);
     this.pinger.unref();
     this.rechecker = setInterval(() => void this.recheck(), recheckIntervalMs);
@@ -110,9 +115,9 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   get subscriptions(): { readonly clients: number; readonly atNodes: number } {
     let clients = 0;
     let atNodes = 0;
-    for (const network of NETWORKS) {
-      clients += this.hubs[network]?.clients ?? 0;
-      atNodes += this.hubs[network]?.atNode ?? 0;
+    for (const hub of this.hubs.values()) {
+      clients += hub.clients;
+      atNodes += hub.atNode;
     }
     return { clients, atNodes };
   }
@@ -120,7 +125,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   /** Bytes of subscription parameters the hubs keep for the open connections (each at most MAX_SUBSCRIPTION_BYTES_PER_CONNECTION). */
   get subscriptionBytes(): number {
     let bytes = 0;
-    for (const session of this.sessions.keys()) bytes += this.hubs[session.caller.network]?.bytesHeld(session.listener) ?? 0;
+    for (const session of this.sessions.keys()) bytes += this.hubs.get(session.caller.network)?.bytesHeld(session.listener) ?? 0;
     return bytes;
   }
 
@@ -141,14 +146,14 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     }, graceMs);
     await closed;
     clearTimeout(cut);
-    for (const network of NETWORKS) this.hubs[network]?.close();
+    for (const hub of this.hubs.values()) hub.close();
     this.server.close();
   }
 
   private async accept(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const [, rawNetwork = '', apiKey = ''] = pathOf(request) ?? [];
-    const network = toNetwork(rawNetwork);
-    if (network === null) return refuse(socket, refusalAnswer(gatewayErrors.unknownNetwork(rawNetwork), null));
+    const network = toNetwork(rawNetwork, this.deps.served);
+    if (network === null) return refuse(socket, refusalAnswer(gatewayErrors.unknownNetwork(rawNetwork, this.deps.served), null));
     if (!plausibleKey.test(apiKey)) return refuse(socket, refusalAnswer(gatewayErrors.invalidKey(), null));
     const { keys } = this.deps;
     let key = keys.peek(apiKey);
@@ -188,7 +193,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
   }
 
   private sessionDeps(network: Network): SessionDeps<Key, Ticket> {
-    return { ...this.deps, hub: this.hubs[network] };
+    return { ...this.deps, hub: this.hubs.get(network) ?? null };
   }
 
   private ping(): void {

@@ -9,7 +9,8 @@ import { NetworkSwitch } from '@/components/network-switch';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadState } from '@/components/page-load-state';
 import { absoluteApiBase, rpcUrl } from '@/domain/rpc-urls';
-import { DEFAULT_NETWORK, type Network } from '@/domain/networks';
+import { defaultNetwork, type Network } from '@/domain/networks';
+import { useNetworks } from '@/hooks/use-networks';
 import { AccessControlCard } from './access-control-card';
 import { EnhancedApisCard } from './enhanced-apis-card';
 import { FirstCallCard } from './first-call-card';
@@ -25,7 +26,8 @@ export interface EndpointsPageProps {
 /** /endpoints (SPEC.md "Endpoints"): the user's URLs per network, who may call them, and the enhanced APIs. */
 export default function EndpointsPage({ actors }: EndpointsPageProps) {
   usePageTitle(TITLE);
-  const [network, setNetwork] = useState<Network>(DEFAULT_NETWORK);
+  const networks = useNetworks();
+  const [network, setNetwork] = useState<Network>(() => defaultNetwork(networks));
   const me = useMe();
   const plan = useUserPlan();
   const apiBase = absoluteApiBase(apiBaseUrl, window.location.origin);
@@ -34,7 +36,7 @@ export default function EndpointsPage({ actors }: EndpointsPageProps) {
     <PageHeader
       title={TITLE}
       description="The URLs your applications call, and who may call them."
-      actions={<NetworkSwitch value={network} onChange={setNetwork} />}
+      actions={<NetworkSwitch networks={networks} value={network} onChange={setNetwork} />}
     />
   );
 
@@ -47,7 +49,7 @@ export default function EndpointsPage({ actors }: EndpointsPageProps) {
     <>
       {header}
       <Stack gap="6">
-        <RpcUrlsCard apiBase={apiBase} network={network} apiKey={apiKey} geyser={plan.data.entitlements.geyser} />
+        <RpcUrlsCard apiBase={apiBase} networks={networks} network={network} apiKey={apiKey} geyser={plan.data.entitlements.geyser} />
         <FirstCallCard url={rpcUrl(apiBase, network, apiKey)} />
         <AccessControlCard actors={actors} />
         <EnhancedApisCard apiBase={apiBase} network={network} apiKey={apiKey} />

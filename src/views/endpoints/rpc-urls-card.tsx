@@ -2,7 +2,7 @@ import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { geyserUrl, stakedUrl, websocketUrl } from '@/domain/endpoint-urls';
 import { lowestWith } from '@/domain/plan-catalog';
 import { rpcUrl } from '@/domain/rpc-urls';
-import { NETWORK_FACTS, NETWORKS, type Network } from '@/domain/networks';
+import type { Network, NetworkInfo } from '@/domain/networks';
 import { LockedUrl } from './locked-url';
 import { UnavailableUrl } from './unavailable-url';
 import { UrlField } from './url-field';
@@ -17,6 +17,8 @@ export const GEYSER_LOCKED = `Upgrade to ${lowestWith('geyser').name} plan or ab
 interface RpcUrlsCardProps {
   /** Absolute API base (…/api). */
   apiBase: string;
+  /** The networks served: the others' shared URLs follow the chosen one's. */
+  networks: readonly NetworkInfo[];
   network: Network;
   apiKey: string | null;
   /** Whether the user's plan unlocks the Geyser websocket (GET /users/plan's entitlements). */
@@ -31,8 +33,8 @@ const HEADING_ID = 'rpc-urls-heading';
  * Geyser addresses (SPEC.md §7) are not answered yet and say so; the Geyser one is gated by plan as
  * SPEC.md §6 says.
  */
-export function RpcUrlsCard({ apiBase, network, apiKey, geyser }: RpcUrlsCardProps) {
-  const other = NETWORKS.find((candidate) => candidate !== network) ?? network;
+export function RpcUrlsCard({ apiBase, networks, network, apiKey, geyser }: RpcUrlsCardProps) {
+  const others = networks.filter((candidate) => candidate.name !== network);
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID}>
       <Card.Header>
@@ -53,7 +55,9 @@ export function RpcUrlsCard({ apiBase, network, apiKey, geyser }: RpcUrlsCardPro
           ) : (
             <LockedUrl label="Geyser Enhanced Websocket URL" message={GEYSER_LOCKED} />
           )}
-          <UrlField label={`Shared ${NETWORK_FACTS[other].label} URL`} url={rpcUrl(apiBase, other, apiKey)} />
+          {others.map((other) => (
+            <UrlField key={other.name} label={`Shared ${other.label} URL`} url={rpcUrl(apiBase, other.name, apiKey)} />
+          ))}
         </Stack>
       </Card.Body>
     </Card.Root>

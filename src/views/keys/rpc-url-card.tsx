@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Card, Heading, Stack } from '@chakra-ui/react';
 import { rpcUrl } from '@/domain/rpc-urls';
-import { DEFAULT_NETWORK, type Network } from '@/domain/networks';
+import { defaultNetwork, type Network } from '@/domain/networks';
+import { useNetworks } from '@/hooks/use-networks';
 import { currentApiBase } from '@/api/rpc-calls';
 import { type CopyActors, useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { CopyField } from '@/components/copy-field';
@@ -16,7 +17,8 @@ interface RpcUrlCardProps {
 /** SPEC.md "/keys": the RPC URL field with its Mainnet/Devnet switch (default mainnet). */
 export function RpcUrlCard({ apiKey, clipboard }: RpcUrlCardProps) {
   // Which network's URL to show is this card's own choice; nothing else depends on it.
-  const [network, setNetwork] = useState<Network>(DEFAULT_NETWORK);
+  const networks = useNetworks();
+  const [network, setNetwork] = useState<Network>(() => defaultNetwork(networks));
   const { copied, failed, copy } = useCopyFeedback(clipboard);
   const url = rpcUrl(currentApiBase(), network, apiKey);
 
@@ -27,7 +29,7 @@ export function RpcUrlCard({ apiKey, clipboard }: RpcUrlCardProps) {
           <Heading id="rpc-url-heading" as="h2" size="md">
             Endpoint
           </Heading>
-          <NetworkSwitch value={network} onChange={setNetwork} />
+          <NetworkSwitch networks={networks} value={network} onChange={setNetwork} />
           <CopyField
             label="RPC URL"
             value={url}

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import * as rpcTest from '@machines/rpc-test';
 import { currentApiBase } from '@/api/rpc-calls';
 import { NetworkSwitch } from '@/components/network-switch';
+import { useNetworks } from '@/hooks/use-networks';
 import { rpcUrl } from '@/domain/rpc-urls';
 import { MethodSelect } from './method-select';
 import { JsonEditor } from './json-editor';
@@ -20,6 +21,7 @@ interface RpcPlaygroundProps {
 
 /** The request form and the response of /rpc-testing, over machines/rpc-test.ts. */
 export function RpcPlayground({ playground, actors }: RpcPlaygroundProps) {
+  const networks = useNetworks();
   const apiKey = useSelector(playground, rpcTest.selectApiKey);
   const network = useSelector(playground, rpcTest.selectNetwork);
   const method = useSelector(playground, rpcTest.selectMethod);
@@ -36,7 +38,12 @@ export function RpcPlayground({ playground, actors }: RpcPlaygroundProps) {
   return (
     <Stack gap="6">
       <PlaygroundForm headingId="request-heading" heading="Request" onSubmit={() => send({ type: 'rpc.run' })}>
-        <NetworkSwitch value={network} disabled={running} onChange={(next) => send({ type: 'rpc.network.select', network: next })} />
+        <NetworkSwitch
+          networks={networks}
+          value={network}
+          disabled={running}
+          onChange={(next) => send({ type: 'rpc.network.select', network: next })}
+        />
         <PlaygroundUrlField label="RPC URL" url={url} apiKey={apiKey} purpose="run calls" clipboard={actors.clipboard} />
         <MethodSelect value={method} disabled={running} onChange={(next) => send({ type: 'rpc.method.select', method: next })} />
         <JsonEditor

@@ -16,6 +16,7 @@ import { KeyChoice } from './key-choice';
 import { RpcPlayground } from './rpc-playground';
 import { type RpcTestingActors, type SubscriptionTiming, rpcTestingActors } from './rpc-testing-actors';
 import { SubscriptionPlayground } from './subscription-playground';
+import { useNetworks } from '@/hooks/use-networks';
 
 const TITLE = 'RPC Testing';
 
@@ -41,7 +42,7 @@ export default function RpcTestingPage({ actors = rpcTestingActors, listKeys = l
   const user = AuthActor.useSelector(selectUser);
   const { keys } = useApiKeys(user?.apiKey, listKeys);
   const search = useSearch();
-  const prefill = readPlaygroundSearch(search);
+  const prefill = readPlaygroundSearch(search, useNetworks());
   const header = <PageHeader title={TITLE} description="Call any JSON-RPC method with your key and see what the node answers." />;
 
   if (keys === undefined) {

@@ -5,6 +5,8 @@ import * as ws from '@machines/ws-subscription.selectors';
 import { currentApiBase } from '@/api/rpc-calls';
 import { useFlowActor } from '@/hooks/inspection';
 import { NetworkSwitch } from '@/components/network-switch';
+import { networkLabel } from '@/domain/networks';
+import { useNetworks } from '@/hooks/use-networks';
 import { SegmentSwitch } from '@/components/segment-switch';
 import { websocketUrl } from '@/domain/endpoint-urls';
 import {
@@ -44,7 +46,9 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
   const stopLabel = useSelector(flow, ws.selectStopLabel);
   const networkLocked = useSelector(flow, ws.selectNetworkLocked);
   const formLocked = useSelector(flow, ws.selectFormLocked);
-  const status = useSelector(flow, ws.selectStatusText);
+  const networks = useNetworks();
+  const label = networkLabel(networks, network);
+  const status = useSelector(flow, (s) => ws.selectStatusText(s, label));
   const announcement = useSelector(flow, ws.selectAnnouncement);
   const error = useSelector(flow, ws.selectError);
   const notifications = useSelector(flow, ws.selectNotifications);
@@ -61,7 +65,12 @@ export function SubscriptionPlayground({ apiKey, actors, timing = {} }: Subscrip
   return (
     <Stack gap="6">
       <PlaygroundForm headingId="subscription-heading" heading="Subscription" onSubmit={() => send({ type: 'ws.subscribe' })}>
-        <NetworkSwitch value={network} disabled={networkLocked} onChange={(next) => send({ type: 'ws.network.select', network: next })} />
+        <NetworkSwitch
+          networks={networks}
+          value={network}
+          disabled={networkLocked}
+          onChange={(next) => send({ type: 'ws.network.select', network: next })}
+        />
         <PlaygroundUrlField label="WebSocket URL" url={url} apiKey={apiKey} purpose="subscribe" clipboard={actors.clipboard} />
         <Stack gap="1.5">
           <SegmentSwitch

@@ -2,7 +2,7 @@ import { Flex } from '@chakra-ui/react';
 import type { FilterEvent } from '@machines/usage-metrics.types';
 import { FilterSelect } from '@/components/filter-select';
 import { SegmentSwitch } from '@/components/segment-switch';
-import { NETWORKS, NETWORK_FACTS, isNetwork } from '@/domain/networks';
+import type { NetworkInfo } from '@/domain/networks';
 import type { MetricsFilters as Filters } from '@/domain/usage-metrics';
 import type { SeriesRange } from '@/domain/usage-series';
 import { RANGE_OPTIONS } from './usage-format';
@@ -12,7 +12,6 @@ const ALL = '';
 const ALL_NETWORKS = 'all';
 
 const isRange = (value: string | null): value is SeriesRange => RANGE_OPTIONS.some((option) => option.value === value);
-const isNetworkChoice = (value: string | null): value is string => value === ALL_NETWORKS || isNetwork(value);
 
 interface MetricsFiltersProps {
   filters: Filters;
@@ -20,11 +19,15 @@ interface MetricsFiltersProps {
   keys: ReadonlyArray<{ id: number; name: string }>;
   /** The methods the method filter offers. */
   methods: readonly string[];
+  /** The networks served (GET /config). */
+  networks: readonly NetworkInfo[];
   onFilter: (event: FilterEvent) => void;
 }
 
 /** RPC Metrics' filters, each labelled: the range, the API key, the network and the method. */
-export function MetricsFilters({ filters, keys, methods, onFilter }: MetricsFiltersProps) {
+export function MetricsFilters({ filters, keys, methods, networks, onFilter }: MetricsFiltersProps) {
+  const isServed = (value: string | null) => networks.some((network) => network.name === value);
+  const isNetworkChoice = (value: string | null): value is string => value === ALL_NETWORKS || isServed(value);
   // A chosen key or method stays offered even when the list no longer holds it (a deleted key, a quiet method).
   const keyChoices =
     filters.keyId === null || keys.some((key) => key.id === filters.keyId)
@@ -44,13 +47,10 @@ export function MetricsFilters({ filters, keys, methods, onFilter }: MetricsFilt
       <SegmentSwitch
         label="Network"
         layout="field"
-        items={[
-          { value: ALL_NETWORKS, label: 'All' },
-          ...NETWORKS.map((network) => ({ value: network, label: NETWORK_FACTS[network].label })),
-        ]}
+        items={[{ value: ALL_NETWORKS, label: 'All' }, ...networks.map((network) => ({ value: network.name, label: network.label }))]}
         value={filters.network ?? ALL_NETWORKS}
         isValue={isNetworkChoice}
-        onChange={(value) => onFilter({ type: 'metrics.network', network: isNetwork(value) ? value : null })}
+        onChange={(value) => onFilter({ type: 'metrics.network', network: isServed(value) ? value : null })}
       />
       <FilterSelect
         label="API key"

@@ -17,6 +17,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MetricsFilters } from './metrics-filters';
 import { rangePeriod } from './usage-format';
+import { useNetworks } from '@/hooks/use-networks';
 
 /** The charts and Recharts under them load with the first series: Free plans (the lock) never fetch them. */
 const MetricsCharts = lazy(() => import('./metrics-charts').then(({ MetricsCharts: charts }) => ({ default: charts })));
@@ -29,6 +30,7 @@ export const NO_CALLS = 'No calls in this range.';
  * the filters and GET /usage/series); the keys for the key filter come from the key list query.
  */
 export function MetricsPanel({ actors }: { actors: UsageMetricsActors }) {
+  const networks = useNetworks();
   const metrics = useFlowActor(usageMetricsMachine.provide({ actors }), { input: {} });
   const view = useSelector(metrics, selectView);
   const filters = useSelector(metrics, selectFilters);
@@ -64,7 +66,7 @@ export function MetricsPanel({ actors }: { actors: UsageMetricsActors }) {
 
   return (
     <Stack gap="6">
-      <MetricsFilters filters={filters} keys={keys} methods={methods} onFilter={(event) => metrics.send(event)} />
+      <MetricsFilters filters={filters} keys={keys} methods={methods} networks={networks} onFilter={(event) => metrics.send(event)} />
       {view === 'loading' ? null : (
         <Text role="status" srOnly>
           {updating ? 'Updating RPC metrics...' : ''}

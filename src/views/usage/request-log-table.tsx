@@ -4,7 +4,8 @@ import type { RequestLogEntry } from '@machines/request-log.types';
 import { StackedTableHead, cellLabel, stackedBody, stackedCell, stackedRow, stackedTable } from '@/components/stacked-table';
 import { OUTCOME_LABELS, refusalReason } from '@/domain/call-outcomes';
 import { bytesLabel, latencyLabel, methodLabel, timeLabel } from '@/domain/request-log';
-import { NETWORK_FACTS } from '@/domain/networks';
+import { networkLabel } from '@/domain/networks';
+import { useNetworks } from '@/hooks/use-networks';
 import { RequestLogRequest } from './request-log-request';
 
 const columns = [
@@ -28,6 +29,7 @@ interface RequestLogTableProps {
 
 /** One key's calls, newest first; below `lg` each call is a stacked card (as the key table). */
 export function RequestLogTable({ entries, keyId, labelledBy }: RequestLogTableProps) {
+  const networks = useNetworks();
   return (
     <Table.Root role="table" aria-labelledby={labelledBy} size="sm" {...stackedTable}>
       <StackedTableHead columns={columns} />
@@ -41,7 +43,7 @@ export function RequestLogTable({ entries, keyId, labelledBy }: RequestLogTableP
             </Table.Cell>
             <Table.Cell role="cell" {...stackedCell}>
               {cellLabel('Network')}
-              {NETWORK_FACTS[entry.network].label}
+              {networkLabel(networks, entry.network)}
               {entry.transport === 'websocket' ? (
                 <>
                   {' '}

@@ -16,6 +16,7 @@ import {
 import { ErrorAlert } from '@/components/error-alert';
 import { ModalDialog } from '@/components/modal-dialog';
 import { NetworkSwitch } from '@/components/network-switch';
+import { useNetworks } from '@/hooks/use-networks';
 import { TxnTypesField } from './txn-types-field';
 import { WebhookAddressesField } from './webhook-addresses-field';
 import { ACK_NOTE, CONFIGURE_WEBHOOK, PROPAGATION_NOTE } from './webhook-texts';
@@ -31,6 +32,7 @@ interface ConfigureWebhookDialogProps {
  * addresses. Focus is trapped; Escape and Cancel close it except while saving.
  */
 export function ConfigureWebhookDialog({ form }: ConfigureWebhookDialogProps) {
+  const networks = useNetworks();
   const isOpen = useSelector(form, selectIsOpen);
   const isSaving = useSelector(form, selectIsSaving);
   const isExisting = useSelector(form, selectIsEditingExisting);
@@ -62,7 +64,12 @@ export function ConfigureWebhookDialog({ form }: ConfigureWebhookDialogProps) {
       }
     >
       <Stack gap="5">
-        <NetworkSwitch value={settings.network} disabled={isSaving} onChange={(network) => send({ type: 'webhook.network', network })} />
+        <NetworkSwitch
+          networks={networks}
+          value={settings.network}
+          disabled={isSaving}
+          onChange={(network) => send({ type: 'webhook.network', network })}
+        />
         <WebhookTypeSwitch
           value={settings.webhookType}
           disabled={isSaving}

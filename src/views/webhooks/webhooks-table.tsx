@@ -1,6 +1,7 @@
 import { Button, Card, EmptyState, HStack, Heading, Table, Text } from '@chakra-ui/react';
 import { StackedTableHead, cellLabel, stackedBody, stackedCell, stackedRow, stackedTable } from '@/components/stacked-table';
-import { NETWORK_FACTS } from '@/domain/networks';
+import { networkLabel } from '@/domain/networks';
+import { useNetworks } from '@/hooks/use-networks';
 import { WEBHOOK_TYPE_LABELS, type WebhookRow, txnTypesText } from '@/domain/webhook-form';
 import { NEW_WEBHOOK_BUTTON, NO_WEBHOOKS_YET } from './webhook-texts';
 
@@ -42,6 +43,7 @@ export function MyWebhooksCard({ webhooks, onEdit, onDelete }: MyWebhooksCardPro
 }
 
 function WebhooksTable({ webhooks, onEdit, onDelete }: MyWebhooksCardProps) {
+  const networks = useNetworks();
   return (
     <Table.Root role="table" aria-labelledby={HEADING_ID} size="sm" {...stackedTable}>
       <StackedTableHead columns={columns.map((name) => ({ name, align: name === 'Actions' ? 'end' : 'start' }))} />
@@ -74,7 +76,7 @@ function WebhooksTable({ webhooks, onEdit, onDelete }: MyWebhooksCardProps) {
             </Table.Cell>
             <Table.Cell role="cell" {...stackedCell}>
               {cellLabel('Network')}
-              {NETWORK_FACTS[webhook.network].label}
+              {networkLabel(networks, webhook.network)}
             </Table.Cell>
             <Table.Cell role="cell" {...stackedCell} textAlign={{ lg: 'end' }}>
               <HStack gap="2" justify={{ base: 'flex-start', lg: 'flex-end' }}>

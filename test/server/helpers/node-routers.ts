@@ -1,8 +1,9 @@
+import { BUILT_IN_NETWORKS } from '@/domain/networks';
 import type { NodeRouter } from '@server/gateway/gateway';
 import type { Upstream } from '@server/gateway/upstream';
 
 /** No network has a node: every admitted call fails at the node step. */
-export const noNodes: NodeRouter = { network: () => null };
+export const noNodes: NodeRouter = { served: BUILT_IN_NETWORKS, network: () => null };
 
 /**
  * One node per named network, every call sent to it as it came: no fleet (no head followed, nothing
@@ -10,6 +11,7 @@ export const noNodes: NodeRouter = { network: () => null };
  */
 export function directNodes(byName: Readonly<Record<string, Upstream>>): NodeRouter {
   return {
+    served: BUILT_IN_NETWORKS,
     network: (name) => {
       const upstream = byName[name];
       if (upstream === undefined) return null;
