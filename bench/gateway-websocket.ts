@@ -21,6 +21,7 @@ import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { startBareRelay } from './bare-ws-relay';
 import { canMeasureCpu, cpuNanoseconds } from './cpu-time';
 import { benchPlan, startGateway } from './gateway-target';
+import { resultOf, rpcBody } from './json-rpc';
 import { printTable } from './print-table';
 import { type Delivery, deliveryOf, firstArrivals, perBlock, quantile } from './ws-delivery';
 import { type Subscriber, subscribeNewHeads } from './ws-subscriber';
@@ -66,15 +67,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (value: number) => value.toFixed(2);
 const percent = (cpuNs: number, wallMs: number) => `${((cpuNs / 1e6 / wallMs) * 100).toFixed(0)} %`;
 
-async function callNode(node: AnvilNode, method: string, params: readonly unknown[]): Promise<unknown> {
-  const response = await fetch(node.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const answer: unknown = await response.json();
-  if (typeof answer !== 'object' || answer === null || !('result' in answer)) throw new Error(`${method}: ${JSON.stringify(answer)}`);
-  return answer.result;
+function callNode(node: AnvilNode, method: string, params: readonly unknown[]): Promise<unknown> {
+  return resultOf(node.url, rpcBody(method, params));
 }
 
 /** Subscribers of one kind, all on the same path to the node. */

@@ -17,6 +17,11 @@
  *
  * `npm run bench:gateway -- --websocket` runs the WebSocket row alone (~40 s with the defaults).
  *
+ * `npm run bench:gateway -- --mix` runs the method-mix row instead (bench/gateway-mix.ts, ~2 min with the
+ * defaults): calls in the proportions dapps send them, through nginx, the gateway and the gateway with
+ * CACHE_BYTES=0, with the gateway's share of cached answers. BENCH_MIX_BLOCK_SECONDS (2; 0: none): a
+ * block mined that often during the load. Not part of the default run, which it would make ~2 min longer.
+ *
  * `npm run bench:gateway -- --latency [--rate 300] [--seconds 8] [--keys 40] [--runs 3] [--workers 1,2] [--probe] [--postgres] [--redis] [--baseline REV] [--bench-plan] [--request-log]`
  * measures latency instead, with an open-loop fixed-rate load: bench/gateway-latency.ts. With
  * --probe it also prints each gateway process's event-loop delay, GC pauses and CPU (bench/loop-probe.ts);
@@ -36,10 +41,11 @@ import { freeLoopbackPort } from '@server/nodes/free-port';
 import { startBareProxy } from './bare-proxy';
 import { defaultFloodSettings, type FloodSettings, runFloodBench } from './gateway-flood';
 import { defaultLatencySettings, type LatencySettings, runLatencyBench } from './gateway-latency';
+import { type MixSettings, runMixBench } from './gateway-mix';
 import { startGateway } from './gateway-target';
 import { defaultWebSocketSettings, runWebSocketBench, type WebSocketSettings } from './gateway-websocket';
 import { canMeasureCpu, cpuNanoseconds } from './cpu-time';
-import { runLoad, type LoadResult, type LoadSettings } from './load';
+import { combineLoads, runLoad, type LoadResult, type LoadSettings } from './load';
 import { startNginx } from './nginx';
 import { printTable } from './print-table';
 
@@ -82,16 +88,7 @@ async function measure(target: Target): Promise<Measured> {
 
 /** The passes of one target as one line: mean throughput and latencies, all requests and CPU time. */
 function combine(results: readonly Measured[]): Measured {
-  const mean = (pick: (result: Measured) => number) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
-  const sum = (pick: (result: Measured) => number) => results.reduce((total, result) => total + pick(result), 0);
-  return {
-    requestsPerSecond: mean((result) => result.requestsPerSecond),
-    p50Ms: Math.round(mean((result) => result.p50Ms)),
-    p99Ms: Math.round(mean((result) => result.p99Ms)),
-    total: sum((result) => result.total),
-    failures: sum((result) => result.failures),
-    cpuNs: sum((result) => result.cpuNs),
-  };
+  return { ...combineLoads(results), cpuNs: results.reduce((total, result) => total + result.cpuNs, 0) };
 }
 
 /** Microseconds of the target's CPU per answered request. */
@@ -106,8 +103,8 @@ function printRows(rows: ReadonlyArray<readonly [string, Measured]>): void {
     rows.map(([name, result]) => [
       name,
       result.requestsPerSecond.toFixed(0),
-      String(result.p50Ms),
-      String(result.p99Ms),
+      result.p50Ms.toFixed(0),
+      result.p99Ms.toFixed(0),
       String(result.total),
       cpuPerRequest(result).toFixed(0),
     ]),
@@ -176,6 +173,13 @@ function webSocketSettings(): WebSocketSettings {
   };
 }
 
+/** The default load's connections and duration, WORKERS, and BENCH_MIX_BLOCK_SECONDS (0 or more). */
+function mixSettings(): MixSettings {
+  const value = process.env.BENCH_MIX_BLOCK_SECONDS;
+  const blockSeconds = value === undefined || value === '0' ? Number(value ?? 2) : countOption('BENCH_MIX_BLOCK_SECONDS', value, 2);
+  return { connections: settings.connections, durationSeconds: settings.durationSeconds, workers, blockSeconds };
+}
+
 function latencySettings(values: Record<string, string | boolean | undefined>): LatencySettings {
   const text = (name: string) => {
     const value = values[name];
@@ -221,6 +225,7 @@ function chosen(): Promise<void> {
       latency: { type: 'boolean' },
       flood: { type: 'boolean' },
       websocket: { type: 'boolean' },
+      mix: { type: 'boolean' },
       rate: { type: 'string' },
       seconds: { type: 'string' },
       keys: { type: 'string' },
@@ -236,6 +241,7 @@ function chosen(): Promise<void> {
     },
   });
   if (values.websocket) return runWebSocketBench(webSocketSettings());
+  if (values.mix) return runMixBench(mixSettings());
   if (values.flood) return runFloodBench(floodSettings(values));
   return values.latency ? runLatencyBench(latencySettings(values)) : main();
 }

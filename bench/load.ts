@@ -73,3 +73,16 @@ export function runLoad(url: string, settings: LoadSettings): Promise<LoadResult
     });
   });
 }
+
+/** The passes of one target as one: mean throughput and latencies, all requests and failures. */
+export function combineLoads(results: readonly LoadResult[]): LoadResult {
+  const sum = (pick: (result: LoadResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const mean = (pick: (result: LoadResult) => number) => sum(pick) / results.length;
+  return {
+    requestsPerSecond: mean((result) => result.requestsPerSecond),
+    p50Ms: mean((result) => result.p50Ms),
+    p99Ms: mean((result) => result.p99Ms),
+    total: sum((result) => result.total),
+    failures: sum((result) => result.failures),
+  };
+}

@@ -43,6 +43,10 @@ error_log ${join(dir, 'error.log')} warn;
 events { worker_connections 4096; }
 http {
   access_log off;
+  # nginx closes a client's connection after 1000 requests by default: autocannon then times each
+  # later answer on that connection from the request before it (its queue keeps the unanswered one),
+  # so nginx's latencies would read several times too long, and reconnects cost it throughput.
+  keepalive_requests 100000000;
   client_body_temp_path ${join(dir, 'body')};
   proxy_temp_path ${join(dir, 'proxy')};
   fastcgi_temp_path ${join(dir, 'fastcgi')};
