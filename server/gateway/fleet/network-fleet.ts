@@ -150,13 +150,13 @@ export class NetworkFleet {
     const single = payload.batch ? null : plans[0];
     if (single !== undefined && single !== null) {
       if (single.head && this.head !== null) return this.local(payload, JSON.stringify(toQuantity(this.head)));
-      const hit = single.cacheKey === null ? undefined : cache.get(this.name, single.cacheKey);
+      const hit = single.cacheKey === null || cache.maxBytes === 0 ? undefined : cache.get(this.name, single.cacheKey);
       if (hit !== undefined) return this.local(payload, hit);
     }
     const plan = single ?? combined(plans);
     const sent = rewritten(body, plans, payload.batch);
     const served = plan.route === 'all' ? await this.broadcast(sent) : await this.route(plan, sent);
-    if (single?.keep == null || single.cacheKey === null) return served;
+    if (single?.keep == null || single.cacheKey === null || cache.maxBytes === 0) return served;
     const whole = { ...served, answer: await bufferedAnswer(served.answer, wholeAnswerLimit) };
     this.keep(single.cacheKey, single.keep, whole);
     return whole;
