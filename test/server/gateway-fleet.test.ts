@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -7,6 +10,7 @@ import { NETWORK_FACTS } from '@/domain/networks';
 import { buildApp } from '@server/app';
 import { systemClock } from '@server/clock';
 import { loadConfig } from '@server/config';
+import { ProcessMetrics } from '@server/metrics/process-metrics';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { keyHolder, putOnPlan } from './gateway-harness';
@@ -243,5 +247,76 @@ describe('what the gateway keeps', () => {
       (answer) => (answer.body.result as { hash: string }).hash === replaced,
     );
     expect((after.body.result as { hash: string }).hash).toBe(replaced);
+  });
+});
+
+describe('hedging (hedge: true in NETWORKS_FILE)', () => {
+  const metrics = new ProcessMetrics('main');
+  let hedged: FastifyInstance | undefined;
+  let hedgedDatabase: TestDatabase | undefined;
+  let directory = '';
+  let hedgedKey = '';
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'hedge-'));
+    const file = join(directory, 'networks.yaml');
+    const nodeLines = proxies.flatMap((proxy) => [`      - url: ${proxy.url}`]);
+    await writeFile(
+      file,
+      [
+        'networks:',
+        '  - name: mainnet',
+        '    label: Mainnet',
+        `    chainId: ${NETWORK_FACTS.mainnet.chainId}`,
+        '    hedge: true',
+        '    nodes:',
+        ...nodeLines,
+        '',
+      ].join('\n'),
+    );
+    hedgedDatabase = await createTestDatabase();
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      ...hedgedDatabase.env,
+      NETWORKS_FILE: file,
+      HEAD_POLL_MS: '50',
+      CACHE_BYTES: '0',
+      UPSTREAM_TIMEOUT_MS: '3000',
+    });
+    hedged = await buildApp(config, { clock: systemClock, distDir: null, metrics });
+    const holder = await keyHolder(hedged, 'hedge');
+    await putOnPlan(hedged, { now: () => new Date() }, holder.userId, 'Enterprise');
+    hedgedKey = holder.apiKey;
+  }, 60_000);
+
+  afterAll(async () => {
+    proxies[1]?.set({ kind: 'none' });
+    await hedged?.close();
+    await hedgedDatabase?.drop();
+    if (directory !== '') await rm(directory, { recursive: true, force: true });
+  });
+
+  it("answers a slow node's reads from the other node, well before the slow one answers", async () => {
+    const app = hedged;
+    if (app === undefined) throw new Error('the hedged app did not start');
+    const blockOneOfFirst = ((await nodeCall(nodes[0] as AnvilNode, 'eth_getBlockByNumber', ['0x1', false])) as { hash: string }).hash;
+    proxies[1]?.set({ kind: 'slow', ms: 60_000 });
+    // Nothing is kept (CACHE_BYTES=0): every read goes to a node, the slow one for about half of them.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/v1/mainnet/${hedgedKey}`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['0x1', false] }),
+        });
+        return response.json<{ result: { hash: string } }>().result.hash;
+      }),
+    );
+    expect(answers).toEqual(Array(10).fill(blockOneOfFirst));
+    // Sent to the second node while the slow one had not answered: hedges, not failovers after its time-out.
+    const reroutes = await metrics.registry.getSingleMetricAsString('rpc_node_reroutes_total');
+    expect(reroutes).toMatch(/rpc_node_reroutes_total\{network="mainnet",why="hedge"\} [1-9]/);
+    expect(reroutes).not.toContain('why="failover"');
   });
 });

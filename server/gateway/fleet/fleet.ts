@@ -22,6 +22,8 @@ export interface FleetSettings {
 export const statusWindowMinutes = 5;
 /** Answers kept per network for the status page (the newest ones within the window). */
 const samplesKept = 4096;
+/** How long one status report is given again. */
+const reportReuseMs = 1000;
 /** Incidents the status page lists (the newest). */
 const incidentsKept = 50;
 
@@ -41,6 +43,7 @@ export class Fleet implements StatusSource {
   private readonly byName = new Map<string, NetworkFleet>();
   private readonly samples = new Map<string, Sample[]>();
   private readonly incidents: Incident[] = [];
+  private lastReport: { readonly at: number; readonly report: StatusReport } | null = null;
 
   constructor(private readonly settings: FleetSettings) {
     this.cache = new AnswerCache(settings.cacheBytes);
@@ -89,8 +92,16 @@ export class Fleet implements StatusSource {
     await Promise.all([...this.byName.values()].map((network) => network.close()));
   }
 
+  /** The report, made at most once a second: a storm of requests to the public page costs one. */
   status(): StatusReport {
     const now = this.settings.now();
+    if (this.lastReport !== null && now - this.lastReport.at < reportReuseMs) return this.lastReport.report;
+    const report = this.report(now);
+    this.lastReport = { at: now, report };
+    return report;
+  }
+
+  private report(now: number): StatusReport {
     const since = now - statusWindowMinutes * 60_000;
     const networks = this.settings.networks.map((spec) => {
       const fleet = this.byName.get(spec.name);

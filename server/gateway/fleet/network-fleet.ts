@@ -263,8 +263,9 @@ export class NetworkFleet {
       let firstError: unknown = null;
       const done = async (served: Served) => {
         settled = true;
-        // The transaction is in a block on an automining node: its head is followed before the sender reads state.
-        await this.poll(true);
+        // On a node that mines at once the transaction is in a block already: that node's head is
+        // checked before the sender reads state (never waiting on the other nodes, one may hang).
+        if (served.node !== null) await this.check(served.node, true);
         resolve(served);
       };
       const judge = () => {
