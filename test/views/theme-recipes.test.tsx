@@ -19,6 +19,7 @@ const needs: Record<string, Needs> = {
   Checkbox: { slotRecipe: 'checkbox' },
   CloseButton: { recipe: 'button' },
   Code: { recipe: 'code' },
+  DataList: { slotRecipe: 'dataList' },
   Dialog: { slotRecipe: 'dialog' },
   Drawer: { slotRecipe: 'drawer' },
   EmptyState: { slotRecipe: 'emptyState' },
