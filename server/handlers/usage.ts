@@ -1,5 +1,6 @@
 import { bucketStart, reportGranularity, seriesGranularity } from '@/domain/usage-series';
-import { unauthorized } from '@server/http/errors';
+import { networkChoice, toNetwork } from '@/domain/networks';
+import { badRequest, unauthorized } from '@server/http/errors';
 import { requireEntitlement } from '@server/handlers/entitlement';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { creditsInCycle, cycleAt } from '@server/metering/cycle';
@@ -12,7 +13,7 @@ import { signedIn, type Services } from '@server/handlers/services';
 /** What /usage/series answers on Free (SPEC.md §6: RPC metrics need a paid plan). */
 export const METRICS_NEED_PAID_PLAN = 'RPC metrics are available on paid plans.';
 
-export function createUsageHandlers({ db, clock }: Services): Pick<OperationHandlers, 'getUsage' | 'getUsageSeries'> {
+export function createUsageHandlers({ db, clock, config }: Services): Pick<OperationHandlers, 'getUsage' | 'getUsageSeries'> {
   return {
     /** The metered usage of all the user's keys; what the gateway still holds in memory is written first. */
     getUsage: async (input) => {
@@ -40,11 +41,15 @@ export function createUsageHandlers({ db, clock }: Services): Pick<OperationHand
       const { userId } = signedIn(input);
       await requireEntitlement(db, userId, 'metrics', METRICS_NEED_PAID_PLAN);
       await input.request.server.metering.flush();
+      const { network = null } = input.query;
+      if (network !== null && toNetwork(network, config.networks) === null) {
+        throw badRequest(`Unknown network "${network}" (use ${networkChoice(config.networks)}).`);
+      }
       const range = input.query.range ?? '1m';
       const granularity = seriesGranularity(range);
       const now = clock.now();
       const from = bucketStart(rangeStart(range, now), granularity);
-      const filter = { userId, keyId: input.query.keyId ?? null, network: input.query.network ?? null, method: input.query.method ?? null };
+      const filter = { userId, keyId: input.query.keyId ?? null, network, method: input.query.method ?? null };
       const [buckets, methods] = await Promise.all([
         seriesBuckets(db, granularity, filter, from, now),
         seriesMethods(db, granularity, filter, from, now, SERIES_METHODS),

@@ -110,7 +110,13 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     expect(body).toEqual({
       status: 'ready',
       checks: ['database', 'mainnet nodes', 'devnet nodes'],
-      degraded: ['mainnet nodes: no node is serving (node 1: not reachable)', 'devnet nodes: no node is serving (node 1: not reachable)'],
+      // Why each node is out depends on when the node went: refused, cut mid-answer, or timed out.
+      degraded: [
+        expect.stringMatching(
+          /^mainnet nodes: no node is serving \(node 1: (not reachable|not answering in time|answering with errors)\)$/,
+        ),
+        expect.stringMatching(/^devnet nodes: no node is serving \(node 1: (not reachable|not answering in time|answering with errors)\)$/),
+      ],
     });
     expect((await fetch(`${server.url}/api/readyz`)).status).toBe(200);
     // The dashboard still serves.
