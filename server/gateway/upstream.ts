@@ -49,7 +49,7 @@ function classify(error: unknown): UpstreamError {
 }
 
 /** Answers up to this size (by Content-Length) are sent in one write; bigger or unsized ones stream. */
-const bufferedAnswerLimit = 256 * 1024;
+export const bufferedAnswerLimit = 256 * 1024;
 
 const requestHeaders = { 'content-type': 'application/json' };
 

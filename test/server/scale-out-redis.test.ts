@@ -60,7 +60,7 @@ describe.runIf(canRun)('two replicas sharing one Redis (key changes)', () => {
   it('/api/readyz checks Redis', async () => {
     expect(await readyz(a)).toEqual({
       status: 200,
-      body: { status: 'ready', checks: ['database', 'redis', 'mainnet node'], degraded: [] },
+      body: { status: 'ready', checks: ['database', 'redis', 'mainnet nodes'], degraded: [] },
     });
   });
 
@@ -88,7 +88,7 @@ describe.runIf(canRun)('two replicas sharing one Redis (key changes)', () => {
     );
     expect(away.value).toEqual({
       status: 200,
-      body: { status: 'ready', checks: ['database', 'redis', 'mainnet node'], degraded: ['redis: could not be reached'] },
+      body: { status: 'ready', checks: ['database', 'redis', 'mainnet nodes'], degraded: ['redis: could not be reached'] },
     });
     await redis.start();
     const refused = await within(

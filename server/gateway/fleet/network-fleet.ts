@@ -5,7 +5,7 @@ import { bufferedAnswer, FleetNode, fetchBlockAt, fetchHead, type HeadBlock, who
 import { HeadWatch } from '@server/gateway/fleet/head-watch';
 import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
 import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
-import { UpstreamError, type UpstreamAnswer } from '@server/gateway/upstream';
+import { bufferedAnswerLimit, UpstreamError, type UpstreamAnswer } from '@server/gateway/upstream';
 
 /** A node's answer to a call, how long it took, and where it came from (a node, or the cache). */
 export interface Served {
@@ -157,7 +157,8 @@ export class NetworkFleet {
     const sent = rewritten(body, plans, payload.batch);
     const served = plan.route === 'all' ? await this.broadcast(sent) : await this.route(plan, sent);
     if (single?.keep == null || single.cacheKey === null || cache.maxBytes === 0) return served;
-    const whole = { ...served, answer: await bufferedAnswer(served.answer, wholeAnswerLimit) };
+    // Kept only when small enough to be sent in one write anyway: a bigger answer still streams.
+    const whole = { ...served, answer: await bufferedAnswer(served.answer, bufferedAnswerLimit) };
     this.keep(single.cacheKey, single.keep, whole);
     return whole;
   }

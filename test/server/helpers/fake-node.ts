@@ -6,6 +6,8 @@ export const bigAnswer = Buffer.alloc(1024 * 1024 + 17, 'a');
 /** A node's own JSON-RPC error with an HTTP error status: passed on as it is. */
 export const refusal = ' {"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"header not found"}}';
 
+const headBlock = JSON.stringify({ number: '0x1', hash: `0x${'11'.repeat(32)}`, parentHash: `0x${'00'.repeat(32)}` });
+
 export interface FakeNode {
   readonly url: string;
   close(): Promise<void>;
@@ -16,7 +18,8 @@ export interface FakeNode {
  * methods it serves, so tests put the word in the params). 'hang' never answers, 'reset'
  * drops the connection, 'busy' answers HTTP 503 in plain text, 'bigBusy' a streamed HTML 503,
  * 'refusal' HTTP 500 with a JSON-RPC error, 'page' HTTP 200 with an HTML page, 'big' streams a
- * large answer in chunks; any other call gets a JSON-RPC result.
+ * large answer in chunks; eth_getBlockByNumber gets block 1 (the gateway's head checks pass); any
+ * other call gets a JSON-RPC result.
  */
 export function startFakeNode(): Promise<FakeNode> {
   const sockets = new Set<Socket>();
@@ -55,7 +58,9 @@ export function startFakeNode(): Promise<FakeNode> {
         response.end();
         return;
       }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":"0x1"}');
+      // The gateway's head check (and any block asked for): block 1, always the same.
+      const result = body.includes('"eth_getBlockByNumber"') ? headBlock : '"0x1"';
+      response.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":1,"result":${result}}`);
     });
   });
   server.on('connection', (socket) => {
