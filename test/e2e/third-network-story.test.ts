@@ -4,13 +4,11 @@
  * RPC playground offer it (the SPA learns the networks from GET /config), its URL is answered by its
  * own node, and the public status page lists it. axe-core on each screen.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_FACTS } from '@/domain/networks';
 import { startTestAnvil } from '../support/anvil';
+import { writeNetworksFile } from '../support/networks-file';
 import { expectVisible } from '../support/page';
 import { checkScreen } from '../support/screen-checks';
 import { setUpStory, shareOneServer } from '../support/story';
@@ -36,30 +34,15 @@ const shared = shareOneServer({
   settings: { HEAD_POLL_MS: '100' },
   upstream: async () => {
     const [mainnet, third] = await Promise.all([startTestAnvil(NETWORK_FACTS.mainnet.chainId), startTestAnvil(testnet.chainId)]);
-    const directory = await mkdtemp(join(tmpdir(), 'third-network-'));
-    const file = join(directory, 'networks.yaml');
-    await writeFile(
-      file,
-      [
-        'networks:',
-        '  - name: mainnet',
-        '    label: Mainnet',
-        `    chainId: ${NETWORK_FACTS.mainnet.chainId}`,
-        '    nodes:',
-        `      - url: ${mainnet.url}`,
-        `  - name: ${testnet.name}`,
-        `    label: ${testnet.label}`,
-        `    chainId: ${testnet.chainId}`,
-        '    nodes:',
-        `      - url: ${third.url}`,
-        '',
-      ].join('\n'),
-    );
+    const file = await writeNetworksFile([
+      { name: 'mainnet', label: 'Mainnet', chainId: NETWORK_FACTS.mainnet.chainId, nodes: [mainnet.url] },
+      { ...testnet, nodes: [third.url] },
+    ]);
     return {
-      settings: { NETWORKS_FILE: file },
+      settings: { NETWORKS_FILE: file.path },
       stop: async () => {
         await Promise.all([mainnet.stop(), third.stop()]);
-        await rm(directory, { recursive: true, force: true });
+        await file.remove();
       },
     };
   },

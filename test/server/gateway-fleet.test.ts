@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -13,6 +10,7 @@ import { loadConfig } from '@server/config';
 import { ProcessMetrics } from '@server/metrics/process-metrics';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { type NetworksFile, writeNetworksFile } from '../support/networks-file';
 import { keyHolder, putOnPlan } from './gateway-harness';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
@@ -254,31 +252,18 @@ describe('hedging (hedge: true in NETWORKS_FILE)', () => {
   const metrics = new ProcessMetrics('main');
   let hedged: FastifyInstance | undefined;
   let hedgedDatabase: TestDatabase | undefined;
-  let directory = '';
+  let file: NetworksFile | undefined;
   let hedgedKey = '';
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'hedge-'));
-    const file = join(directory, 'networks.yaml');
-    const nodeLines = proxies.flatMap((proxy) => [`      - url: ${proxy.url}`]);
-    await writeFile(
-      file,
-      [
-        'networks:',
-        '  - name: mainnet',
-        '    label: Mainnet',
-        `    chainId: ${NETWORK_FACTS.mainnet.chainId}`,
-        '    hedge: true',
-        '    nodes:',
-        ...nodeLines,
-        '',
-      ].join('\n'),
-    );
+    file = await writeNetworksFile([
+      { name: 'mainnet', label: 'Mainnet', chainId: NETWORK_FACTS.mainnet.chainId, hedge: true, nodes: proxies.map((proxy) => proxy.url) },
+    ]);
     hedgedDatabase = await createTestDatabase();
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       ...hedgedDatabase.env,
-      NETWORKS_FILE: file,
+      NETWORKS_FILE: file.path,
       HEAD_POLL_MS: '50',
       CACHE_BYTES: '0',
       UPSTREAM_TIMEOUT_MS: '3000',
@@ -293,7 +278,7 @@ describe('hedging (hedge: true in NETWORKS_FILE)', () => {
     proxies[1]?.set({ kind: 'none' });
     await hedged?.close();
     await hedgedDatabase?.drop();
-    if (directory !== '') await rm(directory, { recursive: true, force: true });
+    await file?.remove();
   });
 
   it("answers a slow node's reads from the other node, well before the slow one answers", async () => {

@@ -1,10 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_FACTS } from '@/domain/networks';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
+import { type NetworksFile, writeNetworksFile } from '../support/networks-file';
 import { call, keyHolder, type KeyHolder, rpc } from './gateway-harness';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
@@ -16,39 +14,23 @@ const testnet = { name: 'testnet', label: 'Testnet', chainId: 31_337 };
 
 let node: AnvilNode | undefined;
 let server: TestApp | undefined;
-let directory = '';
+let file: NetworksFile | undefined;
 let holder: KeyHolder;
 
 beforeAll(async () => {
   node = await startTestAnvil(testnet.chainId);
-  directory = await mkdtemp(join(tmpdir(), 'networks-file-'));
-  const file = join(directory, 'networks.yaml');
-  await writeFile(
-    file,
-    [
-      'networks:',
-      '  - name: mainnet',
-      '    label: Mainnet',
-      `    chainId: ${NETWORK_FACTS.mainnet.chainId}`,
-      `  - name: ${testnet.name}`,
-      `    label: ${testnet.label}`,
-      `    chainId: ${testnet.chainId}`,
-      '    maxLagBlocks: 3',
-      '    nodes:',
-      `      - url: ${node.url}`,
-      '        archive: true',
-      '        weight: 2',
-      '',
-    ].join('\n'),
-  );
-  server = await startTestApp({ NETWORKS_FILE: file });
+  file = await writeNetworksFile([
+    { name: 'mainnet', label: 'Mainnet', chainId: NETWORK_FACTS.mainnet.chainId },
+    { ...testnet, maxLagBlocks: 3, nodes: [{ url: node.url, archive: true, weight: 2 }] },
+  ]);
+  server = await startTestApp({ NETWORKS_FILE: file.path });
   holder = await keyHolder(server.app, 'testnet');
 });
 
 afterAll(async () => {
   await server?.close();
   await node?.stop();
-  if (directory !== '') await rm(directory, { recursive: true, force: true });
+  await file?.remove();
 });
 
 const app = () => {

@@ -65,24 +65,35 @@ function blockRequest(number: number): Buffer {
   return Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["0x${number.toString(16)}",false]}`);
 }
 
-const hex = /^0x[0-9a-f]{1,14}$/i;
+/** A block number as a JSON-RPC quantity ('0x1f'); null when it is not one. */
+export function readQuantity(value: unknown): number | null {
+  return typeof value === 'string' && /^0x[0-9a-f]{1,14}$/i.test(value) ? Number.parseInt(value, 16) : null;
+}
 
-/** A block's number and hashes from a node's answer to eth_getBlockByNumber; null when it is not one. */
-export function readHeadBlock(answer: UpstreamAnswer): HeadBlock | null {
-  if (answer.status !== 200 || !Buffer.isBuffer(answer.body)) return null;
+/** The result of a node's whole 200 answer to one call; undefined when it is none (an error, a batch, a stream, not JSON). */
+export function resultOf(answer: UpstreamAnswer): unknown {
+  if (answer.status !== 200 || !Buffer.isBuffer(answer.body)) return undefined;
   let message: unknown;
   try {
     message = JSON.parse(answer.body.toString('utf8'));
   } catch {
-    return null;
+    return undefined;
   }
-  if (typeof message !== 'object' || message === null || !('result' in message)) return null;
-  const block = message.result;
+  if (typeof message !== 'object' || message === null || Array.isArray(message) || 'error' in message || !('result' in message)) {
+    return undefined;
+  }
+  return message.result;
+}
+
+/** A block's number and hashes from a node's answer to eth_getBlockByNumber; null when it is not one. */
+export function readHeadBlock(answer: UpstreamAnswer): HeadBlock | null {
+  const block = resultOf(answer);
   if (typeof block !== 'object' || block === null) return null;
   if (!('number' in block && 'hash' in block && 'parentHash' in block)) return null;
-  const { number, hash, parentHash } = block;
-  if (typeof number !== 'string' || !hex.test(number) || typeof hash !== 'string' || typeof parentHash !== 'string') return null;
-  return { number: Number.parseInt(number, 16), hash, parentHash };
+  const { hash, parentHash } = block;
+  const number = readQuantity(block.number);
+  if (number === null || typeof hash !== 'string' || typeof parentHash !== 'string') return null;
+  return { number, hash, parentHash };
 }
 
 /** The node's latest block; throws (UpstreamError, or an Error saying what came) when it gives none. */

@@ -1,4 +1,4 @@
-import type { HeadBlock } from '@server/gateway/fleet/fleet-node';
+import { type HeadBlock, readQuantity } from '@server/gateway/fleet/fleet-node';
 import { UpstreamSocket } from '@server/gateway/ws/upstream-socket';
 
 /** Seconds between attempts to subscribe again after a node's WebSocket closed or refused newHeads. */
@@ -17,11 +17,10 @@ export function readNotifiedHead(text: string): HeadBlock | null {
   if (typeof params !== 'object' || params === null || !('result' in params)) return null;
   const header = params.result;
   if (typeof header !== 'object' || header === null || !('number' in header && 'hash' in header && 'parentHash' in header)) return null;
-  const { number, hash, parentHash } = header;
-  if (typeof number !== 'string' || !/^0x[0-9a-f]{1,14}$/i.test(number) || typeof hash !== 'string' || typeof parentHash !== 'string') {
-    return null;
-  }
-  return { number: Number.parseInt(number, 16), hash, parentHash };
+  const { hash, parentHash } = header;
+  const number = readQuantity(header.number);
+  if (number === null || typeof hash !== 'string' || typeof parentHash !== 'string') return null;
+  return { number, hash, parentHash };
 }
 
 /**

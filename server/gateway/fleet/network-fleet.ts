@@ -1,7 +1,16 @@
 import type { RpcPayload } from '@server/gateway/json-rpc';
 import { type AnswerCache, answerBody } from '@server/gateway/fleet/answer-cache';
 import { type CallPlan, type Keep, planCall, toQuantity } from '@server/gateway/fleet/call-plan';
-import { bufferedAnswer, FleetNode, fetchBlockAt, fetchHead, type HeadBlock, wholeAnswerLimit } from '@server/gateway/fleet/fleet-node';
+import {
+  bufferedAnswer,
+  FleetNode,
+  fetchBlockAt,
+  fetchHead,
+  type HeadBlock,
+  readQuantity,
+  resultOf,
+  wholeAnswerLimit,
+} from '@server/gateway/fleet/fleet-node';
 import { HeadWatch } from '@server/gateway/fleet/head-watch';
 import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
 import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
@@ -54,23 +63,13 @@ function rewritten(body: Buffer, plans: readonly CallPlan[], batch: boolean): Bu
 
 /** A result worth keeping from a node's answer, and the block it names; null when there is none (an error, null, a stream). */
 function keptResult(answer: UpstreamAnswer): { result: string; block: number | null } | null {
-  if (answer.status !== 200 || !Buffer.isBuffer(answer.body)) return null;
-  let message: unknown;
-  try {
-    message = JSON.parse(answer.body.toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (typeof message !== 'object' || message === null || Array.isArray(message) || 'error' in message || !('result' in message))
-    return null;
-  const { result } = message;
+  const result = resultOf(answer);
   if (result === null || result === undefined) return null;
   let block: number | null = null;
   if (typeof result === 'object' && !Array.isArray(result)) {
-    const named = 'blockNumber' in result ? result.blockNumber : 'number' in result ? result.number : undefined;
-    if (typeof named === 'string' && /^0x[0-9a-f]{1,14}$/i.test(named)) block = Number.parseInt(named, 16);
+    block = readQuantity('blockNumber' in result ? result.blockNumber : 'number' in result ? result.number : undefined);
     // A transaction not mined yet names no block: it changes once it is.
-    else if ('blockHash' in result && result.blockHash === null) return null;
+    if (block === null && 'blockHash' in result && result.blockHash === null) return null;
   }
   return { result: JSON.stringify(result), block };
 }
