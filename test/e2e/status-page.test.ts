@@ -36,10 +36,21 @@ const shared = shareOneServer({
   },
 });
 
+/** Waits until the server's report shows both networks' dead node out (its first checks done). */
+async function fleetChecked(serverUrl: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const report = (await (await fetch(`${serverUrl}/api/status`)).json()) as { networks: Array<{ state: string }> };
+    if (report.networks.every((network) => network.state !== 'operational')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe.each(viewports)('/status signed out at $width px', (viewport) => {
   const story = setUpStory(shared, { viewport, page: 'signed-out' });
 
   it('shows the report to a visitor, in the public frame, readable without sideways scrolling', async () => {
+    // The page asks every 15 s: it opens once the server has checked its nodes (the dead one is out).
+    await fleetChecked(story.server.url);
     await story.page.goto('/status');
     await expectVisible(ui.heading(story.page));
     await expectPath(story.page, '/status');
