@@ -324,9 +324,15 @@ export class NetworkFleet {
   private async check(node: FleetNode, now: boolean): Promise<void> {
     if (node.polling && !now) return;
     node.polling = true;
+    // Checks are node calls too: timed and counted, so a replica that serves no call (the main
+    // process beside HTTP workers) still reports its nodes' answer times and errors.
+    const started = performance.now();
     try {
-      await this.observe(node, await fetchHead(node, this.healthTimeoutMs));
+      const block = await fetchHead(node, this.healthTimeoutMs);
+      this.options.events.nodeAnswered(this.name, node.label, performance.now() - started, false);
+      await this.observe(node, block);
     } catch (error) {
+      this.options.events.nodeAnswered(this.name, node.label, performance.now() - started, true);
       this.takeOut(
         node,
         error instanceof UpstreamError ? (error.kind === 'timeout' ? 'not answering in time' : 'not reachable') : 'answering with errors',
