@@ -1,16 +1,9 @@
 import type { RpcPayload } from '@server/gateway/json-rpc';
 import { type AnswerCache, answerBody } from '@server/gateway/fleet/answer-cache';
 import { type CallPlan, type Keep, planCall, toQuantity } from '@server/gateway/fleet/call-plan';
-import {
-  bufferedAnswer,
-  FleetNode,
-  fetchBlockAt,
-  fetchHead,
-  type HeadBlock,
-  readQuantity,
-  resultOf,
-  wholeAnswerLimit,
-} from '@server/gateway/fleet/fleet-node';
+import { alreadyKnown, keptResult, release, rewritten, succeeded } from '@server/gateway/fleet/node-answers';
+import { combined, highest, weighted } from '@server/gateway/fleet/node-choice';
+import { bufferedAnswer, FleetNode, fetchBlockAt, fetchHead, type HeadBlock, wholeAnswerLimit } from '@server/gateway/fleet/fleet-node';
 import { HeadWatch } from '@server/gateway/fleet/head-watch';
 import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
 import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
@@ -48,45 +41,6 @@ export interface FleetOptions {
 const recentBlocks = 128;
 
 const deadStatus = (status: number) => status >= 500;
-
-/** A call's params written again (the fleet's head for `latest`), other fields as they came. */
-function rewritten(body: Buffer, plans: readonly CallPlan[], batch: boolean): Buffer {
-  if (plans.every((plan) => plan.params === null)) return body;
-  const value: unknown = JSON.parse(body.toString('utf8'));
-  const entries: unknown[] = batch && Array.isArray(value) ? value : [value];
-  plans.forEach((plan, index) => {
-    const entry = entries[index];
-    if (plan.params !== null && typeof entry === 'object' && entry !== null) Object.assign(entry, { params: plan.params });
-  });
-  return Buffer.from(JSON.stringify(value));
-}
-
-/** A result worth keeping from a node's answer, and the block it names; null when there is none (an error, null, a stream). */
-function keptResult(answer: UpstreamAnswer): { result: string; block: number | null } | null {
-  const result = resultOf(answer);
-  if (result === null || result === undefined) return null;
-  let block: number | null = null;
-  if (typeof result === 'object' && !Array.isArray(result)) {
-    block = readQuantity('blockNumber' in result ? result.blockNumber : 'number' in result ? result.number : undefined);
-    // A transaction not mined yet names no block: it changes once it is.
-    if (block === null && 'blockHash' in result && result.blockHash === null) return null;
-  }
-  return { result: JSON.stringify(result), block };
-}
-
-/** Whether a node refused a transaction only because it already has it. */
-function alreadyKnown(answer: UpstreamAnswer): boolean {
-  return Buffer.isBuffer(answer.body) && /already known|already imported|known transaction/i.test(answer.body.toString('utf8'));
-}
-
-function succeeded(answer: UpstreamAnswer): boolean {
-  if (answer.status < 200 || answer.status >= 300) return false;
-  return !Buffer.isBuffer(answer.body) || !answer.body.includes('"error"');
-}
-
-function release(answer: UpstreamAnswer): void {
-  if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
-}
 
 /**
  * One network's nodes: which are in rotation (answering, not too far behind), the head the gateway
@@ -408,40 +362,4 @@ export class NetworkFleet {
     node.out = null;
     this.options.events.rotation(this.name, node.label, null, this.serving().length);
   }
-}
-
-/** The node with the highest known head (the first one when none is known). */
-function highest(nodes: readonly FleetNode[]): FleetNode | null {
-  let best: FleetNode | null = null;
-  for (const node of nodes) if (best === null || (node.head ?? -1) > (best.head ?? -1)) best = node;
-  return best;
-}
-
-/** One of `nodes`, each as likely as its score. */
-function weighted(nodes: readonly FleetNode[]): FleetNode | null {
-  if (nodes.length <= 1) return nodes[0] ?? null;
-  const scores = nodes.map((node) => node.score());
-  let draw = Math.random() * scores.reduce((sum, score) => sum + score, 0);
-  for (const [index, node] of nodes.entries()) {
-    draw -= scores[index] ?? 0;
-    if (draw <= 0) return node;
-  }
-  return nodes.at(-1) ?? null;
-}
-
-/** A batch's needs: every call's (the strictest block, pending, the oldest block), on one node. */
-function combined(plans: readonly CallPlan[]): CallPlan {
-  const numbers = (pick: (plan: CallPlan) => number | null) => plans.map(pick).filter((number) => number !== null);
-  const mins = numbers((plan) => plan.minBlock);
-  const olds = numbers((plan) => plan.oldestBlock);
-  return {
-    route: plans.some((plan) => plan.route !== 'any') ? 'first' : 'any',
-    head: false,
-    params: null,
-    minBlock: mins.length > 0 ? Math.max(...mins) : null,
-    pending: plans.some((plan) => plan.pending),
-    oldestBlock: olds.length > 0 ? Math.min(...olds) : null,
-    cacheKey: null,
-    keep: null,
-  };
 }
