@@ -60,7 +60,8 @@ export class NetworkFleet {
     private readonly options: FleetOptions,
   ) {
     this.nodes = spec.nodes.map((node, index) => new FleetNode(index, node, options.timeoutMs));
-    this.healthTimeoutMs = Math.min(options.timeoutMs, Math.max(1000, options.pollMs * 2));
+    // A check waits as long as a call does (UPSTREAM_TIMEOUT_MS): on a busy machine a node slow to answer is not a node down.
+    this.healthTimeoutMs = options.timeoutMs;
   }
 
   get name(): string {
