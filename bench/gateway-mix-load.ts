@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     if (headers[run.hitHeader] === 'HIT') hits += 1;
     if (body.includes('"error":')) rpcErrors += 1;
   };
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: run.url,
     connections: run.connections,
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     requests: run.bodies.map((body) => ({ method: 'POST', body, onResponse })),
   });
+  const cpu = process.cpuUsage(cpuBefore);
   const load: MixLoad = {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     failures: result.non2xx + result.errors + result.timeouts,
     hits,
     rpcErrors,
+    loadCpuUs: cpu.user + cpu.system,
   };
   process.stdout.write(`${JSON.stringify(load)}\n`);
 }

@@ -2,7 +2,8 @@
  * `npm run bench:gateway -- --mix`: what dapps send, not one fixed call. On an anvil prepared first
  * (empty blocks, a contract, transactions to it that write logs), a list of calls in the weights
  * below goes through nginx (a plain reverse proxy to the anvil), the gateway, and the gateway with
- * CACHE_BYTES=0 (nothing kept: only eth_blockNumber is answered from the fleet's head). Every
+ * CACHE_BYTES=0 (nothing kept: only eth_blockNumber is answered from the fleet's head). The gateway
+ * runs compiled (build/server/, as with NODE_ENV=production), not under tsx. Every
  * distinct call is checked first through each target: its answer is a result, not an error or null.
  * Each target then takes the same autocannon load (BENCH_CONNECTIONS, BENCH_SECONDS, after a 2 s
  * warm-up; each connection sends the list in turn, over and over), in order then in reverse order,
@@ -35,6 +36,7 @@ import { startGateway } from './gateway-target';
 import { resultOf, rpcBody } from './json-rpc';
 import { combineLoads, type LoadResult } from './load';
 import { startNginx } from './nginx';
+import { canMeasureCpu, cpuNanoseconds } from './cpu-time';
 import { printTable } from './print-table';
 
 export interface MixSettings {
@@ -64,6 +66,14 @@ export interface MixLoad extends LoadResult {
   readonly hits: number;
   /** Answers that were JSON-RPC errors: a fair run has none. */
   readonly rpcErrors: number;
+  /** The load generator's own CPU time (µs): on a 2-core machine it shares the CPUs with the target. */
+  readonly loadCpuUs: number;
+}
+
+/** A pass's figures with the CPU time (ns) of the target's processes and of the anvil behind it. */
+interface MeasuredMix extends MixLoad {
+  readonly targetCpuNs: number;
+  readonly nodeCpuNs: number;
 }
 
 type Kind = 'call' | 'blockNumber' | 'blockByNumber' | 'receipt' | 'logs' | 'chainId' | 'blockByHash';
@@ -207,13 +217,13 @@ async function checkAnswers(name: string, url: string, bodies: readonly string[]
 
 function isMixLoad(value: unknown): value is MixLoad {
   if (typeof value !== 'object' || value === null) return false;
-  return ['requestsPerSecond', 'p50Ms', 'p99Ms', 'meanMs', 'total', 'failures', 'hits', 'rpcErrors'].every(
+  return ['requestsPerSecond', 'p50Ms', 'p99Ms', 'meanMs', 'total', 'failures', 'hits', 'rpcErrors', 'loadCpuUs'].every(
     (key) => typeof Reflect.get(value, key) === 'number',
   );
 }
 
 /** One autocannon run in its own process (bench/gateway-mix-load.ts). */
-function runMixLoad(run: MixRun): Promise<MixLoad> {
+export function runMixLoad(run: MixRun): Promise<MixLoad> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'gateway-mix-load.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
     let output = '';
@@ -238,38 +248,55 @@ function runMixLoad(run: MixRun): Promise<MixLoad> {
 interface Target {
   readonly name: string;
   readonly url: string;
+  /** The target's own process (its tree is measured: nginx's workers, the gateway's). */
+  readonly pid: number;
 }
 
 /** The passes of one target as one line. */
-function combine(results: readonly MixLoad[]): MixLoad {
-  const sum = (pick: (result: MixLoad) => number) => results.reduce((total, result) => total + pick(result), 0);
+function combine(results: readonly MeasuredMix[]): MeasuredMix {
+  const sum = (pick: (result: MeasuredMix) => number) => results.reduce((total, result) => total + pick(result), 0);
   return {
     ...combineLoads(results),
     meanMs: sum((result) => result.meanMs) / results.length,
     hits: sum((result) => result.hits),
     rpcErrors: sum((result) => result.rpcErrors),
+    loadCpuUs: sum((result) => result.loadCpuUs),
+    targetCpuNs: sum((result) => result.targetCpuNs),
+    nodeCpuNs: sum((result) => result.nodeCpuNs),
   };
 }
 
+/** µs of CPU per answered request. */
+const perRequest = (us: number, result: MixLoad) => (cpuKnown ? (us / result.total).toFixed(0) : '-');
+const cpuKnown = canMeasureCpu();
+
 const share = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)} %`;
+
+/** An anvil prepared for the mix at `nodeUrl`, and the mix's list of bodies on it. */
+export async function prepareMix(nodeUrl: string): Promise<string[]> {
+  return mixBodies(variants(await prepareChain(nodeUrl)));
+}
 
 export async function runMixBench(settings: MixSettings): Promise<void> {
   const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId });
   const stops: Array<() => Promise<void>> = [() => node.stop()];
   let miner: NodeJS.Timeout | undefined;
   try {
-    const chain = await prepareChain(node.url);
-    const bodies = mixBodies(variants(chain));
+    const bodies = await prepareMix(node.url);
     const nginx = await startNginx(await freeLoopbackPort(), node.port);
     stops.unshift(() => nginx.stop());
-    const gateway = await startGateway(await freeLoopbackPort(), node.url, settings.workers);
+    // The server as production runs it: compiled, by node alone.
+    const gateway = await startGateway(await freeLoopbackPort(), node.url, settings.workers, { compiled: true });
     stops.unshift(() => gateway.stop());
-    const uncached = await startGateway(await freeLoopbackPort(), node.url, settings.workers, { env: { CACHE_BYTES: '0' } });
+    const uncached = await startGateway(await freeLoopbackPort(), node.url, settings.workers, {
+      compiled: true,
+      env: { CACHE_BYTES: '0' },
+    });
     stops.unshift(() => uncached.stop());
 
-    const nginxTarget: Target = { name: 'nginx -> anvil', url: nginx.url };
-    const gatewayTarget: Target = { name: `gateway -> anvil (${settings.workers} workers)`, url: gateway.url };
-    const uncachedTarget: Target = { name: `gateway, CACHE_BYTES=0 (${settings.workers} workers)`, url: uncached.url };
+    const nginxTarget: Target = { name: 'nginx -> anvil', url: nginx.url, pid: nginx.pid };
+    const gatewayTarget: Target = { name: `gateway -> anvil (${settings.workers} workers)`, url: gateway.url, pid: gateway.pid };
+    const uncachedTarget: Target = { name: `gateway, CACHE_BYTES=0 (${settings.workers} workers)`, url: uncached.url, pid: uncached.pid };
     const targets = [nginxTarget, gatewayTarget, uncachedTarget];
     for (const target of targets) await checkAnswers(target.name, target.url, bodies);
     console.log(
@@ -283,11 +310,14 @@ export async function runMixBench(settings: MixSettings): Promise<void> {
     }
     const load = (url: string, durationSeconds: number) =>
       runMixLoad({ url, hitHeader: cacheHeader, connections: settings.connections, durationSeconds, bodies });
+    const cpuOf = (pid: number) => (cpuKnown ? cpuNanoseconds(pid) : 0);
     // In order, then in reverse order: a machine slowing down during the run weighs on every target alike.
-    const passes = new Map<Target, MixLoad[]>(targets.map((target) => [target, []]));
+    const passes = new Map<Target, MeasuredMix[]>(targets.map((target) => [target, []]));
     for (const target of [...targets, ...[...targets].reverse()]) {
       await load(target.url, warmUpSeconds);
-      const result = await load(target.url, settings.durationSeconds);
+      const [targetBefore, nodeBefore] = [cpuOf(target.pid), cpuOf(node.pid)];
+      const measured = await load(target.url, settings.durationSeconds);
+      const result = { ...measured, targetCpuNs: cpuOf(target.pid) - targetBefore, nodeCpuNs: cpuOf(node.pid) - nodeBefore };
       console.log(
         `${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s (${settings.durationSeconds} s, ${settings.connections} connections)`,
       );
@@ -298,7 +328,7 @@ export async function runMixBench(settings: MixSettings): Promise<void> {
 
     console.log('');
     printTable(
-      ['method mix', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'requests', 'x-cache: HIT', 'RPC errors'],
+      ['method mix', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'requests', 'x-cache: HIT', 'RPC errors', 'CPU µs/req', 'anvil', 'load'],
       targets.map((target) => {
         const row = result(target);
         return [
@@ -310,9 +340,16 @@ export async function runMixBench(settings: MixSettings): Promise<void> {
           String(row.total),
           share(row.hits, row.total),
           String(row.rpcErrors),
+          perRequest(row.targetCpuNs / 1000, row),
+          perRequest(row.nodeCpuNs / 1000, row),
+          perRequest(row.loadCpuUs, row),
         ];
       }),
     );
+    if (cpuKnown)
+      console.log(
+        "\nCPU µs/req: the target's own processes, the anvil's behind it, and the load generator's (autocannon), per answered request; all three share the machine's CPUs.",
+      );
     const [base, cached, plain] = [result(nginxTarget), result(gatewayTarget), result(uncachedTarget)];
     const ratio = cached.requestsPerSecond / base.requestsPerSecond;
     console.log(`\ngateway / nginx: ${ratio.toFixed(2)} (p50 ${cached.p50Ms.toFixed(1)} against ${base.p50Ms.toFixed(1)} ms)`);

@@ -16,6 +16,8 @@ import { startAnvil } from '@server/nodes/anvil';
 import { DEFAULT_NETWORK, NETWORK_FACTS } from '@/domain/networks';
 import { freeLoopbackPort } from '@server/nodes/free-port';
 import { parseArgs } from 'node:util';
+import { cacheHeader } from '@server/gateway/gateway';
+import { prepareMix, runMixLoad } from './gateway-mix';
 import { startGateway } from './gateway-target';
 import { runLoad } from './load';
 import { runOpenLoop } from './open-loop';
@@ -184,17 +186,28 @@ async function profileLatency(workerCount: number): Promise<void> {
   await summariseStalls(dir);
 }
 
-/** The gateway's processes run under `node --cpu-prof` (each writes its profile when it exits). */
-async function profile(): Promise<void> {
+/** One load of `seconds` on the gateway: the bench's eth_chainId, or the method mix's list (`mix`). */
+function load(url: string, seconds: number, mix: readonly string[] | null) {
+  if (mix === null) return runLoad(url, { connections: 50, durationSeconds: seconds, body });
+  return runMixLoad({ url, hitHeader: cacheHeader, connections: 50, durationSeconds: seconds, bodies: mix });
+}
+
+/**
+ * The gateway's processes run under `node --cpu-prof` (each writes its profile when it exits).
+ * `--mix`: the method mix (bench/gateway-mix.ts) on an anvil prepared for it, mostly cache hits.
+ */
+async function profile(withMix: boolean): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-profile-'));
   const node = await startAnvil({ chainId: NETWORK_FACTS[DEFAULT_NETWORK].chainId });
   try {
+    const mix = withMix ? await prepareMix(node.url) : null;
     const gateway = await startGateway(await freeLoopbackPort(), node.url, workers, {
       nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+      compiled: withMix,
     });
     try {
-      await runLoad(gateway.url, { connections: 50, durationSeconds: 2, body });
-      const result = await runLoad(gateway.url, { connections: 50, durationSeconds: measuredSeconds, body });
+      await load(gateway.url, 2, mix);
+      const result = await load(gateway.url, measuredSeconds, mix);
       console.log(
         `gateway -> anvil (${workers} workers): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
       );
@@ -210,8 +223,8 @@ async function profile(): Promise<void> {
 function chosen(): Promise<void> {
   if (process.argv[2] === 'read') return summarise(process.argv[3] ?? '');
   if (process.argv[2] === 'stalls') return summariseStalls(process.argv[3] ?? '');
-  const { values } = parseArgs({ options: { latency: { type: 'boolean' }, workers: { type: 'string' } } });
-  return values.latency ? profileLatency(Number(values.workers ?? 1)) : profile();
+  const { values } = parseArgs({ options: { latency: { type: 'boolean' }, mix: { type: 'boolean' }, workers: { type: 'string' } } });
+  return values.latency ? profileLatency(Number(values.workers ?? 1)) : profile(values.mix === true);
 }
 
 chosen().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { findUserByEmail, setUserPlan } from '@server/repos/users';
 import { projectRoot } from '@server/spa-build';
+import { serverBuildDir } from '@server/server-build';
 import { lowestWith } from '@/domain/plan-catalog';
 
 export interface RunningGateway {
@@ -147,6 +148,18 @@ async function signUpOverHttp(origin: string, count: number): Promise<string[]> 
   return keys;
 }
 
+let compiling: Promise<void> | null = null;
+
+/** `npm run build`'s server half, once per bench run: build/server/ from the sources as they are. */
+function compileServer(): Promise<void> {
+  compiling ??= new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/build-server.ts'], { cwd: projectRoot, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`compiling the server exited with ${code}`))));
+  });
+  return compiling;
+}
+
 function waitForStart(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
@@ -186,6 +199,11 @@ export interface GatewayOptions {
    * made over HTTP once it runs (its own migrations, whatever this checkout's code is).
    */
   readonly root?: string;
+  /**
+   * Runs the compiled server (build/server/start.js, compiled from the sources once per bench run by
+   * server/build-server.ts) with node alone, as production does, instead of server/start.ts under tsx.
+   */
+  readonly compiled?: boolean;
 }
 
 /**
@@ -216,8 +234,11 @@ export async function startGateway(port: number, nodeUrl: string, workers: numbe
     ...(overHttp ? { TRUST_PROXY: '127.0.0.1' } : {}),
     ...moreEnv,
   };
+  if (options.compiled === true) await compileServer();
   // The flags after tsx: an --import of a .ts file needs it loaded first.
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeFlags, 'server/start.ts'], {
+  const entry =
+    options.compiled === true ? [...nodeFlags, join(serverBuildDir, 'start.js')] : ['--import', 'tsx', ...nodeFlags, 'server/start.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: options.root ?? projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -41,7 +41,9 @@ export class RateLimiter {
    */
   takeUpTo(userId: number, rate: number, cost: number, extra: number, nowMs: number): TakeResult & { readonly taken: number } {
     const first = this.take(userId, rate, cost, nowMs);
-    if (!first.allowed || extra <= 0) return { ...first, taken: first.allowed ? cost : 0 };
+    // Written out, not spread: a spread of `first` costs more than the rest of the call (V8's object clone).
+    if (!first.allowed || extra <= 0)
+      return { allowed: first.allowed, remaining: first.remaining, retryAfterMs: first.retryAfterMs, taken: first.allowed ? cost : 0 };
     const bucket = this.refilled(userId, rate, nowMs);
     // No spare from a bucket the call left in debt.
     const more = Math.max(0, Math.min(extra, Math.floor(bucket.tokens)));

@@ -82,7 +82,7 @@ describe('the answers kept', () => {
     expect(answerBody(null, '{"n":1}').toString()).toBe('{"jsonrpc":"2.0","id":null,"result":{"n":1}}');
   });
 
-  it('holds at most its bytes, dropping the least recently used first', () => {
+  it('holds at most its bytes, dropping first the oldest not used since eviction last passed it', () => {
     const cache = new AnswerCache(100);
     cache.set('mainnet', 'a', 'x'.repeat(30), null);
     cache.set('mainnet', 'b', 'x'.repeat(30), null);
@@ -93,6 +93,21 @@ describe('the answers kept', () => {
     expect(cache.get('mainnet', 'a')).toBeDefined();
     cache.set('mainnet', 'huge', 'x'.repeat(200), null);
     expect(cache.get('mainnet', 'huge')).toBeUndefined();
+  });
+
+  it('gives a used answer one second chance, not a place for good', () => {
+    const cache = new AnswerCache(100);
+    cache.set('mainnet', 'a', 'x'.repeat(30), null);
+    cache.get('mainnet', 'a');
+    cache.set('mainnet', 'b', 'x'.repeat(30), null);
+    // a was used: passed over once (to the back, behind c), so b, the oldest unused, goes.
+    cache.set('mainnet', 'c', 'x'.repeat(30), null);
+    expect(cache.get('mainnet', 'b')).toBeUndefined();
+    cache.set('mainnet', 'd', 'x'.repeat(30), null);
+    cache.set('mainnet', 'e', 'x'.repeat(30), null);
+    // Not used since its second chance: a goes in its turn, after c.
+    expect(['a', 'c', 'd', 'e'].map((key) => cache.get('mainnet', key) !== undefined)).toEqual([false, false, true, true]);
+    expect(cache.counts().bytes).toBeLessThanOrEqual(100);
   });
 
   it('drops what a reorganisation replaced on its network only, and never what holds for good', () => {

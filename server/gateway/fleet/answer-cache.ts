@@ -2,7 +2,9 @@ import type { RpcId } from '@server/gateway/json-rpc';
 
 /**
  * Answers that cannot change, kept by network and call (call-plan.ts says which and for how long),
- * bounded in bytes: the least recently used go first. An answer tied to a block is dropped when a
+ * bounded in bytes: the oldest not used since it was last passed over goes first (second chance:
+ * a hit only marks its entry, where moving it to the back of the order on every hit cost as much as
+ * the rest of the lookup). An answer tied to a block is dropped when a
  * reorganisation replaces that block or one below it (dropFrom); one kept 'always' (eth_chainId,
  * net_version, web3_sha3) never is. In this process's memory: each replica keeps its own, so a
  * reorganisation one replica sees is dropped there when its own head tracking sees it.
@@ -14,6 +16,8 @@ interface Entry {
   /** The highest block the answer depends on; null = none (kept for good). */
   readonly block: number | null;
   readonly bytes: number;
+  /** Hit since eviction last passed over it: it goes to the back once instead of out. */
+  used: boolean;
 }
 
 export interface CacheCounts {
@@ -45,9 +49,7 @@ export class AnswerCache {
       return undefined;
     }
     this.hits += 1;
-    // Most recently used last: the Map's order is the eviction order.
-    this.entries.delete(full);
-    this.entries.set(full, entry);
+    entry.used = true;
     return entry.result;
   }
 
@@ -56,11 +58,17 @@ export class AnswerCache {
     const bytes = Buffer.byteLength(full) + Buffer.byteLength(result);
     if (bytes > this.maxBytes) return;
     this.remove(full);
-    this.entries.set(full, { network, result, block, bytes });
+    this.entries.set(full, { network, result, block, bytes, used: false });
     this.bytesHeld += bytes;
-    for (const [oldest] of this.entries) {
+    // The Map's order is the eviction order: a used entry moves to the back (its mark cleared), so
+    // each is passed over at most once and the walk ends.
+    for (const [oldest, entry] of this.entries) {
       if (this.bytesHeld <= this.maxBytes) break;
-      this.remove(oldest);
+      this.entries.delete(oldest);
+      if (entry.used) {
+        entry.used = false;
+        this.entries.set(oldest, entry);
+      } else this.bytesHeld -= entry.bytes;
     }
   }
 

@@ -123,7 +123,7 @@ export async function bufferedAnswer(answer: UpstreamAnswer, limit: number): Pro
     const next = await reading.next();
     if (next.done === true) {
       const body = Buffer.concat(chunks);
-      return { ...answer, body, shape: shapeOf(body) };
+      return { status: answer.status, contentType: answer.contentType, body, shape: shapeOf(body) };
     }
     const chunk: unknown = next.value;
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
@@ -142,7 +142,7 @@ export async function bufferedAnswer(answer: UpstreamAnswer, limit: number): Pro
   const body = Readable.from(rest(), { objectMode: false });
   // The client went away: stop reading from the node too.
   body.once('close', () => source.destroy());
-  return { ...answer, body };
+  return { status: answer.status, contentType: answer.contentType, body, shape: answer.shape };
 }
 
 async function fetchBlock(node: FleetNode, request: Buffer, timeoutMs: number): Promise<HeadBlock> {

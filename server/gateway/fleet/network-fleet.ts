@@ -42,6 +42,11 @@ const recentBlocks = 128;
 
 const deadStatus = (status: number) => status >= 500;
 
+/** `served` with its answer read (bufferedAnswer); written out, as a spread costs more on every call. */
+function withAnswer(served: Served, answer: UpstreamAnswer): Served {
+  return { answer, ms: served.ms, cached: served.cached, node: served.node };
+}
+
 /**
  * One network's nodes: which are in rotation (answering, not too far behind), the head the gateway
  * answers with, and where each call goes. The head only moves forward, except when the nodes
@@ -112,7 +117,7 @@ export class NetworkFleet {
     const served = plan.route === 'all' ? await this.broadcast(sent) : await this.route(plan, sent);
     if (single?.keep == null || single.cacheKey === null || cache.maxBytes === 0) return served;
     // Kept only when small enough to be sent in one write anyway: a bigger answer still streams.
-    const whole = { ...served, answer: await bufferedAnswer(served.answer, bufferedAnswerLimit) };
+    const whole = withAnswer(served, await bufferedAnswer(served.answer, bufferedAnswerLimit));
     this.keep(single.cacheKey, single.keep, whole);
     return whole;
   }
@@ -236,7 +241,7 @@ export class NetworkFleet {
       };
       for (const node of targets) {
         this.send(node, body)
-          .then(async (served) => ({ ...served, answer: await bufferedAnswer(served.answer, wholeAnswerLimit) }))
+          .then(async (served) => withAnswer(served, await bufferedAnswer(served.answer, wholeAnswerLimit)))
           .then(
             (served) => {
               if (settled) return release(served.answer);
