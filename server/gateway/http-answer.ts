@@ -27,12 +27,11 @@ const jsonContentType = 'application/json; charset=utf-8';
 const anyOrigin = { 'access-control-allow-origin': '*' } as const;
 
 /** On every answer of the gateway's (CORS as above). Answers are per call: nothing caches them. */
-const callHeaders: Readonly<Record<string, string>> = {
-  ...anyOrigin,
+const callHeaders: Readonly<Record<string, string>> = Object.assign({}, anyOrigin, {
   'access-control-expose-headers': 'X-Credits-Used, X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
-};
+});
 
 /** A plan's rate on an answer: its requests a second and the tokens left. */
 export interface RateHeaders {
@@ -57,7 +56,7 @@ export function keyHeaders(credits: number, rate: RateHeaders | null): Record<st
 export function refusalAnswer(problem: GatewayError, id: RpcId, headers: Readonly<Record<string, string>> = callHeaders): GatewayAnswer {
   const answer: GatewayAnswer = {
     status: problem.status,
-    headers: { ...headers, 'content-type': jsonContentType },
+    headers: Object.assign({}, headers, { 'content-type': jsonContentType }),
     body: rpcErrorBody(id, problem.code, problem.message, problem.data),
   };
   if (problem.data?.limit === 'rate') answer.headers['retry-after'] = retryAfterValue(problem.data.retryAfterSeconds * 1000);
@@ -72,7 +71,7 @@ export function internalAnswer(payload: Pick<RpcPayload, 'batch' | 'id' | 'ids'>
   const { status, code, message } = gatewayErrors.internal();
   return {
     status,
-    headers: { ...callHeaders, 'content-type': jsonContentType },
+    headers: Object.assign({}, callHeaders, { 'content-type': jsonContentType }),
     body: payload.batch ? rpcBatchErrorBody(payload.ids, code, message) : rpcErrorBody(payload.id, code, message),
   };
 }
@@ -84,12 +83,11 @@ export function nodeAnswer(status: number, headers: Record<string, string>, cont
 }
 
 /** The CORS preflight answer of browsers calling from a dapp's origin. */
-const preflightHeaders = {
-  ...anyOrigin,
+const preflightHeaders = Object.assign({}, anyOrigin, {
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'Content-Type',
   'access-control-max-age': '86400',
-};
+});
 
 /** What a front answers before (or instead of) the gateway, the same on every front. */
 export interface GatewayFront {
@@ -110,15 +108,15 @@ export interface GatewayFront {
  * the main process's answer is the one every front gives.
  */
 export function gatewayFront(settings: { readonly gatewayBodyLimit: number; readonly publicUrl: string }): GatewayFront {
-  const originHeaders = { ...securityHeaders(`${apiPrefix}/v1/`), ...transportSecurityHeaders(settings.publicUrl) };
+  const originHeaders = Object.assign({}, securityHeaders(`${apiPrefix}/v1/`), transportSecurityHeaders(settings.publicUrl));
   const refusal = (problem: GatewayError): GatewayAnswer => ({
     status: problem.status,
-    headers: { ...originHeaders, 'content-type': jsonContentType, ...anyOrigin },
+    headers: Object.assign({}, originHeaders, { 'content-type': jsonContentType }, anyOrigin),
     body: rpcErrorBody(null, problem.code, problem.message),
   });
   return {
     bodyLimit: settings.gatewayBodyLimit,
-    preflight: { status: 204, headers: { ...originHeaders, ...preflightHeaders }, body: '' },
+    preflight: { status: 204, headers: Object.assign({}, originHeaders, preflightHeaders), body: '' },
     tooLarge: refusal(gatewayErrors.tooLarge(settings.gatewayBodyLimit)),
     internal: refusal(gatewayErrors.internal()),
     refusal,
@@ -144,7 +142,7 @@ export function writeAnswer(response: ServerResponse, answer: GatewayAnswer): vo
       return;
     }
     // Sized, as nginx answers: no chunked framing around a small answer.
-    response.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) });
+    response.writeHead(answer.status, Object.assign({}, answer.headers, { 'content-length': String(Buffer.byteLength(body)) }));
     response.end(body);
     return;
   }

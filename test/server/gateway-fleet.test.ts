@@ -177,6 +177,39 @@ describe('a network served by two nodes', () => {
     expect(await gatewayHead()).toBeGreaterThanOrEqual(Number(receipt.blockNumber));
   });
 
+  it('answers with the hash when one node already holds the transaction: its "already imported" is no error', async () => {
+    const url = `${baseUrl}/api/v1/mainnet/${apiKey}`;
+    const wallet = createWalletClient({ chain, account: privateKeyToAccount(devKey), transport: http(url) });
+    const raw = await wallet.signTransaction(await wallet.prepareTransactionRequest({ to: someone, value: parseEther('1') }));
+    const [holder, other] = nodes;
+    if (holder === undefined || other === undefined) throw new Error('two nodes expected');
+    // The first node takes it into its pool without mining it: sent through the gateway, it answers "already imported".
+    await nodeCall(holder, 'evm_setAutomine', [false]);
+    try {
+      const held = await nodeCall(holder, 'eth_sendRawTransaction', [raw]);
+      const again = await fetch(holder.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [raw] }),
+      });
+      expect(await again.text()).toMatch(/already imported/);
+      for (const proxy of proxies) proxy.clearMethods();
+      const answer = await gateway('eth_sendRawTransaction', [raw]);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ jsonrpc: '2.0', id: 7, result: held });
+      for (const proxy of proxies) expect(proxy.methods.filter((method) => method === 'eth_sendRawTransaction')).toHaveLength(1);
+    } finally {
+      // Mined on the first node too (turning automine on mines what waits, or a block does): one height, one nonce.
+      await nodeCall(holder, 'evm_setAutomine', [true]);
+      const behind = (await headOf(other)) - (await headOf(holder));
+      if (behind > 0) await nodeCall(holder, 'anvil_mine', [`0x${behind.toString(16)}`]);
+      expect(await nodeCall(holder, 'eth_getTransactionCount', [privateKeyToAccount(devKey).address, 'latest'])).toBe(
+        await nodeCall(other, 'eth_getTransactionCount', [privateKeyToAccount(devKey).address, 'latest']),
+      );
+      expect(await headOf(holder)).toBe(await headOf(other));
+    }
+  });
+
   it('keeps a newHeads subscription through its node dropping the WebSocket: every block once, in order', async () => {
     const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/v1/mainnet/${apiKey}`);
     const heads: number[] = [];

@@ -97,7 +97,7 @@ function blocksOf(method: string, params: unknown, head: number | null): { block
     const rewritten = from.value !== fromValue || to.value !== toValue;
     return {
       blocks: [from, to],
-      params: rewritten ? [{ ...filter, fromBlock: from.value, toBlock: to.value }, ...list.slice(1)] : null,
+      params: rewritten ? [Object.assign({}, filter, { fromBlock: from.value, toBlock: to.value }), ...list.slice(1)] : null,
     };
   }
   const block = resolve(list[where], head);
