@@ -1,7 +1,9 @@
+import { createServer, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { AnswerCache, answerBody } from '@server/gateway/fleet/answer-cache';
 import { planCall, readBlockRef } from '@server/gateway/fleet/call-plan';
 import { NetworkFleet } from '@server/gateway/fleet/network-fleet';
+import { agreedHead } from '@server/gateway/fleet/node-choice';
 import { networkDefaults, type NodeSpec } from '@server/gateway/fleet/network-settings';
 
 describe('the block a param names', () => {
@@ -120,6 +122,83 @@ describe('the answers kept', () => {
     expect(cache.dropFrom('mainnet', 10)).toBe(2);
     expect(['chain', 'at-9', 'at-10', 'at-12'].map((key) => cache.get('mainnet', key) !== undefined)).toEqual([true, true, false, false]);
     expect(cache.get('devnet', 'at-11')).toBe('1');
+  });
+});
+
+describe('the head the nodes agree on', () => {
+  const heads = (...values: Array<number | null>) => values.map((head) => ({ head }));
+  it.each([
+    { nodes: heads(), agreed: null, why: 'no node' },
+    { nodes: heads(100), agreed: 100, why: 'one node: its head' },
+    { nodes: heads(100, 103), agreed: 103, why: 'two nodes: the highest (no majority tells which is right)' },
+    { nodes: heads(100, 101, 5000), agreed: 101, why: 'three: one far ahead alone does not move it' },
+    { nodes: heads(5000, null, null), agreed: null, why: 'three, one reported: not yet agreed' },
+    { nodes: heads(5000, 100, null), agreed: 100, why: 'three, two reported' },
+    { nodes: heads(100, 101, 102, 103), agreed: 102, why: 'four: reached by two' },
+    { nodes: heads(7, 7, 7, 7, 9), agreed: 7, why: 'five: reached by three' },
+  ])('$why', ({ nodes, agreed }) => {
+    expect(agreedHead(nodes)).toBe(agreed);
+  });
+});
+
+/** A node that answers any block request with a block at the head the test sets (hashes follow from the numbers). */
+async function headNode(): Promise<{ url: string; head: { value: number }; close: () => Promise<void> }> {
+  const head = { value: 100 };
+  const hash = (number: number) => `0x${number.toString(16).padStart(64, '0')}`;
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      const block = { number: `0x${head.value.toString(16)}`, hash: hash(head.value), parentHash: hash(head.value - 1) };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: block }));
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    head,
+    close: () => new Promise((closed) => server.close(() => closed())),
+  };
+}
+
+describe('a node reporting a head far ahead of the others', () => {
+  it('moves neither the head nor the others out of rotation: it leaves rotation itself', async () => {
+    const servers = await Promise.all([headNode(), headNode(), headNode()]);
+    const fleet = new NetworkFleet(
+      {
+        name: 'mainnet',
+        label: 'Mainnet',
+        chainId: 1,
+        nodes: servers.map((server) => ({ url: server.url, ws: null, archive: false, weight: 1 })),
+        ...{ maxLagBlocks: 5, finalityDepth: 64, hedge: false },
+      },
+      {
+        timeoutMs: 5000,
+        pollMs: 1000,
+        cache: new AnswerCache(0),
+        events: { nodeAnswered: () => undefined, rerouted: () => undefined, rotation: () => undefined },
+        now: () => 0,
+      },
+    );
+    try {
+      const [bogus] = servers;
+      if (bogus === undefined) throw new Error('three nodes');
+      bogus.head.value = 5000;
+      await fleet.poll(true);
+      expect(fleet.head).toBe(100);
+      expect(fleet.nodes.map((node) => node.out)).toEqual(['4900 blocks ahead of the other nodes', null, null]);
+      for (const server of servers) server.head.value += 1;
+      await fleet.poll(true);
+      expect(fleet.head).toBe(101);
+      // Back in line with the others: back in rotation.
+      bogus.head.value = 101;
+      await fleet.poll(true);
+      expect(fleet.nodes.map((node) => node.out)).toEqual([null, null, null]);
+    } finally {
+      await fleet.close();
+      await Promise.all(servers.map((server) => server.close()));
+    }
   });
 });
 

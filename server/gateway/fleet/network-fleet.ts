@@ -2,7 +2,7 @@ import type { RpcPayload } from '@server/gateway/json-rpc';
 import { type AnswerCache, answerBody } from '@server/gateway/fleet/answer-cache';
 import { type CallPlan, type Keep, planCall, toQuantity } from '@server/gateway/fleet/call-plan';
 import { alreadyKnown, keptResult, release, rewritten, succeeded } from '@server/gateway/fleet/node-answers';
-import { combined, highest, weighted } from '@server/gateway/fleet/node-choice';
+import { agreedHead, combined, highest, weighted } from '@server/gateway/fleet/node-choice';
 import { bufferedAnswer, FleetNode, fetchBlockAt, fetchHead, type HeadBlock, wholeAnswerLimit } from '@server/gateway/fleet/fleet-node';
 import { HeadWatch } from '@server/gateway/fleet/head-watch';
 import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
@@ -54,7 +54,7 @@ function withAnswer(served: Served, answer: UpstreamAnswer): Served {
  */
 export class NetworkFleet {
   readonly nodes: readonly FleetNode[];
-  /** The head: the highest block a node in rotation has (never lower than one answered before, but on a reorganisation). */
+  /** The head: the block the nodes in rotation agree on (agreedHead; never lower than one answered before, but on a reorganisation). */
   head: number | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private readonly watches: HeadWatch[] = [];
@@ -338,20 +338,28 @@ export class NetworkFleet {
     this.options.cache.dropFrom(this.name, from);
   }
 
-  /** The head from the nodes in rotation: forward only, unless a reorganisation lowered their chain. */
+  /** The head the nodes in rotation agree on (agreedHead): forward only, unless a reorganisation lowered their chain. */
   private moveHead(reorganised: boolean): void {
-    const best = highest(this.serving())?.head ?? null;
-    if (best === null) return;
-    if (this.head === null || best > this.head || reorganised) this.head = best;
+    const agreed = agreedHead(this.serving());
+    if (agreed === null) return;
+    if (this.head === null || agreed > this.head || reorganised) this.head = agreed;
   }
 
-  /** Nodes too far behind the head leave rotation; `checked`, which just answered its check, comes back when close enough. */
+  /**
+   * Nodes too far behind the head leave rotation, and so does one too far ahead of what at least two
+   * others in rotation agree on (with fewer, a node ahead is taken for the one that is right);
+   * `checked`, which just answered its check, comes back when close enough.
+   */
   private judgeLag(checked: FleetNode): void {
     if (this.head === null) return;
+    const { maxLagBlocks } = this.spec;
+    const known = this.serving().filter((node) => node.head !== null);
     for (const node of this.nodes) {
       if (node.head === null) continue;
       const behind = this.head - node.head;
-      if (behind > this.spec.maxLagBlocks) this.takeOut(node, `${behind} blocks behind`);
+      const others = known.length - (known.includes(node) ? 1 : 0);
+      if (behind > maxLagBlocks) this.takeOut(node, `${behind} blocks behind`);
+      else if (-behind > maxLagBlocks && others >= 2) this.takeOut(node, `${-behind} blocks ahead of the other nodes`);
       else if (node === checked && node.out !== null) this.bringBack(node);
     }
   }

@@ -10,6 +10,19 @@ export function highest(nodes: readonly FleetNode[]): FleetNode | null {
   return best;
 }
 
+/**
+ * The head `nodes` agree on: the highest block at least half of them have reached (a node whose
+ * head is not known yet has reached none); null while fewer than half have reported. With one or
+ * two nodes that is the highest; with three or more, one node alone far ahead (a bogus report) does
+ * not move it, even when it reports first.
+ */
+export function agreedHead(nodes: readonly Pick<FleetNode, 'head'>[]): number | null {
+  const heads: number[] = [];
+  for (const node of nodes) if (node.head !== null) heads.push(node.head);
+  heads.sort((a, b) => b - a);
+  return heads[Math.ceil(nodes.length / 2) - 1] ?? null;
+}
+
 /** One of `nodes`, each as likely as its score. */
 export function weighted(nodes: readonly FleetNode[]): FleetNode | null {
   if (nodes.length <= 1) return nodes[0] ?? null;
