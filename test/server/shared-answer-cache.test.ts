@@ -9,6 +9,7 @@ import type { NetworkFleet, Served } from '@server/gateway/fleet/network-fleet';
 import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
 import { redisSharedAnswers, type SharedAnswers, sharedBytesKey, sharedIndexKey, sharedKey } from '@server/gateway/fleet/shared-answers';
 import { parsePayload } from '@server/gateway/json-rpc';
+import { ProcessMetrics } from '@server/metrics/process-metrics';
 import { createRedisConnection, noRedisObserver } from '@server/shared/redis';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -168,6 +169,20 @@ describe('answers shared by replicas through Redis (CACHE_SHARED)', () => {
       expect(forwarded(proxyB, method)).toBe(1);
       expect(lookups(b)).toBe(before);
     }
+  });
+
+  it("counts each level's lookups: this process's (hit, miss as before) and the shared one's", async () => {
+    const fleet = fleets[1];
+    if (fleet === undefined) throw new Error('two replicas');
+    const metrics = new ProcessMetrics('main', ['mainnet']);
+    metrics.watchFleet(fleet);
+    const text = await metrics.registry.metrics();
+    const { hits, misses } = fleet.cache.counts();
+    expect(text).toContain(`rpc_cache_lookups_total{result="hit"} ${hits}`);
+    expect(text).toContain(`rpc_cache_lookups_total{result="miss"} ${misses}`);
+    expect(text).toContain(`rpc_cache_shared_lookups_total{result="hit"} ${sharedOf(b).counts().hits}`);
+    expect(text).toContain(`rpc_cache_shared_lookups_total{result="unavailable"} ${sharedOf(b).counts().unavailable}`);
+    expect(text).toMatch(/rpc_cache_shared_writes_total\{result="written"\} \d+/);
   });
 
   it("shares the chain's id", async () => {
