@@ -162,7 +162,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             app.addHook('onClose', async () => store.close());
             return store;
           };
-    const gateway = createGateway({ config, db, clock, log: app.log, observer: options.metrics ?? undefined, sharedStore });
+    const gateway = createGateway({
+      config,
+      db,
+      clock,
+      log: app.log,
+      observer: options.metrics ?? undefined,
+      sharedStore,
+      redisObserver,
+    });
     options.metrics?.watchMetering(gateway.metering);
     options.metrics?.watchFleet(gateway.fleet);
     // Registered after the database's and Redis's hooks, so it runs before them (onClose hooks run

@@ -83,6 +83,13 @@ export interface Config {
   readonly headPollMs: number;
   /** Bytes of node answers the gateway keeps to answer again (CACHE_BYTES; 0 = none). */
   readonly cacheBytes: number;
+  /**
+   * Answers that can never change (final blocks, the chain's id) are also kept in REDIS_URL's Redis,
+   * where every replica finds them (CACHE_SHARED; server/gateway/fleet/shared-answers.ts).
+   */
+  readonly cacheShared: boolean;
+  /** Bytes of answers kept in Redis for all replicas (CACHE_SHARED_BYTES). */
+  readonly cacheSharedBytes: number;
   /** How long the gateway waits for a node (headers, then between body chunks) before a 504. */
   readonly upstreamTimeoutMs: number;
   /** Largest JSON-RPC request body the gateway reads, in bytes; beyond it answers 413. */
@@ -234,6 +241,8 @@ export function loadConfig(env: Env): Config {
     networks: settings.read('NETWORKS_FILE', '', () => readNetworks(env), []),
     headPollMs: integer('HEAD_POLL_MS', 1000, 20, 60_000),
     cacheBytes: integer('CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
+    cacheShared: settings.read('CACHE_SHARED', 'false', (n, v) => parseOneOf(n, v, booleans), 'false') === 'true',
+    cacheSharedBytes: integer('CACHE_SHARED_BYTES', 256 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
     upstreamTimeoutMs: integer('UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
     gatewayBodyLimit: integer('GATEWAY_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     workers: integer('WORKERS', 1, 1, 64),
@@ -255,6 +264,12 @@ export function loadConfig(env: Env): Config {
   // refusals, the nodes' health) is for the operator only.
   if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) {
     settings.refuse('METRICS_PORT', `METRICS_PORT=${port} is the public PORT: metrics are never served there. Choose another port.`);
+  }
+  if (config.cacheShared && config.redisUrl === null) {
+    settings.refuse(
+      'CACHE_SHARED',
+      'CACHE_SHARED=true needs REDIS_URL: the replicas share the answers they keep through its Redis. Set REDIS_URL, or CACHE_SHARED=false.',
+    );
   }
   if (mode === 'production') requireProductionSettings(settings, config.networks);
   else if (!isLoopbackHost(host) && !config.unsafeLocalModeOnNetwork) {

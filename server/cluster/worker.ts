@@ -8,6 +8,7 @@ import { Gateway } from '@server/gateway/gateway';
 import { GatewayKeyCache } from '@server/gateway/key-cache';
 import { refusalPaceOf } from '@server/gateway/refusal-pace';
 import { fleetOf } from '@server/gateway/create-gateway';
+import { noRedisObserver } from '@server/shared/redis';
 import { serveWebSockets } from '@server/gateway/ws/serve-web-sockets';
 import { RequestLogRing } from '@server/metering/request-log';
 import { UsageMeter } from '@server/metering/usage-meter';
@@ -73,7 +74,12 @@ const metrics =
 if (metrics !== undefined) exposeToPrimary(metrics.registry);
 metrics?.watchRequestLog(requestLog);
 // Each worker follows the nodes' heads itself, as a replica does: its head, rotation and kept answers are its own.
-const fleet = fleetOf(config, now, metrics);
+// With CACHE_SHARED its misses are asked of the answers every replica keeps in Redis, on its own connection.
+const redisLog = {
+  error: (details: object, message: string) => logError(message, 'err' in details ? details.err : null),
+  warn: (_details: object, message: string) => say(config.mode, 'warn', message),
+};
+const fleet = fleetOf(config, now, metrics, { log: redisLog, observer: metrics ?? noRedisObserver });
 metrics?.watchFleet(fleet);
 const gateway = new Gateway<WorkerKey, WorkerTicket>({
   keys,

@@ -11,6 +11,8 @@ import { createKeyLoader } from '@server/gateway/key-loader';
 import { RateLimiter } from '@server/gateway/rate-limiter';
 import { refusalPaceOf } from '@server/gateway/refusal-pace';
 import { Fleet, type FleetObserver } from '@server/gateway/fleet/fleet';
+import { connectSharedAnswers } from '@server/gateway/fleet/shared-answers';
+import { noRedisObserver, type RedisLog, type RedisObserver } from '@server/shared/redis';
 import type { CreditLedger } from '@server/metering/credit-ledger';
 import { Metering } from '@server/metering/metering';
 
@@ -29,7 +31,7 @@ export interface GatewayParts {
 }
 
 export interface GatewaySettings {
-  readonly config: Pick<Config, 'networks' | 'upstreamTimeoutMs' | 'headPollMs' | 'cacheBytes' | 'refusalsPerSecond'>;
+  readonly config: FleetConfig & Pick<Config, 'refusalsPerSecond'>;
   readonly db: Db;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
@@ -39,12 +41,23 @@ export interface GatewaySettings {
   readonly observer?: GatewayObserver & FleetObserver;
   /** The store every replica shares (REDIS_URL), built over this process's own, its fallback. */
   readonly sharedStore?: (memory: MemoryAdmissionStore, ledger: CreditLedger) => AdmissionStore;
+  /** Where the shared answer cache's Redis round trips are counted (CACHE_SHARED). */
+  readonly redisObserver?: RedisObserver;
 }
 
 const bucketSweepMs = 60_000;
 
 /** The gateway and what it keeps in memory: key cache, rate buckets, metering, node pools. */
-export function createGateway({ config, db, clock, log, meteringIntervalMs, observer, sharedStore }: GatewaySettings): GatewayParts {
+export function createGateway({
+  config,
+  db,
+  clock,
+  log,
+  meteringIntervalMs,
+  observer,
+  sharedStore,
+  redisObserver,
+}: GatewaySettings): GatewayParts {
   // Date.now when the clock is the system's: one call per request instead of a Date object.
   const now = clock === systemClock ? Date.now : () => clock.now().getTime();
   const metering = new Metering({
@@ -58,7 +71,7 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
   });
   const keyCache = new GatewayKeyCache(createKeyLoader(db, metering.ledger, clock), now);
   const limiter = new RateLimiter();
-  const fleet = fleetOf(config, now, observer);
+  const fleet = fleetOf(config, now, observer, { log, observer: redisObserver ?? noRedisObserver });
   const memory = new MemoryAdmissionStore(limiter, metering.ledger);
   const store = sharedStore?.(memory, metering.ledger) ?? memory;
   const admission = new LocalAdmission(store, metering.ledger);
@@ -96,17 +109,25 @@ export function createGateway({ config, db, clock, log, meteringIntervalMs, obse
   };
 }
 
-/** The networks' nodes of `config`, their heads followed from now on. */
+/** What the fleet reads of the settings. */
+export type FleetConfig = Pick<
+  Config,
+  'networks' | 'upstreamTimeoutMs' | 'headPollMs' | 'cacheBytes' | 'cacheShared' | 'cacheSharedBytes' | 'redisUrl'
+>;
+
+/** The networks' nodes of `config`, their heads followed from now on; with CACHE_SHARED, the answers shared in Redis (`redis` reports on it). */
 export function fleetOf(
-  config: Pick<Config, 'networks' | 'upstreamTimeoutMs' | 'headPollMs' | 'cacheBytes'>,
+  config: FleetConfig,
   now: () => number,
-  observer?: FleetObserver,
+  observer: FleetObserver | undefined,
+  redis: { readonly log: RedisLog; readonly observer: RedisObserver },
 ): Fleet {
   const fleet = new Fleet({
     networks: config.networks,
     timeoutMs: config.upstreamTimeoutMs,
     pollMs: config.headPollMs,
     cacheBytes: config.cacheBytes,
+    shared: connectSharedAnswers(config, redis.log, redis.observer),
     now,
     observer,
   });

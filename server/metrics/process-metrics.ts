@@ -268,7 +268,7 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
   }
 
   /** The nodes' rotation, heads and lag, and the answers kept (server/gateway/fleet), read at each scrape. */
-  watchFleet(fleet: Pick<Fleet, 'networks' | 'cache'>): void {
+  watchFleet(fleet: Pick<Fleet, 'networks' | 'cache' | 'shared'>): void {
     new Gauge({
       name: 'rpc_node_in_rotation',
       help: "Whether each node serves calls (1) or is out of rotation (0: not answering, answering with errors, or too far behind the network's head)",
@@ -318,6 +318,34 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
         this.inc({ result: 'miss' }, misses);
       },
     });
+    const { shared } = fleet;
+    if (shared !== null) {
+      new Counter({
+        name: 'rpc_cache_shared_lookups_total',
+        help: "Lookups in the answers every replica shares (CACHE_SHARED) after this process's own missed: hit, miss, or unavailable (Redis away or slow: the call went to a node)",
+        labelNames: ['result'],
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          const { hits, misses, unavailable } = shared.counts();
+          this.inc({ result: 'hit' }, hits);
+          this.inc({ result: 'miss' }, misses);
+          this.inc({ result: 'unavailable' }, unavailable);
+        },
+      });
+      new Counter({
+        name: 'rpc_cache_shared_writes_total',
+        help: 'Final answers written to the shared cache (CACHE_SHARED): written, or failed (Redis away or slow: only this process keeps it)',
+        labelNames: ['result'],
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          const { written, failedWrites } = shared.counts();
+          this.inc({ result: 'written' }, written);
+          this.inc({ result: 'failed' }, failedWrites);
+        },
+      });
+    }
     new Gauge({
       name: 'rpc_cache_bytes',
       help: 'Bytes of answers kept (at most CACHE_BYTES)',

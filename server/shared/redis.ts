@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** What Redis use is counted as (server/metrics): each round trip's time, and each failure by what was tried. */
@@ -9,9 +8,15 @@ export interface RedisObserver {
 
 export const noRedisObserver: RedisObserver = { roundTrip: () => undefined, failed: () => undefined };
 
+/** Where a connection reports an outage and its end: a Fastify logger, or a worker's lines. */
+export interface RedisLog {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
 export interface RedisConnectionSettings {
   readonly url: string;
-  readonly log: FastifyBaseLogger;
+  readonly log: RedisLog;
   /** Names the connection in the log ('commands', 'key-change subscriber'). */
   readonly purpose: string;
   /** A command waits this long for its answer, then fails (Redis stalled, or a network cut nobody announced). */

@@ -217,6 +217,7 @@ describe('which node a call goes to', () => {
         timeoutMs: 1000,
         pollMs: 1000,
         cache: new AnswerCache(0),
+        shared: null,
         events: { nodeAnswered: () => undefined, rerouted: () => undefined, rotation: () => undefined },
         now: () => 0,
       },

@@ -2,6 +2,7 @@ import { AnswerCache } from '@server/gateway/fleet/answer-cache';
 import type { FleetNode } from '@server/gateway/fleet/fleet-node';
 import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
 import { type FleetEvents, NetworkFleet } from '@server/gateway/fleet/network-fleet';
+import type { SharedAnswers } from '@server/gateway/fleet/shared-answers';
 import type { Incident, NetworkState, StatusReport, StatusSource } from '@server/gateway/fleet/status-report';
 import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
 
@@ -14,6 +15,8 @@ export interface FleetSettings {
   readonly pollMs: number;
   /** Bytes of answers kept (0: none). */
   readonly cacheBytes: number;
+  /** Answers kept for every replica in Redis (CACHE_SHARED); closed with the fleet. None when absent. */
+  readonly shared?: SharedAnswers | null;
   readonly now: () => number;
   readonly observer?: FleetObserver;
 }
@@ -34,12 +37,15 @@ interface Sample {
 }
 
 /**
- * Every network's nodes (network-fleet.ts), the answers kept for all of them (answer-cache.ts), and
+ * Every network's nodes (network-fleet.ts), the answers kept for all of them (answer-cache.ts; and
+ * for every replica, shared-answers.ts), and
  * what anyone may know of their health (GET /api/status): each replica follows the nodes itself, so
  * its report is its own view of them.
  */
 export class Fleet implements StatusSource {
   readonly cache: AnswerCache;
+  /** The level the replicas share (shared-answers.ts); null = none. */
+  readonly shared: SharedAnswers | null;
   private readonly byName = new Map<string, NetworkFleet>();
   private readonly samples = new Map<string, Sample[]>();
   private readonly incidents: Incident[] = [];
@@ -47,6 +53,7 @@ export class Fleet implements StatusSource {
 
   constructor(private readonly settings: FleetSettings) {
     this.cache = new AnswerCache(settings.cacheBytes);
+    this.shared = settings.shared ?? null;
     const events: FleetEvents = {
       nodeAnswered: (network, node, ms, failed) => {
         this.sample(network, ms, failed);
@@ -57,7 +64,7 @@ export class Fleet implements StatusSource {
     };
     for (const spec of settings.networks) {
       if (spec.nodes.length === 0) continue;
-      this.byName.set(spec.name, new NetworkFleet(spec, { ...settings, cache: this.cache, events }));
+      this.byName.set(spec.name, new NetworkFleet(spec, { ...settings, cache: this.cache, shared: this.shared, events }));
     }
   }
 
@@ -90,6 +97,7 @@ export class Fleet implements StatusSource {
 
   async close(): Promise<void> {
     await Promise.all([...this.byName.values()].map((network) => network.close()));
+    await this.shared?.close();
   }
 
   /** The report, made at most once a second: a storm of requests to the public page costs one. */

@@ -6,6 +6,7 @@ import { agreedHead, combined, highest, weighted } from '@server/gateway/fleet/n
 import { bufferedAnswer, FleetNode, fetchBlockAt, fetchHead, type HeadBlock, wholeAnswerLimit } from '@server/gateway/fleet/fleet-node';
 import { HeadWatch } from '@server/gateway/fleet/head-watch';
 import type { NetworkSpec } from '@server/gateway/fleet/network-settings';
+import { mayBeShared, type SharedAnswers, sharedOnceKept } from '@server/gateway/fleet/shared-answers';
 import { nodeSocketUrl } from '@server/gateway/ws/upstream-socket';
 import { bufferedAnswerLimit, UpstreamError, type UpstreamAnswer } from '@server/gateway/upstream';
 
@@ -33,6 +34,8 @@ export interface FleetOptions {
   /** How often each node's head is checked. */
   readonly pollMs: number;
   readonly cache: AnswerCache;
+  /** The level every replica shares (CACHE_SHARED): asked on this process's misses; null = none. */
+  readonly shared: SharedAnswers | null;
   readonly events: FleetEvents;
   readonly now: () => number;
 }
@@ -111,6 +114,10 @@ export class NetworkFleet {
       if (single.head && this.head !== null) return this.local(payload, JSON.stringify(toQuantity(this.head)));
       const hit = single.cacheKey === null || cache.maxBytes === 0 ? undefined : cache.get(this.name, single.cacheKey);
       if (hit !== undefined) return this.local(payload, hit);
+      if (this.options.shared !== null && single.cacheKey !== null && single.keep !== null && cache.maxBytes > 0) {
+        const shared = await this.sharedHit(this.options.shared, single.cacheKey, single.keep);
+        if (shared !== null) return this.local(payload, shared);
+      }
     }
     const plan = single ?? combined(plans);
     const sent = rewritten(body, plans, payload.batch);
@@ -127,11 +134,23 @@ export class NetworkFleet {
     return { answer: { status: 200, contentType: 'application/json', body, shape: 'json' }, ms: 0, cached: true, node: null };
   }
 
+  /** The shared level's answer, kept in this process's cache too; null when it has none (or does not answer in time). */
+  private async sharedHit(shared: SharedAnswers, key: string, keep: Keep): Promise<string | null> {
+    if (!mayBeShared(keep, this.head, this.spec.finalityDepth)) return null;
+    const result = await shared.get(this.name, key);
+    if (result === null) return null;
+    // Shared answers are about final blocks, which no reorganisation replaces: kept here as the call's own.
+    this.options.cache.set(this.name, key, result, keep.kind === 'block' ? keep.number : null);
+    return result;
+  }
+
   private keep(key: string, keep: Keep, served: Served): void {
     const kept = keptResult(served.answer);
     if (kept === null) return;
     const block = keep.kind === 'always' ? null : keep.kind === 'block' ? keep.number : kept.block;
     this.options.cache.set(this.name, key, kept.result, block);
+    const { shared } = this.options;
+    if (shared !== null && sharedOnceKept(keep, kept.block, this.head, this.spec.finalityDepth)) shared.keep(this.name, key, kept.result);
     // A receipt or a block the node has beyond the head it last reported: its head is at least there.
     const { node } = served;
     if (kept.block !== null && node !== null && (node.head ?? -1) < kept.block) {
