@@ -177,6 +177,7 @@ describe('a node reporting a head far ahead of the others', () => {
         timeoutMs: 5000,
         pollMs: 1000,
         cache: new AnswerCache(0),
+        shared: null,
         events: { nodeAnswered: () => undefined, rerouted: () => undefined, rotation: () => undefined },
         now: () => 0,
       },
