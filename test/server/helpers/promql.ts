@@ -3,11 +3,11 @@
  * only metrics a scrape has, and filters or groups only by labels those metrics carry.
  */
 
-/** Each sample name of a scrape (a histogram's `_bucket`, `_sum`, `_count` apart) and the label names of its series. */
-export type ScrapedLabels = Map<string, Set<string>>;
+/** Each sample name of a scrape (a histogram's `_bucket`, `_sum`, `_count` apart): its series' label names, each with the values seen. */
+export type ScrapedLabels = Map<string, Map<string, Set<string>>>;
 
 const sampleLine = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? \S+$/;
-const labelPair = /([a-zA-Z_]\w*)="(?:[^"\\]|\\.)*"/g;
+const labelPair = /([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g;
 const typeLine = /^# TYPE ([a-zA-Z_:][\w:]*) (\w+)$/;
 
 /** The sample names a metric of this type is exposed as. */
@@ -26,13 +26,15 @@ export function scrapedLabels(text: string): ScrapedLabels {
   for (const line of text.split('\n')) {
     const declared = typeLine.exec(line);
     if (declared?.[1] !== undefined && declared[2] !== undefined) {
-      for (const name of sampleNames(declared[1], declared[2])) if (!labels.has(name)) labels.set(name, new Set());
+      for (const name of sampleNames(declared[1], declared[2])) if (!labels.has(name)) labels.set(name, new Map());
       continue;
     }
     const sample = sampleLine.exec(line);
     if (sample?.[1] === undefined) continue;
-    const own = labels.get(sample[1]) ?? new Set<string>();
-    for (const pair of (sample[2] ?? '').matchAll(labelPair)) if (pair[1] !== undefined) own.add(pair[1]);
+    const own = labels.get(sample[1]) ?? new Map<string, Set<string>>();
+    for (const [, label, value] of (sample[2] ?? '').matchAll(labelPair)) {
+      if (label !== undefined && value !== undefined) own.set(label, (own.get(label) ?? new Set()).add(value));
+    }
     labels.set(sample[1], own);
   }
   return labels;
@@ -122,14 +124,23 @@ type Token =
   | { readonly kind: 'word'; readonly text: string }
   | { readonly kind: 'open' }
   | { readonly kind: 'close' }
-  | { readonly kind: 'matchers'; readonly labels: readonly string[] }
+  | { readonly kind: 'matchers'; readonly matchers: readonly Matcher[] }
   | { readonly kind: 'other' };
 
-/** The label names of a `{...}` selector's matchers (`name op "value"`, comma separated). */
-function matcherLabels(inside: string): string[] {
-  return [...inside.matchAll(/([a-zA-Z_]\w*)\s*(?:=~|!~|!=|=)\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`)/g)].flatMap((match) =>
-    match[1] === undefined ? [] : [match[1]],
-  );
+/** One matcher of a selector: `label op "value"`. */
+interface Matcher {
+  readonly label: string;
+  readonly op: string;
+  readonly value: string;
+}
+
+/** A `{...}` selector's matchers (`label op "value"`, comma separated). */
+function matchersOf(inside: string): Matcher[] {
+  const matcher = /([a-zA-Z_]\w*)\s*(=~|!~|!=|=)\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`]*)`)/g;
+  return [...inside.matchAll(matcher)].flatMap(([, label, op, ...values]) => {
+    const value = values.find((quoted) => quoted !== undefined);
+    return label === undefined || op === undefined || value === undefined ? [] : [{ label, op, value }];
+  });
 }
 
 /** The end (exclusive) of a quoted string starting at `start`. */
@@ -164,7 +175,7 @@ export function tokenize(expr: string): Token[] {
       at += 1;
     } else if (char === '{') {
       const end = bracesEnd(expr, at);
-      tokens.push({ kind: 'matchers', labels: matcherLabels(expr.slice(at + 1, end - 1)) });
+      tokens.push({ kind: 'matchers', matchers: matchersOf(expr.slice(at + 1, end - 1)) });
       at = end;
     } else if (char === '[') {
       // A range or a subquery's: durations and Grafana's $__rate_interval.
@@ -185,10 +196,10 @@ export function tokenize(expr: string): Token[] {
   return tokens;
 }
 
-/** A metric an expression selects, with the labels its matchers name. */
+/** A metric an expression selects, with its matchers. */
 interface Selector {
   readonly metric: string;
-  readonly labels: readonly string[];
+  readonly matchers: readonly Matcher[];
   readonly at: number;
 }
 
@@ -239,7 +250,7 @@ export function readExpression(expr: string): { selectors: Selector[]; groupings
     } else if (next?.kind === 'open' || (aggregations.has(token.text) && next?.kind === 'word' && groupings.has(next.text))) {
       if (!functions.has(token.text) && !aggregations.has(token.text)) unknownFunctions.push(token.text);
     } else if (!keywords.has(token.text.toLowerCase())) {
-      selectors.push({ metric: token.text, labels: next?.kind === 'matchers' ? next.labels : [], at: index });
+      selectors.push({ metric: token.text, matchers: next?.kind === 'matchers' ? next.matchers : [], at: index });
     }
   }
   return { selectors, groupings: found, unknownFunctions };
@@ -247,7 +258,17 @@ export function readExpression(expr: string): { selectors: Selector[]; groupings
 
 /** Labels Prometheus adds to every series it scrapes, and the series it makes of each scrape. */
 const targetLabels = ['instance', 'job'];
-const scrapeSeries: ReadonlyMap<string, Set<string>> = new Map([['up', new Set(targetLabels)]]);
+const scrapeSeries: ScrapedLabels = new Map([['up', new Map(targetLabels.map((label) => [label, new Set<string>()]))]]);
+
+/**
+ * The values a matcher asks for when it names them plainly: its value for `=`, each alternative of a
+ * `=~` made only of words (`a|b`); none for a negative matcher, a pattern or a Grafana variable.
+ */
+function plainValues({ op, value }: Matcher): string[] {
+  if (value.includes('$')) return [];
+  if (op === '=') return [value];
+  return op === '=~' && /^[\w:/ -]+(\|[\w:/ -]+)*$/.test(value) ? value.split('|') : [];
+}
 
 /** What is wrong with an expression against a scrape: metrics it does not have, labels they do not carry. */
 export function expressionProblems(expr: string, scraped: ScrapedLabels): string[] {
@@ -255,12 +276,20 @@ export function expressionProblems(expr: string, scraped: ScrapedLabels): string
   const labelsOf = (metric: string) => scraped.get(metric) ?? scrapeSeries.get(metric);
   const carries = (metric: string, label: string) => targetLabels.includes(label) || labelsOf(metric)?.has(label) === true;
   const problems = unknownFunctions.map((name) => `calls ${name}(), which PromQL does not have`);
-  for (const { metric, labels } of selectors) {
+  for (const { metric, matchers } of selectors) {
     if (labelsOf(metric) === undefined) {
       problems.push(`names ${metric}, which the server does not export`);
       continue;
     }
-    for (const label of labels) if (!carries(metric, label)) problems.push(`filters ${metric} by ${label}, a label it does not have`);
+    for (const matcher of matchers) {
+      const { label } = matcher;
+      if (!carries(metric, label)) problems.push(`filters ${metric} by ${label}, a label it does not have`);
+      else if (!targetLabels.includes(label)) {
+        const seen = labelsOf(metric)?.get(label) ?? new Set();
+        for (const value of plainValues(matcher).filter((asked) => !seen.has(asked)))
+          problems.push(`filters ${metric} by ${label}="${value}", a value none of its series has`);
+      }
+    }
   }
   for (const { clause, labels, from, to } of clauses) {
     const inside = selectors.filter(({ at, metric }) => at > from && at < to && labelsOf(metric) !== undefined);
