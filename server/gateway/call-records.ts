@@ -3,6 +3,7 @@ import type { CallOutcome, MeteredOutcome } from '@/domain/call-outcomes';
 import { CREDITS_PER_NOTIFICATION, creditsFor, notificationMethod } from '@/domain/credits';
 import type { Network } from '@/domain/networks';
 import type { AccessRefusal } from '@server/gateway/access-rules';
+import { errorCodes } from '@server/gateway/fleet/node-answers';
 import type { Admit } from '@server/gateway/admission';
 import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import type { RpcPayload } from '@server/gateway/json-rpc';
@@ -53,8 +54,10 @@ export interface Ending {
 export interface GatewayObserver {
   /** `network` null: the path named no known network. `status`: the HTTP status the client gets. */
   called(network: Network | null, outcome: CallOutcome, status: number): void;
-  /** A node answered (any status) after `ms` milliseconds. */
-  upstreamAnswered(network: Network, ms: number): void;
+  /** A node answered (any status) the call's `methods` (a batch's: `batch`) after `ms` milliseconds. */
+  upstreamAnswered(network: Network, call: Pick<RpcPayload, 'batch' | 'methods'>, ms: number): void;
+  /** A node's answer held a JSON-RPC error with this code (one per error: a batch may hold several). */
+  nodeErrored(network: Network, code: number): void;
   /** A refusal past its key's (or address's) pace waits before it is answered (refusal-pace.ts). */
   refusalSlowed(): void;
 }
@@ -111,9 +114,12 @@ export class CallRecords<Key extends GatewayKey> {
     return answer;
   }
 
-  /** A node answered after `ms` (any status). */
-  timed(network: Network, ms: number): void {
-    this.deps.observer?.upstreamAnswered(network, ms);
+  /** A node answered `payload` after `ms` (any status), with `body` when whole: its JSON-RPC errors are counted by code. */
+  timed(network: Network, payload: Pick<RpcPayload, 'batch' | 'methods'>, ms: number, body: Buffer | null): void {
+    const { observer } = this.deps;
+    if (observer === undefined) return;
+    observer.upstreamAnswered(network, payload, ms);
+    if (body !== null) for (const code of errorCodes(body)) observer.nodeErrored(network, code);
   }
 
   /** A refusal of a call whose key is not known (or not read yet): told, then paced by the client's address. */

@@ -177,7 +177,8 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     const nodes = this.deps.nodes.network(network);
     if (nodes === null) return Promise.reject(new UpstreamError('down', { cause: new Error('the network has no node') }));
     return nodes.serve(payload, body).then((served) => {
-      if (!served.cached) this.records.timed(network, served.ms);
+      const { answer } = served;
+      if (!served.cached) this.records.timed(network, payload, served.ms, Buffer.isBuffer(answer.body) ? answer.body : null);
       return served;
     });
   }

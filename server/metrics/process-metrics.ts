@@ -7,12 +7,26 @@ import type { ReadinessReport } from '@server/health/readiness';
 import { rpcRoute } from '@server/gateway/routes';
 import { NETWORKS, type Network } from '@/domain/networks';
 import type { RedisObserver } from '@server/shared/redis';
+import type { RpcPayload } from '@server/gateway/json-rpc';
+import { isPublicMethod } from '@/domain/rpc-method-registry';
 
 const outcomes = CALL_OUTCOMES;
 /** The label of calls whose URL names no served network. */
 const unknownNetwork = 'unknown';
 
 const zeroCounts = zeroOutcomes;
+
+/** The method label of a node's answer time: the registry's name, "batch" for a batch, "other" beyond the registry. */
+function latencyMethod(call: Pick<RpcPayload, 'batch' | 'methods'>): string {
+  if (call.batch) return 'batch';
+  const [method] = call.methods;
+  return method !== undefined && isPublicMethod(method) ? method : 'other';
+}
+
+/** JSON-RPC error codes counted by their own label (EIP-1474's, and 3: execution reverted); the rest are "other". */
+const knownErrorCodes: ReadonlySet<number> = new Set([
+  3, -32700, -32600, -32601, -32602, -32603, -32000, -32001, -32002, -32003, -32004, -32005, -32006,
+]);
 
 /** What metering exposes to metrics (server/metering/metering.ts). */
 export interface MeteringGauges {
@@ -42,8 +56,11 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
   /** HTTP answers by route, then status. */
   private readonly answers = new Map<string, Map<number, number>>();
   private readonly gatewayAnswers = new Map<number, number>();
-  private readonly latency: Histogram<'network'>;
-  private readonly latencyLabels = new Map<string, { network: string }>();
+  private readonly latency: Histogram<'network' | 'method'>;
+  /** The histogram's labels by network, then method label: made once, not per call. */
+  private readonly latencyLabels = new Map<string, Map<string, { network: string; method: string }>>();
+  private readonly nodeErrors: Counter<'network' | 'code'>;
+  private readonly apiLatency: Histogram<'route'>;
   private readonly redisRoundTrip: Histogram;
   private readonly redisErrors: Counter<'operation'>;
   /** Refusals answered after their pace's wait (server/gateway/refusal-pace.ts). */
@@ -105,9 +122,22 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
     });
     this.latency = new Histogram({
       name: 'rpc_upstream_latency_seconds',
-      help: 'Time from sending a call to a node to its answer (headers, or the whole answer when small), by network',
-      labelNames: ['network'],
+      help: 'Time from sending a call to a node to its answer (headers, or the whole answer when small), by network and method (the registry\'s name; "batch" for a batch, "other" beyond the registry)',
+      labelNames: ['network', 'method'],
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    this.nodeErrors = new Counter({
+      name: 'rpc_node_errors_total',
+      help: 'JSON-RPC errors in the nodes\' answers, by network and code (EIP-1474\'s codes and 3, execution reverted; "other" beyond them)',
+      labelNames: ['network', 'code'],
+      registers: [this.registry],
+    });
+    this.apiLatency = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: "Time to answer the app's HTTP requests (the dashboard's API, the pages), by route as registered; gateway calls are in rpc_upstream_latency_seconds",
+      labelNames: ['route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [this.registry],
     });
     this.nodeLatency = new Histogram({
@@ -165,13 +195,23 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
     this.gatewayAnswers.set(status, (this.gatewayAnswers.get(status) ?? 0) + 1);
   }
 
-  upstreamAnswered(network: Network, ms: number): void {
-    let labels = this.latencyLabels.get(network);
+  upstreamAnswered(network: Network, call: Pick<RpcPayload, 'batch' | 'methods'>, ms: number): void {
+    const method = latencyMethod(call);
+    let byMethod = this.latencyLabels.get(network);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      this.latencyLabels.set(network, byMethod);
+    }
+    let labels = byMethod.get(method);
     if (labels === undefined) {
-      labels = { network };
-      this.latencyLabels.set(network, labels);
+      labels = { network, method };
+      byMethod.set(method, labels);
     }
     this.latency.observe(labels, ms / 1000);
+  }
+
+  nodeErrored(network: Network, code: number): void {
+    this.nodeErrors.inc({ network, code: knownErrorCodes.has(code) ? String(code) : 'other' });
   }
 
   nodeAnswered(network: string, node: string, ms: number, failed: boolean): void {
@@ -188,7 +228,8 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
   }
 
   /** An HTTP answer of the app (Fastify's onResponse); the gateway's are counted by `called`. */
-  answered(route: string, status: number): void {
+  answered(route: string, status: number, seconds: number): void {
+    this.apiLatency.observe({ route }, seconds);
     let byStatus = this.answers.get(route);
     if (byStatus === undefined) {
       byStatus = new Map();

@@ -159,6 +159,7 @@ async function exported(): Promise<ScrapedLabels> {
   const filled = new ProcessMetrics('main');
   filled.failed('admission');
   filled.rerouted('mainnet', 'failover');
+  filled.nodeErrored('mainnet', -32000);
   const inProcess = scrapedLabels(await filled.registry.metrics());
   for (const [name, labels] of scraped) {
     if (labels.size === 0) for (const [label, values] of inProcess.get(name) ?? []) labels.set(label, values);

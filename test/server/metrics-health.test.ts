@@ -44,6 +44,13 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     const refusedRate = { network: 'mainnet', outcome: 'refused_rate' };
 
     expect((await rpc(server, server.apiKey)).status).toBe(200);
+    // A call the node refuses with a JSON-RPC error: answered (200), its error counted by code.
+    const refusedByNode = await fetch(`${server.url}/api/v1/mainnet/${server.apiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_getBlockByNumber', params: ['not a block', false] }),
+    });
+    expect(await refusedByNode.json()).toMatchObject({ error: { code: expect.any(Number) } });
     expect((await rpc(server, `${server.apiKey.slice(0, -1)}${server.apiKey.endsWith('a') ? 'b' : 'a'}`)).status).toBe(401);
     // The Free plan's rate is far below a burst of 60: some are refused.
     const burst = await Promise.all(Array.from({ length: 60 }, () => rpc(server, server.apiKey)));
@@ -55,7 +62,11 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
 
     const after = await scrape(server);
-    expect(sample(after, 'rpc_gateway_calls_total', answered) - sample(before, 'rpc_gateway_calls_total', answered)).toBe(1 + ok);
+    expect(sample(after, 'rpc_gateway_calls_total', answered) - sample(before, 'rpc_gateway_calls_total', answered)).toBe(2 + ok);
+    expect(
+      sample(after, 'rpc_node_errors_total', { network: 'mainnet' }) - sample(before, 'rpc_node_errors_total', { network: 'mainnet' }),
+    ).toBe(1);
+    expect(after).toMatch(/rpc_node_errors_total\{[^}]*code="(-32\d{3}|other)"/);
     expect(sample(after, 'rpc_gateway_calls_total', refusedKey) - sample(before, 'rpc_gateway_calls_total', refusedKey)).toBe(1);
     expect(sample(after, 'rpc_gateway_calls_total', refusedRate) - sample(before, 'rpc_gateway_calls_total', refusedRate)).toBe(limited);
     const route = { route: '/api/v1/:network/:apiKey', status: '429' };
@@ -63,8 +74,12 @@ describe.each([1, 2])('WORKERS=%i: health probes and Prometheus metrics', (worke
     const healthz = { route: '/api/healthz', status: '200' };
     expect(sample(after, 'http_requests_total', healthz) - sample(before, 'http_requests_total', healthz)).toBe(1);
     // eth_chainId is asked of a node once per process, then answered from what the gateway keeps.
-    const latency = { network: 'mainnet' };
+    const latency = { network: 'mainnet', method: 'eth_chainId' };
     expect(sample(after, 'rpc_upstream_latency_seconds_count', latency)).toBeGreaterThanOrEqual(1);
+    const apiTime = { route: '/api/healthz' };
+    expect(
+      sample(after, 'http_request_duration_seconds_count', apiTime) - sample(before, 'http_request_duration_seconds_count', apiTime),
+    ).toBe(1);
     expect(sample(after, 'rpc_node_requests_total', { network: 'mainnet', node: 'node 1', result: 'ok' })).toBeGreaterThanOrEqual(1);
     const hits = { result: 'hit' };
     expect(sample(after, 'rpc_cache_lookups_total', hits) - sample(before, 'rpc_cache_lookups_total', hits)).toBeGreaterThan(0);

@@ -104,6 +104,7 @@ describe('the gateway paces refusals per key and per address', () => {
     const observer: GatewayObserver = {
       called: () => undefined,
       upstreamAnswered: () => undefined,
+      nodeErrored: () => undefined,
       refusalSlowed: () => {
         slowed.count += 1;
       },

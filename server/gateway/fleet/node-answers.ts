@@ -34,6 +34,24 @@ export function alreadyKnown(answer: UpstreamAnswer): boolean {
   return Buffer.isBuffer(answer.body) && /already known|already imported|known transaction/i.test(answer.body.toString('utf8'));
 }
 
+/** The codes of the JSON-RPC errors in a node's answer (a batch's, each entry's), in order; none when it holds none or is not JSON. */
+export function errorCodes(body: Buffer): number[] {
+  if (!body.includes('"error"')) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    return [];
+  }
+  const codes: number[] = [];
+  for (const entry of Array.isArray(value) ? value : [value]) {
+    const error: unknown = typeof entry === 'object' && entry !== null && 'error' in entry ? entry.error : undefined;
+    const code: unknown = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+    if (typeof code === 'number' && Number.isInteger(code)) codes.push(code);
+  }
+  return codes;
+}
+
 export function succeeded(answer: UpstreamAnswer): boolean {
   if (answer.status < 200 || answer.status >= 300) return false;
   return !Buffer.isBuffer(answer.body) || !answer.body.includes('"error"');
