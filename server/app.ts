@@ -34,6 +34,7 @@ import { installSpa } from '@server/http/spa';
 import { formatValidationErrors } from '@server/http/validation-message';
 import { createValidatorCompiler } from '@server/http/validator';
 import { loggerOptions } from '@server/log/logger-options';
+import { echoRequestId, requestIdOf } from '@server/http/request-id';
 import type { Mail } from '@server/mail/mailer';
 import { createOutboxMailer } from '@server/mail/outbox';
 import { createSmtpMailer } from '@server/mail/smtp';
@@ -104,6 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const front = gatewayFront(config);
   const app = Fastify({
     logger: loggerOptions(config),
+    // X-Request-Id in, on every log line of the request (reqId) and back in the answer.
+    genReqId: requestIdOf,
     // Locally a line per request drowns the lines people look for (outbox links, errors).
     logController: new LogController({ disableRequestLogging: config.mode === 'local' }),
     bodyLimit: bodyLimitBytes,
@@ -126,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installFormBodyParser(app);
   installErrorHandler(app);
   installSecurityHeaders(app, config.publicUrl);
+  echoRequestId(app);
   installSingleHost(app);
   quietProbes(app);
   if (options.metrics) countHttpAnswers(app, options.metrics);

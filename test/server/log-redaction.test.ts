@@ -124,12 +124,23 @@ describe.each([1, 2])('a production log with WORKERS=%i', (workers) => {
     await fetch(`${url}/?token=${session}`);
     await fetch(`${url}/api/auth/google/callback?code=${code}&state=${state}`, { redirect: 'manual' });
     await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${session}`, cookie: `session=${session}` } });
+    // An inbound X-Request-Id is said back and names the request's log lines; one that is not a plain token is replaced.
+    const traced = await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${session}`, 'x-request-id': 'lb-7f3a.9' } });
+    expect(traced.headers.get('x-request-id')).toBe('lb-7f3a.9');
+    const forged = await fetch(`${url}/api/healthz`, { headers: { 'x-request-id': `${'x'.repeat(129)}` } });
+    const replaced = forged.headers.get('x-request-id') ?? '';
+    expect(replaced).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
     expect(await stop(server)).toBe(0);
     const log = server.output();
     const secrets = { apiKey, session, resetToken, code, state, goodPassword, newPassword };
     const found = Object.fromEntries(Object.entries(secrets).map(([name, secret]) => [name, log.split(secret).length - 1]));
     expect(found, log).toEqual({ apiKey: 0, session: 0, resetToken: 0, code: 0, state: 0, goodPassword: 0, newPassword: 0 });
+
+    const tracedLines = entries(log).filter((entry) => field(entry, 'reqId') === 'lb-7f3a.9');
+    expect(tracedLines.map((entry) => field(entry, 'msg'))).toEqual(['incoming request', 'request completed']);
+    // Every line of the log is one JSON object.
+    expect(log.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'))).toEqual([]);
 
     // Still useful: the requests are there, secrets masked, with their status.
     const logged = requests(log);
