@@ -9,6 +9,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { assembleRelease } from '@server/build-release';
+import { releaseDir } from '@server/release-layout';
 import { projectRoot } from '@server/spa-build';
 import { type BuildInfo, buildInfoPath, fileHash, serverBuildDir, serverEntries, spaBuiltFrom } from '@server/server-build';
 
@@ -75,4 +77,8 @@ const info: BuildInfo = { builtAt: new Date().toISOString(), server: serverHashe
 await writeFile(buildInfoPath(), `${JSON.stringify(info, null, 2)}\n`);
 console.log(
   `Compiled the server (${Object.keys(serverHashes).length} files) to ${serverBuildDir}/ in ${Math.round(performance.now() - started)} ms`,
+);
+const release = assembleRelease(result.metafile);
+console.log(
+  `Assembled the release in ${releaseDir}/ (${release.packages.length} packages to install: cd ${releaseDir} && npm ci --omit=dev; then NODE_ENV=production npm start)`,
 );

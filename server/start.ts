@@ -14,10 +14,11 @@ import { localNodesNotice, startLocalNodes, type LocalNodes } from '@server/node
 import { say } from '@server/log/process-line';
 import { configOrExit, explainStartupError, onShutdownSignal } from '@server/startup-shutdown';
 import { buildSpa, isSpaStale } from '@server/spa-build';
-import { buildProblem, compiledServer } from '@server/server-build';
+import { compiledProblem } from '@server/release';
+import { compiledServer } from '@server/server-build';
 
 // Before the settings: a stale build would be checking them with yesterday's rules.
-const problem = compiledServer ? buildProblem() : null;
+const problem = compiledServer ? compiledProblem() : null;
 if (problem !== null) {
   say('production', 'error', `Could not start: ${problem}`);
   process.exit(1);

@@ -51,3 +51,34 @@ export async function migrate(db: Db, migrations?: readonly Migration[]): Promis
   }
   return applied;
 }
+
+/** A database's schema against the migrations this server has: what is applied, what is not yet, what it does not know. */
+export interface MigrationStatus {
+  readonly applied: ReadonlyArray<{ readonly version: number; readonly name: string; readonly appliedAt: Date }>;
+  /** This server's migrations the database has not had: `migrate` (or a server's start) applies them. */
+  readonly pending: readonly Migration[];
+  /** Applied by a newer release: this one does not have them. */
+  readonly unknown: ReadonlyArray<{ readonly version: number; readonly name: string }>;
+}
+
+/** Reads schema_migrations (none yet: nothing applied) without changing anything. */
+export async function migrationStatus(db: Db, migrations?: readonly Migration[]): Promise<MigrationStatus> {
+  const all = migrations ?? (await readMigrations());
+  const table = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+  const rows =
+    table.rows[0]?.present === true
+      ? (
+          await db.query<{ version: number; name: string; applied_at: Date }>(
+            'SELECT version, name, applied_at FROM schema_migrations ORDER BY version',
+          )
+        ).rows
+      : [];
+  const applied = rows.map((row) => ({ version: row.version, name: row.name, appliedAt: new Date(row.applied_at) }));
+  const known = new Set(all.map((migration) => migration.version));
+  const done = new Set(applied.map((row) => row.version));
+  return {
+    applied,
+    pending: all.filter((migration) => !done.has(migration.version)),
+    unknown: applied.filter((row) => !known.has(row.version)).map(({ version, name }) => ({ version, name })),
+  };
+}

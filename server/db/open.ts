@@ -15,11 +15,7 @@ export async function openDatabase(
   onIdleError?: (error: Error) => void,
   onRetry?: ConnectRetry['onRetry'],
 ): Promise<Db> {
-  const retry: ConnectRetry = {
-    timeoutMs: (config.databaseConnectTimeoutSeconds ?? 0) * 1000,
-    ...(onRetry === undefined ? {} : { onRetry }),
-  };
-  const db = config.databaseUrl !== null ? await openPostgres(config.databaseUrl, onIdleError, retry) : await openPglite(config.dataDir);
+  const db = await connectDatabase(config, onIdleError, onRetry);
   try {
     await migrate(db);
     await seedPlans(db);
@@ -28,4 +24,17 @@ export async function openDatabase(
     throw error;
   }
   return db;
+}
+
+/** The configured database as it is: no migration, no seeding (`npm run admin -- status` reads it so). */
+export async function connectDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseConnectTimeoutSeconds'>>,
+  onIdleError?: (error: Error) => void,
+  onRetry?: ConnectRetry['onRetry'],
+): Promise<Db> {
+  const retry: ConnectRetry = {
+    timeoutMs: (config.databaseConnectTimeoutSeconds ?? 0) * 1000,
+    ...(onRetry === undefined ? {} : { onRetry }),
+  };
+  return config.databaseUrl !== null ? await openPostgres(config.databaseUrl, onIdleError, retry) : await openPglite(config.dataDir);
 }
