@@ -171,7 +171,12 @@ describe('compose.yaml', () => {
     expect(appServices.map(([name]) => name)).toEqual(['app-1', 'app-2']);
     for (const [name, app] of appServices) {
       expect(field(app, 'build'), `compose.yaml ${name}: built from the project root's Dockerfile`).toBe('.');
-      expect(unknownSettings(`compose.yaml ${name} environment`, entries(field(app, 'environment')).map(([key]) => key))).toEqual([]);
+      expect(
+        unknownSettings(
+          `compose.yaml ${name} environment`,
+          entries(field(app, 'environment')).map(([key]) => key),
+        ),
+      ).toEqual([]);
       expect(startProblems(`compose.yaml ${name} (with .env.example as .env)`, appEnv(app))).toEqual([]);
     }
   });
@@ -200,9 +205,9 @@ describe('compose.yaml', () => {
 
   it('sets in .env.example every name it interpolates', () => {
     const names = interpolatedNames(readProjectFile('compose.yaml'));
-    expect(names.filter((name) => envExample[name] === undefined).map((name) => `compose.yaml: \${${name}} is not in .env.example`)).toEqual(
-      [],
-    );
+    expect(
+      names.filter((name) => envExample[name] === undefined).map((name) => `compose.yaml: \${${name}} is not in .env.example`),
+    ).toEqual([]);
   });
 
   it('starts the replicas once PostgreSQL and Redis are healthy, and gives them longer to stop than their shutdown delay', () => {
@@ -213,9 +218,10 @@ describe('compose.yaml', () => {
       }
       const grace = durationSeconds(text(field(app, 'stop_grace_period')) ?? '10s');
       const delay = shutdownDelay(appEnv(app));
-      expect(grace, `compose.yaml ${name}: stop_grace_period ${grace} s leaves no room for SHUTDOWN_DELAY_SECONDS ${delay} s and the drain`).toBeGreaterThan(
-        delay + drainMarginSeconds,
-      );
+      expect(
+        grace,
+        `compose.yaml ${name}: stop_grace_period ${grace} s leaves no room for SHUTDOWN_DELAY_SECONDS ${delay} s and the drain`,
+      ).toBeGreaterThan(delay + drainMarginSeconds);
     }
   });
 
@@ -223,7 +229,7 @@ describe('compose.yaml', () => {
     const prometheus = parse(readProjectFile('deploy/prometheus/prometheus.yml'));
     const targets = list(at(list(field(list(field(prometheus, 'scrape_configs'))[0], 'static_configs'))[0], 'targets'));
     const replicas = appServices.map(([name, app]) => `${name}:${appEnv(app).METRICS_PORT}`);
-    expect(targets, 'deploy/prometheus/prometheus.yml: targets are compose.yaml\'s replicas and METRICS_PORT').toEqual(replicas);
+    expect(targets, "deploy/prometheus/prometheus.yml: targets are compose.yaml's replicas and METRICS_PORT").toEqual(replicas);
     expect(list(field(service('prometheus'), 'volumes'))).toContain('./deploy/prometheus:/etc/prometheus:ro');
 
     const provider = list(field(parse(readProjectFile('deploy/grafana/provisioning/dashboards/dashboards.yml')), 'providers'))[0];
@@ -231,7 +237,7 @@ describe('compose.yaml', () => {
     expect(mounts).toContain('./deploy/grafana/provisioning:/etc/grafana/provisioning:ro');
     expect(mounts).toContain(`./deploy/grafana/dashboards:${text(at(provider, 'options', 'path'))}:ro`);
     const datasource = list(field(parse(readProjectFile('deploy/grafana/provisioning/datasources/prometheus.yml')), 'datasources'))[0];
-    expect(text(field(datasource, 'url')), 'the data source is compose\'s prometheus service').toBe('http://prometheus:9090');
+    expect(text(field(datasource, 'url')), "the data source is compose's prometheus service").toBe('http://prometheus:9090');
   });
 
   it('puts nginx in front of both replicas and trusts only its address', () => {
@@ -295,7 +301,12 @@ describe('deploy/kubernetes', () => {
 
   it('set only settings the server reads, and give a production start what it requires', () => {
     for (const manifest of [configMap, secret]) {
-      expect(unknownSettings(manifest?.file ?? '', settingsOf(manifest).map(([name]) => name))).toEqual([]);
+      expect(
+        unknownSettings(
+          manifest?.file ?? '',
+          settingsOf(manifest).map(([name]) => name),
+        ),
+      ).toEqual([]);
     }
     for (const manifest of [deployment, job]) {
       expect(unknownSettings(manifest?.file ?? '', Object.keys(containerEnv(manifest)))).toEqual([]);
@@ -312,7 +323,9 @@ describe('deploy/kubernetes', () => {
   it("probe the server's health routes on PORT, and the Service's ports are PORT and METRICS_PORT", () => {
     const env = containerEnv(deployment);
     const container = containerOf(deployment);
-    const ports = Object.fromEntries(list(field(container, 'ports')).map((port) => [text(field(port, 'name')), field(port, 'containerPort')]));
+    const ports = Object.fromEntries(
+      list(field(container, 'ports')).map((port) => [text(field(port, 'name')), field(port, 'containerPort')]),
+    );
     expect(ports, `${deployment?.file}: container ports http and metrics are PORT and METRICS_PORT`).toEqual({
       http: Number(env.PORT),
       metrics: Number(env.METRICS_PORT),
@@ -392,7 +405,9 @@ describe('deploy/systemd/rpc-dashboard.service', () => {
   });
 
   it('sets only settings the server reads', () => {
-    const names = setting('Environment').flatMap(assignments).map(([name]) => name);
+    const names = setting('Environment')
+      .flatMap(assignments)
+      .map(([name]) => name);
     expect(unknownSettings(file, names)).toEqual([]);
   });
 
@@ -401,9 +416,10 @@ describe('deploy/systemd/rpc-dashboard.service', () => {
     const env = Object.fromEntries(setting('Environment').flatMap(assignments));
     const delay = shutdownDelay(env);
     const timeout = Number(setting('TimeoutStopSec')[0] ?? 90);
-    expect(timeout, `${file}: TimeoutStopSec ${timeout} leaves no room for SHUTDOWN_DELAY_SECONDS ${delay} s and the drain`).toBeGreaterThan(
-      delay + drainMarginSeconds,
-    );
+    expect(
+      timeout,
+      `${file}: TimeoutStopSec ${timeout} leaves no room for SHUTDOWN_DELAY_SECONDS ${delay} s and the drain`,
+    ).toBeGreaterThan(delay + drainMarginSeconds);
   });
 
   it('is hardened', () => {
@@ -420,7 +436,9 @@ describe('deploy/grafana/provisioning', () => {
     const files = readdirSync(join(projectRoot, dir), { recursive: true, encoding: 'utf8' }).filter((name) => /\.ya?ml$/.test(name));
     expect(files.length).toBeGreaterThan(0);
     const problems = files.flatMap((name) =>
-      parseAllDocuments(readProjectFile(`${dir}/${name}`)).flatMap((document) => document.errors.map((error) => `${dir}/${name}: ${error.message}`)),
+      parseAllDocuments(readProjectFile(`${dir}/${name}`)).flatMap((document) =>
+        document.errors.map((error) => `${dir}/${name}: ${error.message}`),
+      ),
     );
     expect(problems).toEqual([]);
   });

@@ -126,7 +126,10 @@ export function interpolate(value: string, env: Readonly<Record<string, string>>
 /** Seconds of a compose duration: `30s`, `1m30s`, `1h`. */
 export function durationSeconds(value: string): number {
   const units: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
-  return [...value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)].reduce((sum, [, amount, unit]) => sum + Number(amount) * (units[unit ?? ''] ?? 0), 0);
+  return [...value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)].reduce(
+    (sum, [, amount, unit]) => sum + Number(amount) * (units[unit ?? ''] ?? 0),
+    0,
+  );
 }
 
 /** A Dockerfile's instructions, continuation lines joined, comments dropped, grouped by stage. */
@@ -171,7 +174,10 @@ export function unitSettings(source: string): Record<string, [string, string][]>
       continue;
     }
     const equals = line.indexOf('=');
-    if (equals > 0) (sections[section] ??= []).push([line.slice(0, equals), line.slice(equals + 1)]);
+    if (equals <= 0) continue;
+    const settings = sections[section] ?? [];
+    settings.push([line.slice(0, equals), line.slice(equals + 1)]);
+    sections[section] = settings;
   }
   return sections;
 }
