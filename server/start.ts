@@ -26,7 +26,7 @@ if (problem !== null) {
 
 const config = configOrExit();
 
-let app: { close(): Promise<unknown> } | null = null;
+let app: { drain(): void; close(): Promise<unknown> } | null = null;
 /** The app that answers /api/readyz (the main process's, with workers), once it runs. */
 let served: FastifyInstance | null = null;
 let nodes: LocalNodes | null = null;
@@ -45,6 +45,7 @@ const building = new AbortController();
 async function drain(): Promise<void> {
   if (served === null || config.shutdownDelaySeconds === 0) return;
   served.readiness.drain();
+  app?.drain();
   served.log.info(
     `draining: /api/readyz answers 503; serving on for ${config.shutdownDelaySeconds} s (SHUTDOWN_DELAY_SECONDS), then closing`,
   );
@@ -76,7 +77,7 @@ try {
   nodes = await startLocalNodes(config);
   if (config.workers > 1) {
     const cluster = await startCluster(nodes.config, metrics);
-    app = { close: () => cluster.stop() };
+    app = { drain: () => cluster.drain(), close: () => cluster.stop() };
     served = cluster.app;
     cluster.app.log.info(`${config.productName} is running at ${config.publicUrl} (${config.workers} HTTP workers)`);
   } else {

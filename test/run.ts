@@ -308,6 +308,7 @@ async function unitAndServerTestsOnNode24(node24: string, prefix: string): Promi
     // DATABASE_URL; the replicas share one), or use no database at all (the Redis admission store).
     const ranOnPostgres = [
       'test/server/production-start.test.ts',
+      'test/server/rolling-restart.test.ts',
       'test/server/log-redaction.test.ts',
       'test/server/replicas-started.test.ts',
       'test/server/redis-admission-store.test.ts',

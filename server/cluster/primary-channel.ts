@@ -19,6 +19,7 @@ export class PrimaryChannel {
   private readonly waiting = new Map<number, Waiting>();
   private invalidate: (apiKey: string | null, userId: number | null) => void = () => undefined;
   private stop: () => void = () => undefined;
+  private drain: () => void = () => undefined;
   private recount: (userIds: readonly number[]) => void = () => undefined;
 
   constructor() {
@@ -87,6 +88,10 @@ export class PrimaryChannel {
     this.stop = listener;
   }
 
+  onDrain(listener: () => void): void {
+    this.drain = listener;
+  }
+
   disconnect(): void {
     process.disconnect();
   }
@@ -124,6 +129,9 @@ export class PrimaryChannel {
         return;
       case 'recount':
         this.recount(message.userIds);
+        return;
+      case 'drain':
+        this.drain();
         return;
       case 'stop':
         this.stop();

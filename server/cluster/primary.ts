@@ -17,6 +17,8 @@ import { entryFile } from '@server/server-build';
 
 export interface RunningCluster {
   readonly app: FastifyInstance;
+  /** Shutdown is coming: the workers make each answer their connection's last (server/http/connection-drain.ts). */
+  drain(): void;
   /** Stops the workers (each finishes its calls and sends its last counts), then the app. */
   stop(): Promise<void>;
 }
@@ -175,29 +177,40 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
   }
 
   /**
-   * Resolves once the worker has exited and its channel is closed: a process can exit before its
-   * last messages (the final report) are read, and those are read, in order, before the channel closes.
+   * Resolves once the worker has exited and everything it sent has been read: its channel closed
+   * ('disconnect'), or its 'stopped' read, which it sends after its last report (the channel keeps
+   * the order). Node does not always emit 'disconnect' for a worker that has already exited, so
+   * either will do. A worker that does not stop in workerStopMs is killed, and no longer waited for.
    */
   function stopWorker(worker: Worker): Promise<void> {
     return new Promise((resolve) => {
       let exited = worker.isDead();
-      let disconnected = !worker.isConnected();
-      if (exited && disconnected) {
+      let allRead = !worker.isConnected();
+      if (exited && allRead) {
         resolve();
         return;
       }
-      const kill = setTimeout(() => worker.kill('SIGKILL'), workerStopMs);
       const settle = () => {
-        if (!exited || !disconnected) return;
+        if (!exited || !allRead) return;
         clearTimeout(kill);
         resolve();
       };
+      const kill = setTimeout(() => {
+        worker.kill('SIGKILL');
+        allRead = true;
+        settle();
+      }, workerStopMs);
       worker.once('exit', () => {
         exited = true;
         settle();
       });
       worker.once('disconnect', () => {
-        disconnected = true;
+        allRead = true;
+        settle();
+      });
+      worker.on('message', (message: unknown) => {
+        if (!isWorkerMessage(message) || message.type !== 'stopped') return;
+        allRead = true;
         settle();
       });
       if (!exited) send(worker, { type: 'stop' });
@@ -224,5 +237,8 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
     await stop();
     throw error;
   }
-  return { app, stop };
+  const drain = () => {
+    for (const worker of workers) send(worker, { type: 'drain' });
+  };
+  return { app, drain, stop };
 }

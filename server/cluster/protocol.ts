@@ -88,6 +88,8 @@ export type PrimaryMessage =
   /** A key load or a lease failed here (e.g. the database is down): the call fails as it would in one process. */
   | { readonly type: 'failed'; readonly id: number; readonly message: string }
   | { readonly type: 'invalidate'; readonly apiKey: string | null; readonly userId: number | null }
+  /** Shutdown is coming (SHUTDOWN_DELAY_SECONDS): every connection closes after its next answer (server/http/connection-drain.ts). */
+  | { readonly type: 'drain' }
   | { readonly type: 'stop' };
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -118,6 +120,7 @@ export function isPrimaryMessage(value: unknown): value is PrimaryMessage {
       value.type === 'recount' ||
       value.type === 'failed' ||
       value.type === 'invalidate' ||
+      value.type === 'drain' ||
       value.type === 'stop')
   );
 }

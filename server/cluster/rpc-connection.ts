@@ -57,6 +57,7 @@ function chunkFramer(): Transform {
 export class RpcConnections {
   private readonly open = new Set<RpcConnection>();
   private closing = false;
+  private draining = false;
 
   constructor(private readonly options: RpcConnectionOptions) {}
 
@@ -67,6 +68,13 @@ export class RpcConnections {
     }
     const connection = new RpcConnection(socket, this.options, () => this.open.delete(connection));
     this.open.add(connection);
+    if (this.draining) connection.drain();
+  }
+
+  /** Shutdown is coming: each connection, and each new one, closes after its next answer (never while idle: see connection-drain.ts). */
+  drain(): void {
+    this.draining = true;
+    for (const connection of this.open) connection.drain();
   }
 
   /** No more calls: idle connections close now, busy ones once their answer is written. */
@@ -87,6 +95,8 @@ class RpcConnection {
   private pending: Buffer | null = null;
   private busy = false;
   private closing = false;
+  /** Draining: the next answer closes the connection (drain()). */
+  private lastAnswer = false;
   /** The client has sent its last byte (FIN): what it sent is answered, then the connection closes. */
   private ended = false;
   /** When the incomplete request at the head of `pending` began (0: none). */
@@ -117,6 +127,11 @@ class RpcConnection {
   close(): void {
     this.closing = true;
     if (!this.busy) this.socket.end();
+  }
+
+  /** The next answer is this connection's last: it says `Connection: close`, then the connection closes. */
+  drain(): void {
+    this.lastAnswer = true;
   }
 
   destroy(): void {
@@ -276,6 +291,7 @@ class RpcConnection {
     const bodyLength = sized ? Buffer.byteLength(body) : null;
     const framing = framingFor(answer.status, bodyLength);
     // Whole seconds rounded down, as Node's HTTP server says it.
+    if (this.lastAnswer) this.closing = true;
     const keepAlive = this.closing ? null : Math.floor(this.options.keepAliveMs / 1000);
     const head = answerHead(answer.status, answer.headers, framing, keepAlive, this.options.now());
     if (sized) {

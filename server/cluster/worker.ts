@@ -17,6 +17,7 @@ import { LeasedAdmission, type WorkerKey, type WorkerTicket } from '@server/clus
 import { PrimaryChannel } from '@server/cluster/primary-channel';
 import { drainMs } from '@server/cluster/fast-path';
 import { createWorkerServer } from '@server/cluster/worker-http';
+import { drainConnections } from '@server/http/connection-drain';
 import { workerEnv } from '@server/cluster/worker-env';
 import { configOrExit, explainStartupError } from '@server/startup-shutdown';
 import { logLine } from '@server/log/logger-options';
@@ -158,6 +159,7 @@ channel.onInvalidate((apiKey, userId) => {
   if (userId !== null) keys.invalidateUser(userId);
   admission.forgetRefusals(userId);
 });
+channel.onDrain(() => drainConnections(server, fastPath));
 channel.onStop(() => {
   stop().then(
     () => channel.disconnect(),

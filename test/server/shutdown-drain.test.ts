@@ -13,6 +13,8 @@ const delaySeconds = 2;
 interface Answer {
   readonly status: number;
   readonly body: string;
+  /** Its Connection header: `close` when it is the connection's last answer. */
+  readonly connection: string | undefined;
   readonly socket: Socket;
 }
 
@@ -27,7 +29,7 @@ function send(agent: Agent, url: string, method: 'GET' | 'POST', body?: string):
         let text = '';
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => (text += chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text, socket }));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text, connection: answer.headers.connection, socket }));
       });
     });
     outgoing.once('error', reject);
@@ -50,14 +52,23 @@ describe.each([1, 2])('WORKERS=%i: SIGTERM drains before it closes', (workers) =
     }),
   });
 
-  it('readyz answers 503 at once, calls are served through the delay, then idle keep-alive connections close and it exits 0', async () => {
+  it("readyz answers 503 at once, calls are served through the delay (each answer its connection's last), then idle keep-alive connections close and it exits 0", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // A connection that stays idle through the delay: closed by the server only when the delay is over.
+    const idleAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     const rpcUrl = `${server.url}/api/v1/mainnet/${server.apiKey}`;
     const first = await send(agent, rpcUrl, 'POST', chainId);
     expect(first.status).toBe(200);
+    expect(first.connection).toBe('keep-alive');
+    const idle = await send(idleAgent, `${server.url}/api/plans`, 'GET');
+    expect(idle.connection).toBe('keep-alive');
     let idleClosedAt: number | null = null;
-    first.socket.once('close', () => {
+    idle.socket.once('close', () => {
       idleClosedAt = performance.now();
+    });
+    let usedClosed = false;
+    first.socket.once('close', () => {
+      usedClosed = true;
     });
     expect((await fetch(`${server.url}/api/readyz`)).status).toBe(200);
 
@@ -75,12 +86,20 @@ describe.each([1, 2])('WORKERS=%i: SIGTERM drains before it closes', (workers) =
     expect(readyz.status).toBe(503);
     expect(await readyz.json()).toMatchObject({ message: ['shutting down: this replica takes no new traffic'] });
 
-    // Still serving: on the kept-alive connection, on a new one, and the API.
+    // Still serving, on the kept-alive connection, on a new one, and the API; each answer says it is
+    // its connection's last, so a proxy never sends on a connection the server is about to close.
+    expect(usedClosed).toBe(false);
     const during = await send(agent, rpcUrl, 'POST', chainId);
     expect(during.status).toBe(200);
     expect(during.socket).toBe(first.socket);
-    expect((await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chainId })).status).toBe(200);
-    expect((await fetch(`${server.url}/api/plans`)).status).toBe(200);
+    expect(during.connection).toBe('close');
+    const fresh = await send(agent, rpcUrl, 'POST', chainId);
+    expect(fresh.status).toBe(200);
+    expect(fresh.socket).not.toBe(first.socket);
+    expect(fresh.connection).toBe('close');
+    const page = await send(agent, `${server.url}/api/plans`, 'GET');
+    expect(page.status).toBe(200);
+    expect(page.connection).toBe('close');
     expect(performance.now() - signalledAt).toBeLessThan(delaySeconds * 1000);
     expect(idleClosedAt).toBeNull();
 
@@ -93,6 +112,7 @@ describe.each([1, 2])('WORKERS=%i: SIGTERM drains before it closes', (workers) =
     expect(idleClosedAt).not.toBeNull();
     expect(server.output()).toContain('draining: /api/readyz answers 503; serving on for 2 s (SHUTDOWN_DELAY_SECONDS), then closing');
     agent.destroy();
+    idleAgent.destroy();
   }, 60_000);
 });
 
