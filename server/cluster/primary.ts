@@ -37,8 +37,14 @@ function probePort(port: number, host: string): Promise<void> {
   });
 }
 
+/**
+ * A message to a worker that is still there. Its channel can break between the check and the
+ * write (the worker exiting): that write fails with EPIPE, reported to the callback. Without one,
+ * Node emits it as an 'error' on the Worker, which would stop the main process. The worker's
+ * 'exit' is handled on its own (a replacement, or the end of the shutdown).
+ */
 function send(worker: Worker, message: PrimaryMessage): void {
-  if (worker.isConnected()) worker.send(message);
+  if (worker.isConnected()) worker.send(message, undefined, undefined, () => undefined);
 }
 
 /**
