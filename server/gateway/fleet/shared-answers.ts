@@ -92,6 +92,8 @@ export interface SharedCounts {
   readonly misses: number;
   /** Lookups not answered: Redis away, slow or resting after a failure (the call went to a node). */
   readonly unavailable: number;
+  /** Of those, the ones that waited on Redis and failed (its time-out, an error); the rest were not tried. */
+  readonly failedLookups: number;
   readonly written: number;
   readonly failedWrites: number;
 }
@@ -123,7 +125,7 @@ export function redisSharedAnswers(settings: SharedAnswersSettings): SharedAnswe
   const now = settings.now ?? Date.now;
   const entryBytes = Math.min(settings.entryBytes, maxBytes);
   let restUntil = 0;
-  const counts = { hits: 0, misses: 0, unavailable: 0, written: 0, failedWrites: 0 };
+  const counts = { hits: 0, misses: 0, unavailable: 0, failedLookups: 0, written: 0, failedWrites: 0 };
   const sent = new Set<Promise<unknown>>();
   const settled = async () => {
     while (sent.size > 0) await Promise.all([...sent]);
@@ -164,6 +166,7 @@ export function redisSharedAnswers(settings: SharedAnswersSettings): SharedAnswe
         return result;
       } catch {
         counts.unavailable += 1;
+        counts.failedLookups += 1;
         failed();
         return null;
       }
