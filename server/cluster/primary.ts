@@ -73,6 +73,8 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
   /** Reports still being taken in (a charge waiting for its key): the last metering write waits for them. */
   const reports = new Set<Promise<void>>();
   let stopping = false;
+  /** Shutdown is coming: a worker started meanwhile (a replacement) is told so once it listens. */
+  let draining = false;
 
   // Users whose connections grew behind the workers' backs (Redis back): each worker checks its own.
   slots.onRecount?.((userIds) => {
@@ -177,7 +179,10 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
       }, replaceAfterMs).unref();
     });
     return new Promise((resolve, reject) => {
-      worker.once('listening', () => resolve());
+      worker.once('listening', () => {
+        if (draining) send(worker, { type: 'drain' });
+        resolve();
+      });
       worker.once('exit', (code) => reject(new Error(`an HTTP worker exited (${code}) before listening on port ${config.port}`)));
     });
   }
@@ -244,6 +249,7 @@ export async function startCluster(config: Config, metrics: ProcessMetrics | nul
     throw error;
   }
   const drain = () => {
+    draining = true;
     for (const worker of workers) send(worker, { type: 'drain' });
   };
   return { app, drain, stop };

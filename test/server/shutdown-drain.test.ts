@@ -5,6 +5,7 @@ import { loadConfig } from '@server/config';
 import { setUpTestAnvil } from '../support/anvil';
 import { productionSettings } from './helpers/production-settings';
 import { setUpStartedAccount } from './helpers/started-account';
+import { childrenNamed } from './helpers/started-server';
 
 const production = { ...productionSettings, DATABASE_URL: 'postgres://db.example.com/dashboard' };
 
@@ -113,6 +114,48 @@ describe.each([1, 2])('WORKERS=%i: SIGTERM drains before it closes', (workers) =
     expect(server.output()).toContain('draining: /api/readyz answers 503; serving on for 2 s (SHUTDOWN_DELAY_SECONDS), then closing');
     agent.destroy();
     idleAgent.destroy();
+  }, 60_000);
+});
+
+describe('WORKERS=2: a worker that starts while the server drains', () => {
+  const anvil = setUpTestAnvil();
+  const server = setUpStartedAccount({
+    name: 'shutdown-drain-replaced',
+    settings: () => ({ ...anvil.upstream(), WORKERS: '2', SHUTDOWN_DELAY_SECONDS: '8', KEEP_ALIVE_TIMEOUT_MS: '60000' }),
+  });
+
+  it("drains too: every answer of a replacement worker is its connection's last", async () => {
+    const rpcUrl = `${server.url}/api/v1/mainnet/${server.apiKey}`;
+    const pid = server.child.pid ?? 0;
+    const workers = childrenNamed(pid, 'node');
+    expect(workers).toHaveLength(2);
+    server.child.kill('SIGTERM');
+    for (let tries = 0; !server.output().includes('draining: /api/readyz answers 503') && tries < 250; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(server.output()).toContain('draining: /api/readyz answers 503');
+    // Both workers gone: whatever answers now is a replacement, started after the drain began.
+    for (const worker of workers) process.kill(worker, 'SIGKILL');
+    for (let tries = 0; childrenNamed(pid, 'node').filter((child) => !workers.includes(child)).length < 2 && tries < 500; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    // With no worker left the port refuses connections until a replacement listens.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    let first: Answer | null = null;
+    for (let tries = 0; first === null && tries < 500; tries += 1) {
+      first = await send(agent, rpcUrl, 'POST', chainId).catch(() => null);
+      if (first === null) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(first?.status).toBe(200);
+    expect(first?.connection).toBe('close');
+    for (let call = 0; call < 3; call += 1) {
+      const answer = await send(agent, rpcUrl, 'POST', chainId);
+      expect(answer.status).toBe(200);
+      expect(answer.connection).toBe('close');
+    }
+    agent.destroy();
+    expect(await exited).toBe(0);
   }, 60_000);
 });
 

@@ -113,6 +113,11 @@ export function stop(server: StartedServer): Promise<number | null> {
 
 /** Pids of the anvil processes the server started (Linux: read from /proc). */
 export function anvilChildren(parentPid: number): number[] {
+  return childrenNamed(parentPid, 'anvil');
+}
+
+/** Pids of the processes named `name` that `parentPid` started (Linux: read from /proc); `node` for the HTTP workers. */
+export function childrenNamed(parentPid: number, processName: string): number[] {
   if (!existsSync('/proc')) return [];
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -120,7 +125,7 @@ export function anvilChildren(parentPid: number): number[] {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').trim();
         const [, name = '', rest = ''] = /^\d+ \((.*)\) (.*)$/.exec(stat) ?? [];
-        return name === 'anvil' && Number(rest.split(' ')[1]) === parentPid;
+        return name === processName && Number(rest.split(' ')[1]) === parentPid;
       } catch {
         return false;
       }
