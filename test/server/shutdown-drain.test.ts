@@ -117,6 +117,11 @@ describe.each([1, 2])('WORKERS=%i: SIGTERM drains before it closes', (workers) =
   }, 60_000);
 });
 
+/** The HTTP workers of the main process `pid`: its node children (Node 24 names its main thread, and so the process, MainThread). */
+function workerPids(pid: number): number[] {
+  return [...childrenNamed(pid, 'node'), ...childrenNamed(pid, 'MainThread')];
+}
+
 describe('WORKERS=2: a worker that starts while the server drains', () => {
   const anvil = setUpTestAnvil();
   const server = setUpStartedAccount({
@@ -127,7 +132,7 @@ describe('WORKERS=2: a worker that starts while the server drains', () => {
   it("drains too: every answer of a replacement worker is its connection's last", async () => {
     const rpcUrl = `${server.url}/api/v1/mainnet/${server.apiKey}`;
     const pid = server.child.pid ?? 0;
-    const workers = childrenNamed(pid, 'node');
+    const workers = workerPids(pid);
     expect(workers).toHaveLength(2);
     server.child.kill('SIGTERM');
     for (let tries = 0; !server.output().includes('draining: /api/readyz answers 503') && tries < 250; tries += 1) {
@@ -136,7 +141,7 @@ describe('WORKERS=2: a worker that starts while the server drains', () => {
     expect(server.output()).toContain('draining: /api/readyz answers 503');
     // Both workers gone: whatever answers now is a replacement, started after the drain began.
     for (const worker of workers) process.kill(worker, 'SIGKILL');
-    for (let tries = 0; childrenNamed(pid, 'node').filter((child) => !workers.includes(child)).length < 2 && tries < 500; tries += 1) {
+    for (let tries = 0; workerPids(pid).filter((child) => !workers.includes(child)).length < 2 && tries < 500; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
