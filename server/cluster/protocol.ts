@@ -1,4 +1,4 @@
-import type { AccessControlUpdate } from '@server/repos/access-control';
+import type { AccessLists } from '@server/gateway/access-rules';
 import type { LoggedCall } from '@server/metering/request-log';
 import type { UsageMinute } from '@server/repos/usage';
 
@@ -7,14 +7,14 @@ import type { UsageMinute } from '@server/repos/usage';
  * HTTP workers (server/cluster). Plain JSON: dates travel as epoch ms.
  */
 
-/** A key as the main process sends it to a worker; the allow-lists travel as stored and are compiled there. */
+/** A key as the main process sends it to a worker; its access lists travel as lists and are compiled there. */
 export interface KeyOnChannel {
   readonly keyId: number;
   readonly userId: number;
   readonly rate: number | null;
   /** The plan's credits a month; null = unlimited (no lease needed, charges are reported). */
   readonly creditLimit: number | null;
-  readonly lists: AccessControlUpdate;
+  readonly lists: AccessLists;
   /** The owner's plan (its WebSocket limits). */
   readonly planId: number;
   /** Whether the key's calls go to the request log. */

@@ -1,5 +1,8 @@
 import ipaddr from 'ipaddr.js';
+import type { AccessSettings } from '@/domain/access-control';
 import type { AccessRefusal } from '@/domain/call-outcomes';
+import { effectiveAccess, type KeyRules } from '@/domain/key-rules';
+import { type CallRules, compileCallRules } from '@server/gateway/call-rules';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
@@ -26,6 +29,28 @@ export interface AccessRules {
   readonly ranges: ReadonlyArray<readonly [Address, number]>;
   /** Which lists are non-empty (a list whose values all fail to parse still restricts: to nothing). */
   readonly restricts: { readonly domains: boolean; readonly ips: boolean; readonly cidrs: boolean };
+  /** The key's Allowed Methods and Contract Addresses (server/gateway/call-rules.ts). */
+  readonly calls: CallRules;
+  /** The refusals that come from the key's own rules rather than the project's (what a refusal points to). */
+  readonly own: ReadonlySet<AccessRefusal>;
+}
+
+/**
+ * What a key's rules are compiled from: the lists in force for it (its own where it has them, else
+ * the project's: src/domain/key-rules.ts effectiveAccess) and its own call rules. The main process
+ * sends these to its HTTP workers, which compile their own.
+ */
+export interface AccessLists {
+  readonly domains: readonly string[];
+  readonly ips: readonly string[];
+  readonly cidrs: readonly string[];
+  /** Left out: false, the fail-closed choice. */
+  readonly allowNoOrigin?: boolean;
+  /** Left out or empty: any method, any contract. */
+  readonly methods?: readonly string[];
+  readonly contracts?: readonly string[];
+  /** Which of the lists above are the key's own; left out: none (all the project's). */
+  readonly own?: readonly AccessRefusal[];
 }
 
 /** `noOrigin`: the domain list refused a call that had no Origin header at all. */
@@ -57,13 +82,7 @@ function normalizeHost(host: string): string {
  * Values were validated when saved; one that does not parse any more matches nothing (the list
  * stays non-empty, so the check fails closed rather than opening up).
  */
-export function compileAccessRules(lists: {
-  domains: readonly string[];
-  ips: readonly string[];
-  cidrs: readonly string[];
-  /** Left out: false, the fail-closed choice. */
-  allowNoOrigin?: boolean;
-}): AccessRules {
+export function compileAccessRules(lists: AccessLists): AccessRules {
   const ips = new Set<string>();
   for (const value of lists.ips) {
     const address = parseAddress(value.trim());
@@ -82,7 +101,20 @@ export function compileAccessRules(lists: {
     ips,
     ranges,
     restricts,
+    calls: compileCallRules({ methods: lists.methods ?? [], contracts: lists.contracts ?? [] }),
+    own: new Set<AccessRefusal>(['methods', 'contracts', ...(lists.own ?? [])]),
   };
+}
+
+/** The lists in force for a key: its own where it has them, the project's for the rest (src/domain/key-rules.ts). */
+export function keyAccessLists(project: AccessSettings, own: KeyRules): AccessLists {
+  const inForce = effectiveAccess(project, own);
+  const ownLists: AccessRefusal[] = [];
+  if (own.domains !== null) ownLists.push('domains', 'noOrigin');
+  else if (own.allowNoOrigin !== null) ownLists.push('noOrigin');
+  if (own.ips !== null) ownLists.push('ips');
+  if (own.cidrs !== null) ownLists.push('cidrs');
+  return { ...inForce, methods: own.methods, contracts: own.contracts, own: ownLists };
 }
 
 /** The host of an Origin header value (`https://app.example.com:8443` → `app.example.com`), or null. */

@@ -2,6 +2,7 @@ import { creditsFor } from '@/domain/credits';
 import { type Network, type NetworkInfo, toNetwork } from '@/domain/networks';
 import { callVerdict, onlyReads } from '@/domain/rpc-method-policy';
 import { checkAccess } from '@server/gateway/access-rules';
+import { checkCalls } from '@server/gateway/call-rules';
 import type { Admission } from '@server/gateway/admission';
 import { CallRecords, type GatewayCall, type KnownCall, type RecordsDeps } from '@server/gateway/call-records';
 import { internalAnswer, keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
@@ -73,8 +74,8 @@ function costOf(methods: readonly string[]): number {
 
 /**
  * The gateway's decisions for one call, in order: network and payload (400), key (401), allow-lists
- * (403 -32002), method policy (403 -32601), monthly quota (402 -32005), rate (429 -32005 with
- * Retry-After), then the node (502/504 when it fails).
+ * (403 -32002), method policy (403 -32601), the key's methods and contracts (403 -32002), monthly
+ * quota (402 -32005), rate (429 -32005 with Retry-After), then the node (502/504 when it fails).
  * A batch is admitted or refused whole: each entry takes a token (admitted while a whole token is
  * left, src/domain/admission-rule.ts) and costs its method's credits.
  * Credits are reserved on admission and charged when the node answers 2xx; a node HTTP error, an
@@ -128,14 +129,32 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     if (key === null) return records.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
 
     const known: KnownCall<Key> = { call, key, network, payload, nowMs: this.deps.now() };
-    const refusal = checkAccess(key.access, call.origin, call.clientIp);
+    const { access } = key;
+    const refusal = checkAccess(access, call.origin, call.clientIp);
     if (refusal !== null) {
-      return records.refused(known, 'refused_allow_list', gatewayErrors.notAllowed(refusal), this.keyHeaders(known, null), refusal);
+      return records.refused(
+        known,
+        'refused_allow_list',
+        gatewayErrors.notAllowed(refusal, access.own.has(refusal)),
+        this.keyHeaders(known, null),
+        refusal,
+      );
     }
     // After the key (the refusal is counted for it), before admission (it takes no token, no credit).
     const verdict = callVerdict(payload.methods, payload.batch);
     if (!verdict.allowed) {
       return records.refused(known, 'refused_method', gatewayErrors.methodRefused(verdict.message), this.keyHeaders(known, null));
+    }
+    // A method the gateway serves, which the key's own lists may still refuse (every call of a batch is checked).
+    const callRefusal = checkCalls(access.calls, payload.methods, payload.params);
+    if (callRefusal !== null) {
+      return records.refused(
+        known,
+        'refused_allow_list',
+        gatewayErrors.notAllowed(callRefusal, true),
+        this.keyHeaders(known, null),
+        callRefusal,
+      );
     }
 
     const cost = costOf(payload.methods);

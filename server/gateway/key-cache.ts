@@ -1,7 +1,6 @@
-import type { AccessRules } from '@server/gateway/access-rules';
+import type { AccessLists, AccessRules } from '@server/gateway/access-rules';
 import type { LocalKey } from '@server/gateway/admission';
 import type { CreditAccount } from '@server/metering/credit-ledger';
-import type { AccessControlUpdate } from '@server/repos/access-control';
 
 /**
  * Keys are `rpk_` + 32 base62 characters (server/auth/tokens.ts); the contract allows up to 128
@@ -28,11 +27,8 @@ export interface GatewayKey {
 export interface KeyEntry extends GatewayKey, LocalKey {
   /** The owner's credits in the current cycle (shared by all their keys); its limit null = unlimited. */
   readonly credits: CreditAccount;
-  /**
-   * The allow-lists as stored (what `access` was compiled from; HTTP workers compile their own);
-   * `allowNoOrigin` left out counts as false (calls without an Origin refused by a domain list).
-   */
-  readonly lists: AccessControlUpdate;
+  /** What `access` was compiled from (HTTP workers compile their own). */
+  readonly lists: AccessLists;
 }
 
 /** What the dashboard's operations call after changing a key, a plan or the allow-lists. */

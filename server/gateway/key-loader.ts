@@ -1,20 +1,22 @@
 import { catalogPlan } from '@/domain/plan-catalog';
 import type { Clock } from '@server/clock';
 import type { Db } from '@server/db/db';
-import { compileAccessRules } from '@server/gateway/access-rules';
+import { compileAccessRules, keyAccessLists } from '@server/gateway/access-rules';
 import type { KeyEntry, KeyLoader } from '@server/gateway/key-cache';
 import type { CreditLedger } from '@server/metering/credit-ledger';
 import { cycleAt } from '@server/metering/cycle';
 import { getAccessControl } from '@server/repos/access-control';
+import { keyRulesOf } from '@server/repos/key-rules';
 import { findGatewayKey, rollOverCycle } from '@server/repos/usage';
 
-/** Loads a key for the cache: the key, plan and credits in one query, the owner's allow-lists in another. */
+/** Loads a key for the cache: the key, plan and credits in one query, the project's allow-lists and the key's own rules beside. */
 export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): KeyLoader {
   return async (apiKey: string): Promise<KeyEntry | null> => {
     const generation = ledger.generation;
     const row = await findGatewayKey(db, apiKey);
     if (row === null) return null;
-    const lists = await getAccessControl(db, row.credits.userId);
+    const [project, own] = await Promise.all([getAccessControl(db, row.credits.userId), keyRulesOf(db, row.keyId)]);
+    const lists = keyAccessLists(project, own);
     const now = clock.now();
     const cycle = cycleAt(row.credits.anchor, now);
     // A cycle that ended since the last write starts afresh in the database too, so /users/me agrees.

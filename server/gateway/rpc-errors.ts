@@ -39,6 +39,8 @@ const refusedBy: Readonly<Record<AccessRefusal, string>> = {
   noOrigin: 'this request has no Origin header, and your allowed domains refuse calls without one',
   ips: 'your IP address is not one of your allowed IPs',
   cidrs: 'your IP address is not in your allowed CIDR ranges',
+  methods: 'a method of this request is not one of the allowed methods of this key',
+  contracts: 'this request addresses a contract that is not one of the allowed contract addresses of this key, or names none',
 };
 
 export const gatewayErrors = {
@@ -55,10 +57,11 @@ export const gatewayErrors = {
     message: `Request too large: the gateway accepts JSON-RPC bodies of up to ${limit} bytes.`,
   }),
   invalidKey: (): GatewayError => ({ status: 401, code: rpcCodes.invalidKey, message: 'Invalid API key' }),
-  notAllowed: (refusal: AccessRefusal): GatewayError => ({
+  /** `own`: the rule is the key's own (its rules on the API Keys page), not the project's Access Control. */
+  notAllowed: (refusal: AccessRefusal, own = false): GatewayError => ({
     status: 403,
     code: rpcCodes.notAllowed,
-    message: `Not allowed: ${refusedBy[refusal]} (see Access Control on the Endpoints page).`,
+    message: `Not allowed: ${refusedBy[refusal]} (see ${own ? "the key's rules on the API Keys page" : 'Access Control on the Endpoints page'}).`,
   }),
   /**
    * A method outside the method policy (src/domain/rpc-method-policy.ts). 403 like the allow-lists:

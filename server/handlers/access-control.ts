@@ -1,11 +1,11 @@
-import { ACCESS_KINDS, accessListProblems, normalizeAccessValue, type AccessKind, type AccessValueProblem } from '@/domain/access-control';
+import { ACCESS_KINDS, accessListProblems, normalizeAccessValue, type AccessValueProblem } from '@/domain/access-control';
 import { badRequest } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { getAccessControl, putAccessControl, type AccessControlUpdate } from '@server/repos/access-control';
 import { signedIn, type Services } from '@server/handlers/services';
 
 /** 'ips: 300.1.1.1: Please enter a valid IP address' (an empty value has nothing to name). */
-function describeProblem(kind: AccessKind, { value, message }: AccessValueProblem): string {
+export function describeProblem(kind: string, { value, message }: AccessValueProblem): string {
   const shown = value.trim();
   return shown === '' ? `${kind}: ${message}` : `${kind}: ${shown}: ${message}`;
 }

@@ -6,6 +6,7 @@ import { createConfigHandlers } from '@server/handlers/app-config';
 import { createEmailVerificationHandlers } from '@server/handlers/email-verification';
 import { createGoogleHandlers } from '@server/handlers/google';
 import { createHealthHandlers } from '@server/handlers/health';
+import { createKeyRulesHandlers } from '@server/handlers/key-rules';
 import { createLegalHandlers } from '@server/handlers/legal';
 import { createLoginHandlers } from '@server/handlers/login';
 import { createPasswordResetHandlers } from '@server/handlers/password-reset';
@@ -36,6 +37,7 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createGoogleHandlers(services),
     ...createPlanHandlers(services),
     ...createApiKeyHandlers(services),
+    ...createKeyRulesHandlers(services),
     ...createAccessControlHandlers(services),
     ...createProjectHandlers(services),
     ...createPaymentHandlers(services.payments),

@@ -47,6 +47,8 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'POST /apiKeys': true,
   'PATCH /apiKeys/{id}': true,
   'DELETE /apiKeys/{id}': true,
+  'GET /apiKeys/{id}/rules': true,
+  'PUT /apiKeys/{id}/rules': true,
   'GET /usage': true,
   'GET /usage/series': true,
   'GET /users/alerts': true,

@@ -528,6 +528,32 @@ export interface paths {
         patch: operations["renameApiKey"];
         trace?: never;
     };
+    "/apiKeys/{id}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The key's own access rules
+         * @description What the gateway enforces for this key on top of, or instead of, the project's Access Control (GET /accessControl): see KeyRules.
+         */
+        get: operations["getKeyRules"];
+        /**
+         * Replace the key's own access rules
+         * @description Replaces every rule of the key at once; the gateway enforces them on HTTP and WebSocket calls of every replica within a second. 400 lists every refused value ('{list}: {value}: {message}') and saves nothing.
+         */
+        put: operations["putKeyRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiKeys/{id}/requests": {
         parameters: {
             query?: never;
@@ -1132,10 +1158,10 @@ export interface components {
             calls: number;
             outcome: components["schemas"]["MeteredOutcome"];
             /**
-             * @description The RPC Access Control rule that refused the call (Allowed Domains, no Origin, IPs or CIDRs) when its outcome is refused_allow_list; null otherwise (and for calls logged before it was recorded)
+             * @description The access rule that refused the call (Allowed Domains, no Origin, IPs or CIDRs, or the key's Allowed Methods or Contract Addresses) when its outcome is refused_allow_list; null otherwise (and for calls logged before it was recorded)
              * @enum {string|null}
              */
-            accessRefusal: "domains" | "noOrigin" | "ips" | "cidrs" | null;
+            accessRefusal: "domains" | "noOrigin" | "ips" | "cidrs" | "methods" | "contracts" | null;
             /** @description The HTTP status of the answer (over a WebSocket: the one the same request gets over HTTP) */
             status: number;
             /** @description The node's answer time; null when the call did not reach it */
@@ -1251,6 +1277,18 @@ export interface components {
             allowNoOrigin?: boolean;
         };
         AllowedDomains: string[];
+        /** @description A key's own rules (src/domain/key-rules.ts). domains, ips, cidrs and allowNoOrigin: null means the project's (GET /accessControl) apply to the key; a value, even an empty list, replaces the project's for this key alone (an empty list restricts nothing of its kind). methods and contracts are the key's alone; empty, any method or contract is allowed. */
+        KeyRules: {
+            domains: string[] | null;
+            ips: string[] | null;
+            cidrs: string[] | null;
+            /** @description With Allowed Domains set, whether calls without an Origin header pass (see AccessControl) */
+            allowNoOrigin: boolean | null;
+            /** @description The methods the key may call (any method the gateway serves, and eth_subscribe over the WebSocket); a call of another is refused with 403 and JSON-RPC error -32002 */
+            methods: string[];
+            /** @description The contracts the key's calls may address: the `to` of eth_call, eth_estimateGas, eth_createAccessList, eth_fillTransaction, eth_simulateV1's calls and of the transaction eth_sendRawTransaction sends; the `address` of eth_getLogs, eth_newFilter and a "logs" subscription (which must then name one). A call addressing another, or none, is refused with 403 and JSON-RPC error -32002; methods that address no contract are not restricted */
+            contracts: string[];
+        };
         AllowedAddresses: string[];
     };
     responses: {
@@ -2140,6 +2178,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getKeyRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putKeyRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyRules"];
+            };
+        };
+        responses: {
+            /** @description The rules as stored (trimmed; domains and contract addresses in lower case) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyRules"];
                 };
             };
             400: components["responses"]["BadRequest"];

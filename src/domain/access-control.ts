@@ -125,11 +125,19 @@ export interface AccessValueProblem {
 
 /**
  * Every problem of a whole list, in order (the server's PUT refuses a list with any), each value
- * checked as the editor checks it: against the values before it.
+ * checked as the editor checks it (`check`): against the values before it.
  */
-export function accessListProblems(kind: AccessKind, values: readonly string[]): AccessValueProblem[] {
+export function listProblems(
+  values: readonly string[],
+  check: (value: string, before: readonly string[]) => string | null,
+): AccessValueProblem[] {
   return values.flatMap((value, index) => {
-    const message = validateAccessValue(kind, value, values.slice(0, index));
+    const message = check(value, values.slice(0, index));
     return message === null ? [] : [{ value, message }];
   });
+}
+
+/** Every problem of one of the project's lists (listProblems). */
+export function accessListProblems(kind: AccessKind, values: readonly string[]): AccessValueProblem[] {
+  return listProblems(values, (value, before) => validateAccessValue(kind, value, before));
 }

@@ -78,10 +78,12 @@ export function isRefused(outcome: MeteredOutcome): outcome is RefusedOutcome {
 }
 
 /**
- * Which rule of RPC Access Control refused a call: an Origin not among Allowed Domains, no Origin while
- * Allowed Domains are set and calls without one are not accepted, or an address outside Allowed IPs / CIDRs.
+ * Which access rule refused a call: an Origin not among Allowed Domains, no Origin while Allowed
+ * Domains are set and calls without one are not accepted, an address outside Allowed IPs / CIDRs (the
+ * project's lists or the key's own), or a method or contract outside the key's Allowed Methods /
+ * Contract Addresses.
  */
-export const ACCESS_REFUSALS = ['domains', 'noOrigin', 'ips', 'cidrs'] as const;
+export const ACCESS_REFUSALS = ['domains', 'noOrigin', 'ips', 'cidrs', 'methods', 'contracts'] as const;
 
 export type AccessRefusal = (typeof ACCESS_REFUSALS)[number];
 
@@ -99,6 +101,8 @@ export const ACCESS_REFUSAL_REASONS: Readonly<Record<AccessRefusal, string>> = {
   noOrigin: 'The request had no Origin header, and the Allowed Domains do not accept calls without one.',
   ips: "The caller's IP address is not one of the key's Allowed IPs.",
   cidrs: "The caller's IP address is in none of the key's Allowed CIDRs.",
+  methods: "The method is not one of the key's Allowed Methods.",
+  contracts: "The call addresses a contract that is not one of the key's Allowed Contract Addresses, or none.",
 };
 
 /** Why a call was refused (the list that refused it, when known); null for a call that was not refused. */

@@ -60,6 +60,13 @@ export interface MethodFacts {
    */
   readonly route?: 'all' | 'head';
   /**
+   * Where the contract a call addresses is, for a key's Allowed Contract Addresses: 'call', the `to`
+   * of the transaction object first in its params; 'filter', the `address` (one or a list) of the
+   * filter first in its params; 'raw', the `to` of the signed transaction first in its params;
+   * 'simulate', the `to` of every call in eth_simulateV1's blocks. Absent: it addresses none.
+   */
+  readonly contract?: 'call' | 'filter' | 'raw' | 'simulate';
+  /**
    * The playground's params for it, which work as they are against the networks' nodes (`[]` when the
    * method takes none); null when the playground does not offer it (anvil lacks it, or block hashes
    * differ per node). test/server/rpc-methods-examples.test.ts runs every example against anvil.
@@ -112,10 +119,16 @@ export const RPC_METHOD_REGISTRY = {
   eth_getUncleCountByBlockHash: read('Blocks', 'byHash', null),
   eth_getUncleByBlockHashAndIndex: read('Blocks', 'byHash', null),
   // Simulation, sending what the client signed itself, and transactions
-  eth_call: read('Transactions', 'byBlock', [{ from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, data: '0x' }, 'latest'], 1),
-  eth_estimateGas: read('Transactions', 'byBlock', [EXAMPLE_TRANSFER], 1),
-  eth_createAccessList: read('Transactions', 'byBlock', [EXAMPLE_TRANSFER, 'latest'], 1),
-  eth_simulateV1: read('Transactions', 'byBlock', [{ blockStateCalls: [{ calls: [EXAMPLE_TRANSFER] }] }, 'latest'], 1),
+  eth_call: {
+    ...read('Transactions', 'byBlock', [{ from: EXAMPLE_ADDRESS, to: EXAMPLE_SENDER, data: '0x' }, 'latest'], 1),
+    contract: 'call',
+  },
+  eth_estimateGas: { ...read('Transactions', 'byBlock', [EXAMPLE_TRANSFER], 1), contract: 'call' },
+  eth_createAccessList: { ...read('Transactions', 'byBlock', [EXAMPLE_TRANSFER, 'latest'], 1), contract: 'call' },
+  eth_simulateV1: {
+    ...read('Transactions', 'byBlock', [{ blockStateCalls: [{ calls: [EXAMPLE_TRANSFER] }] }, 'latest'], 1),
+    contract: 'simulate',
+  },
   eth_sendRawTransaction: {
     group: 'Transactions',
     credits: 'transaction',
@@ -124,6 +137,7 @@ export const RPC_METHOD_REGISTRY = {
     example: [EXAMPLE_RAW_TRANSACTION],
     block: null,
     route: 'all',
+    contract: 'raw',
   },
   eth_getTransactionByHash: read('Transactions', 'byHash', [EXAMPLE_TRANSACTION_HASH]),
   eth_getTransactionReceipt: read('Transactions', 'byHash', [EXAMPLE_TRANSACTION_HASH]),
@@ -133,9 +147,17 @@ export const RPC_METHOD_REGISTRY = {
   eth_getRawTransactionByBlockNumberAndIndex: read('Transactions', 'byBlock', ['latest', '0x0'], 0),
   eth_getRawTransactionByBlockHashAndIndex: read('Transactions', 'byHash', [EXAMPLE_BLOCK_HASH, '0x0']),
   // Nonce, gas and fees of an unsigned transaction, signed by nobody: viem asks it before every send.
-  eth_fillTransaction: read('Transactions', 'never', null),
+  eth_fillTransaction: { ...read('Transactions', 'never', null), contract: 'call' },
   // EIP-7966: the same send, answered with the receipt once mined (viem's sendRawTransactionSync); it costs what a send costs.
-  eth_sendRawTransactionSync: { group: 'Transactions', credits: 'transaction', mutates: true, cache: 'never', example: null, block: null },
+  eth_sendRawTransactionSync: {
+    group: 'Transactions',
+    credits: 'transaction',
+    mutates: true,
+    cache: 'never',
+    example: null,
+    block: null,
+    contract: 'raw',
+  },
   eth_getTransactionBySenderAndNonce: read('Transactions', 'never', null),
   // Logs and filters
   eth_getLogs: {
@@ -145,6 +167,7 @@ export const RPC_METHOD_REGISTRY = {
     cache: 'byBlock',
     example: [{ fromBlock: '0x0', toBlock: '0x0' }],
     block: 'filter',
+    contract: 'filter',
   },
   eth_newFilter: {
     group: 'Logs & filters',
@@ -153,6 +176,7 @@ export const RPC_METHOD_REGISTRY = {
     cache: 'never',
     example: [{ fromBlock: 'latest', toBlock: 'latest' }],
     block: null,
+    contract: 'filter',
   },
   eth_newBlockFilter: { group: 'Logs & filters', credits: 'standard', mutates: true, cache: 'never', example: [], block: null },
   eth_newPendingTransactionFilter: {

@@ -3,6 +3,9 @@
  * Ethereum node serves (geth's and anvil's), which viem's and ethers' WebSocket clients use. The one
  * table: the gateway checks each eth_subscribe against it and the playground offers only these.
  */
+/** The WebSocket's method that opens a subscription (a key's Allowed Methods may name it). */
+export const SUBSCRIBE_METHOD = 'eth_subscribe';
+
 export const SUBSCRIPTION_TYPES = ['newHeads', 'logs', 'newPendingTransactions'] as const;
 
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];

@@ -39,6 +39,7 @@ const covers = {
   'the Stripe webhook': ['stripeWebhook'],
   'API keys: create up to the limit, rename, delete': ['createApiKey', 'renameApiKey', 'deleteApiKey'],
   'access control lists': ['getAccessControl', 'putAccessControl'],
+  "a key's own rules": ['getKeyRules', 'putKeyRules'],
   'project: read and rename': ['getProject', 'renameProject'],
   'project: autoscaling': ['putAutoscaling'],
   'usage report': ['getUsage'],
@@ -309,6 +310,24 @@ describe('every answer matches openapi.yaml', () => {
     await call('putAccessControl', { method: 'PUT', url: '/api/accessControl', payload: lists });
     await call('getAccessControl', { method: 'GET', url: '/api/accessControl', headers: bearer(token) });
     expect(contract.seen.get('putAccessControl')).toEqual(new Set([200, 400, 401]));
+  });
+
+  contractTest("a key's own rules", async () => {
+    const { token } = await signedInUser(local.app);
+    const [key] = (await local.app.inject({ method: 'GET', url: '/api/apiKeys', headers: bearer(token) })).json<Array<{ id: number }>>();
+    if (key === undefined) throw new Error('a new account has no key');
+    const url = `/api/apiKeys/${key.id}/rules`;
+    const rules = { domains: ['Example.com'], ips: null, cidrs: [], allowNoOrigin: true, methods: ['eth_call'], contracts: [] };
+    await call('getKeyRules', { method: 'GET', url, headers: bearer(token) });
+    await call('putKeyRules', { method: 'PUT', url, headers: bearer(token), payload: rules });
+    await call('putKeyRules', { method: 'PUT', url, headers: bearer(token), payload: { ...rules, methods: ['nope'] } });
+    await call('putKeyRules', { method: 'PUT', url, payload: rules });
+    await call('putKeyRules', { method: 'PUT', url: '/api/apiKeys/2000000000/rules', headers: bearer(token), payload: rules });
+    await call('getKeyRules', { method: 'GET', url: '/api/apiKeys/2000000000/rules', headers: bearer(token) });
+    await call('getKeyRules', { method: 'GET', url: '/api/apiKeys/x/rules', headers: bearer(token) });
+    await call('getKeyRules', { method: 'GET', url });
+    expect(contract.seen.get('putKeyRules')).toEqual(new Set([200, 400, 401, 404]));
+    expect(contract.seen.get('getKeyRules')).toEqual(new Set([200, 400, 401, 404]));
   });
 
   contractTest('project: read and rename', async () => {

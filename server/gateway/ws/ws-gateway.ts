@@ -162,7 +162,7 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     const origin = request.headers.origin;
     const clientIp = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], this.deps.trust);
     const refusal = checkAccess(key.access, origin, clientIp);
-    if (refusal !== null) return refuse(socket, refusalAnswer(gatewayErrors.notAllowed(refusal), null));
+    if (refusal !== null) return refuse(socket, refusalAnswer(gatewayErrors.notAllowed(refusal, key.access.own.has(refusal)), null));
     const limit = this.deps.connectionLimit(key);
     // Taken before the handshake ends: a burst of handshakes cannot pass the limit together.
     const slot = await this.deps.slots.take(key.userId, limit);

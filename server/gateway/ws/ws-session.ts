@@ -4,6 +4,7 @@ import type { RawData } from 'ws';
 import { CREDITS_PER_NOTIFICATION, creditsFor } from '@/domain/credits';
 import { subscribeVerdict } from '@/domain/rpc-subscriptions';
 import { checkAccess } from '@server/gateway/access-rules';
+import { checkSubscription, subscriptionContracts } from '@server/gateway/call-rules';
 import type { Admission, Admit, AdmittedKey } from '@server/gateway/admission';
 import { admissionRefusal, type CallRecords, type KnownCall } from '@server/gateway/call-records';
 import type { KeySource, RpcHandler } from '@server/gateway/gateway';
@@ -98,7 +99,8 @@ function mayNameSubscriptions(body: Buffer): boolean {
  * delivered agree, whatever closes first.
  */
 export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
-  private readonly subscriptions = new Set<string>();
+  /** The subscriptions held, each with the contracts it addresses (the key's rules are checked again on a change). */
+  private readonly subscriptions = new Map<string, readonly string[] | null>();
   private pendingSubscribes = 0;
   /** Who hears this connection's notifications: what the hub keeps for the connection is counted by it. */
   readonly listener: SubscriptionListener = {
@@ -174,6 +176,13 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       return;
     }
     this.key = key;
+    // Rules changed since a subscription was taken: the client reconnects and subscribes to what they allow.
+    for (const contracts of this.subscriptions.values()) {
+      if (checkSubscription(key.access.calls, contracts) !== null) {
+        this.close(closeCodes.keyRevoked);
+        return;
+      }
+    }
     // A plan lowered below what this connection holds: the client reconnects and subscribes to what fits.
     if (this.subscriptions.size + this.pendingSubscribes > this.deps.subscriptionLimit(key)) this.close(closeCodes.overSubscriptionLimit);
   }
@@ -186,7 +195,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
-    for (const subscription of this.subscriptions) this.deps.hub?.unsubscribe(subscription);
+    for (const subscription of this.subscriptions.keys()) this.deps.hub?.unsubscribe(subscription);
     this.subscriptions.clear();
     this.onEnd(this);
   }
@@ -318,6 +327,12 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
       this.send(rpcErrorBody(id, invalidParams, verdict.message));
       return;
     }
+    const contracts = subscriptionContracts(verdict.type, params);
+    const refusal = checkSubscription(this.key.access.calls, contracts);
+    if (refusal !== null) {
+      this.reply(this.deps.records.refused(known, 'refused_allow_list', gatewayErrors.notAllowed(refusal, true), {}, refusal));
+      return;
+    }
     const limit = this.deps.subscriptionLimit(this.key);
     if (this.subscriptions.size + this.pendingSubscribes >= limit) {
       const message = `Too many subscriptions on this connection: your plan allows ${limit}. Unsubscribe from one first, or open another connection.`;
@@ -353,7 +368,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
               this.deps.admission.settle(ticket, false);
               return;
             }
-            this.subscriptions.add(reply.id);
+            this.subscriptions.set(reply.id, contracts);
             this.answered(known, ticket, { result: reply.id });
           },
           () => {

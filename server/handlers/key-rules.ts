@@ -1,0 +1,60 @@
+import { KEY_RULE_KINDS, keyRuleListProblems, normalizeKeyRuleValue, type KeyRuleKind } from '@/domain/key-rules';
+import { badRequest, notFound } from '@server/http/errors';
+import type { OperationHandlers } from '@server/openapi/handler-types';
+import { describeProblem } from '@server/handlers/access-control';
+import { keyNotFound } from '@server/handlers/api-keys';
+import { getKeyRules, putKeyRules, type KeyRules } from '@server/repos/key-rules';
+import { signedIn, type Services } from '@server/handlers/services';
+
+function listOf(rules: KeyRules, kind: KeyRuleKind): string[] | null {
+  return rules[kind];
+}
+
+/** Every problem of the key's own lists ('{list}: {value}: {message}'), with the editor's rules (src/domain/key-rules.ts). */
+function keyRulesProblems(rules: KeyRules): string[] {
+  return KEY_RULE_KINDS.flatMap((kind) => {
+    const values = listOf(rules, kind);
+    return values === null ? [] : keyRuleListProblems(kind, values).map((problem) => describeProblem(kind, problem));
+  });
+}
+
+function normalizedList(kind: KeyRuleKind, values: string[] | null): string[] | null {
+  return values === null ? null : values.map((value) => normalizeKeyRuleValue(kind, value));
+}
+
+function normalized(rules: KeyRules): KeyRules {
+  return {
+    domains: normalizedList('domains', rules.domains),
+    ips: normalizedList('ips', rules.ips),
+    cidrs: normalizedList('cidrs', rules.cidrs),
+    allowNoOrigin: rules.allowNoOrigin,
+    methods: rules.methods.map((value) => normalizeKeyRuleValue('methods', value)),
+    contracts: rules.contracts.map((value) => normalizeKeyRuleValue('contracts', value)),
+  };
+}
+
+/**
+ * A key's own access rules (src/domain/key-rules.ts): read and replaced whole. Saving drops the
+ * gateway's cached copy of the key on every replica, and closes its WebSockets that the new rules
+ * no longer let in.
+ */
+export function createKeyRulesHandlers({ db, keyCache }: Services): Pick<OperationHandlers, 'getKeyRules' | 'putKeyRules'> {
+  return {
+    getKeyRules: async (input) => {
+      const rules = await getKeyRules(db, signedIn(input).userId, input.params.id);
+      if (rules === null) throw notFound(keyNotFound);
+      return { status: 200, body: rules };
+    },
+
+    /** 400 listing every refused value; nothing is saved then. 404 for a key that is not the user's. */
+    putKeyRules: async (input) => {
+      const { userId } = signedIn(input);
+      const problems = keyRulesProblems(input.body);
+      if (problems.length > 0) throw badRequest(problems);
+      const saved = await putKeyRules(db, userId, input.params.id, normalized(input.body));
+      if (saved === null) throw notFound(keyNotFound);
+      keyCache.invalidateKey(saved.apiKey);
+      return { status: 200, body: saved.rules };
+    },
+  };
+}
