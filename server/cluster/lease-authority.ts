@@ -45,6 +45,8 @@ export class LeaseAuthority {
       lists: entry.lists,
       planId: entry.planId,
       logRequests: entry.logRequests === true,
+      expiresAt: entry.expiresAt ?? null,
+      graceUntil: entry.graceUntil ?? null,
     };
   }
 

@@ -19,6 +19,9 @@ export interface KeyOnChannel {
   readonly planId: number;
   /** Whether the key's calls go to the request log. */
   readonly logRequests: boolean;
+  /** Epoch ms (server/gateway/key-cache.ts keyEnded). */
+  readonly expiresAt: number | null;
+  readonly graceUntil: number | null;
 }
 
 /** Tokens and credits for one call (`tokens`, `credits`) and, when there are some, a spare for the next ones. */

@@ -56,6 +56,8 @@ const keys = new GatewayKeyCache<WorkerKey>(async (apiKey) => {
         access: compileAccessRules(sent.lists),
         planId: sent.planId,
         logRequests: sent.logRequests,
+        expiresAt: sent.expiresAt,
+        graceUntil: sent.graceUntil,
       };
 }, now);
 const admission = new LeasedAdmission(

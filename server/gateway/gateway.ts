@@ -7,8 +7,8 @@ import type { Admission } from '@server/gateway/admission';
 import { CallRecords, type GatewayCall, type KnownCall, type RecordsDeps } from '@server/gateway/call-records';
 import { internalAnswer, keyHeaders, nodeAnswer, refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import { parsePayload, type RpcPayload } from '@server/gateway/json-rpc';
-import { plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
-import { gatewayErrors } from '@server/gateway/rpc-errors';
+import { keyEnded, plausibleKey, type GatewayKey } from '@server/gateway/key-cache';
+import { endedKeyError, gatewayErrors } from '@server/gateway/rpc-errors';
 import type { Served } from '@server/gateway/fleet/network-fleet';
 import { UpstreamError } from '@server/gateway/upstream';
 
@@ -127,8 +127,11 @@ export class Gateway<Key extends GatewayKey, Ticket> implements RpcHandler {
     let key = keys.peek(call.apiKey);
     if (key === undefined) key = await keys.get(call.apiKey);
     if (key === null) return records.refusedCaller(call, network, 'refused_key', refusalAnswer(gatewayErrors.invalidKey(), payload.id));
+    const nowMs = this.deps.now();
+    const ended = keyEnded(key, nowMs);
+    if (ended !== null) return records.refusedCaller(call, network, 'refused_key', refusalAnswer(endedKeyError(key, ended), payload.id));
 
-    const known: KnownCall<Key> = { call, key, network, payload, nowMs: this.deps.now() };
+    const known: KnownCall<Key> = { call, key, network, payload, nowMs };
     const { access } = key;
     const refusal = checkAccess(access, call.origin, call.clientIp);
     if (refusal !== null) {

@@ -21,6 +21,21 @@ export interface GatewayKey {
   readonly planId: number;
   /** Whether its calls go to the request log (a paid plan, and the key's switch on); absent: not. */
   readonly logRequests?: boolean;
+  /** When the key stops working, epoch ms (its expiry); absent or null: never. */
+  readonly expiresAt?: number | null;
+  /** This secret is the key's previous one (it was rolled): when its grace ends, epoch ms; absent or null: the current secret. */
+  readonly graceUntil?: number | null;
+}
+
+/**
+ * Whether a key no longer works at `nowMs`: 'expired' past its expiry, 'rolled' for a previous secret
+ * past its grace (then it is as unknown as any other), null while it works. Read on every call: a
+ * key cached before its end stops at its end, whatever the cache's lifetime.
+ */
+export function keyEnded(key: GatewayKey, nowMs: number): 'expired' | 'rolled' | null {
+  if (key.graceUntil != null && nowMs >= key.graceUntil) return 'rolled';
+  if (key.expiresAt != null && nowMs >= key.expiresAt) return 'expired';
+  return null;
 }
 
 /** A key as the main process loads it from the database. */

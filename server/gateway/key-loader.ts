@@ -14,7 +14,8 @@ export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): Key
   return async (apiKey: string): Promise<KeyEntry | null> => {
     const generation = ledger.generation;
     const row = await findGatewayKey(db, apiKey);
-    if (row === null) return null;
+    // A previous secret whose grace is over is no key any more.
+    if (row === null || (row.graceUntil !== null && row.graceUntil.getTime() <= clock.now().getTime())) return null;
     const [project, own] = await Promise.all([getAccessControl(db, row.credits.userId), keyRulesOf(db, row.keyId)]);
     const lists = keyAccessLists(project, own);
     const now = clock.now();
@@ -34,6 +35,8 @@ export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): Key
       lists,
       // The request log is an entitlement of the paid plans; a key can turn it off.
       logRequests: row.requestLog && catalogPlan(row.planId).entitlements.requestLog,
+      expiresAt: row.expiresAt?.getTime() ?? null,
+      graceUntil: row.graceUntil?.getTime() ?? null,
     };
   };
 }

@@ -57,6 +57,11 @@ export const gatewayErrors = {
     message: `Request too large: the gateway accepts JSON-RPC bodies of up to ${limit} bytes.`,
   }),
   invalidKey: (): GatewayError => ({ status: 401, code: rpcCodes.invalidKey, message: 'Invalid API key' }),
+  keyExpired: (at: number): GatewayError => ({
+    status: 401,
+    code: rpcCodes.invalidKey,
+    message: `API key expired: this key stopped working at ${new Date(at).toISOString()}. Extend its expiry or use another key (API Keys page).`,
+  }),
   /** `own`: the rule is the key's own (its rules on the API Keys page), not the project's Access Control. */
   notAllowed: (refusal: AccessRefusal, own = false): GatewayError => ({
     status: 403,
@@ -113,3 +118,8 @@ export const gatewayErrors = {
     message: 'Internal error: the gateway failed on this call. Please try again later.',
   }),
 };
+
+/** The refusal of a key that no longer works (key-cache.ts keyEnded): its expiry, or an old secret unknown since its grace ended. */
+export function endedKeyError(key: { readonly expiresAt?: number | null }, ended: 'expired' | 'rolled'): GatewayError {
+  return ended === 'expired' && key.expiresAt != null ? gatewayErrors.keyExpired(key.expiresAt) : gatewayErrors.invalidKey();
+}

@@ -9,12 +9,26 @@ interface ApiKeyRow {
   key: string;
   environment: string | null;
   created_at: Date;
+  expires_at: Date | null;
+  previous_key: string | null;
+  previous_key_until: Date | null;
 }
 
-const columns = 'id, name, key, environment, created_at';
+const columns = 'id, name, key, environment, created_at, expires_at, previous_key, previous_key_until';
 
-function toApiKey(row: ApiKeyRow): ApiKey {
-  return { id: row.id, name: row.name, apiKey: row.key, createdAt: row.created_at.toISOString(), environment: row.environment };
+/** A key as the contract shows it at `now`: an old secret whose grace is over is not shown (the gateway refuses it already). */
+function toApiKey(row: ApiKeyRow, now: Date): ApiKey {
+  const graceOver = row.previous_key_until === null || row.previous_key_until.getTime() <= now.getTime();
+  return {
+    id: row.id,
+    name: row.name,
+    apiKey: row.key,
+    createdAt: row.created_at.toISOString(),
+    environment: row.environment,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    previousKey: graceOver ? null : row.previous_key,
+    previousKeyUntil: graceOver ? null : (row.previous_key_until?.toISOString() ?? null),
+  };
 }
 
 export async function insertApiKey(q: Queryable, key: { userId: number; name: string; key: string; now: Date }): Promise<ApiKey> {
@@ -24,13 +38,13 @@ export async function insertApiKey(q: Queryable, key: { userId: number; name: st
   );
   const row = rows[0];
   if (row === undefined) throw new Error('INSERT INTO api_keys returned no row');
-  return toApiKey(row);
+  return toApiKey(row, key.now);
 }
 
-/** The user's keys, oldest first (the dashboard's "first key" is the oldest). */
-export async function listApiKeys(q: Queryable, userId: number): Promise<ApiKey[]> {
+/** The user's keys at `now`, oldest first (the dashboard's "first key" is the oldest). */
+export async function listApiKeys(q: Queryable, userId: number, now: Date): Promise<ApiKey[]> {
   const { rows } = await q.query<ApiKeyRow>(`SELECT ${columns} FROM api_keys WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
-  return rows.map(toApiKey);
+  return rows.map((row) => toApiKey(row, now));
 }
 
 export async function oldestApiKey(q: Queryable, userId: number): Promise<string | null> {
@@ -52,25 +66,67 @@ export async function lockKeyLimit(q: Queryable, userId: number): Promise<number
 }
 
 /** Renames one of the user's keys; null when the user has no key with this id (another user's included). */
-export async function renameApiKey(q: Queryable, key: { userId: number; id: number; name: string }): Promise<ApiKey | null> {
+export async function renameApiKey(q: Queryable, key: { userId: number; id: number; name: string; now: Date }): Promise<ApiKey | null> {
   const { rows } = await q.query<ApiKeyRow>(`UPDATE api_keys SET name = $3 WHERE id = $1 AND user_id = $2 RETURNING ${columns}`, [
     key.id,
     key.userId,
     key.name,
   ]);
-  return rows[0] === undefined ? null : toApiKey(rows[0]);
+  return rows[0] === undefined ? null : toApiKey(rows[0], key.now);
 }
 
 /**
- * Deletes one of the user's keys, and its request log, and returns its secret (to drop it from
- * caches); null when the user has none with this id. Its usage stays (reports count deleted keys).
+ * Deletes one of the user's keys, and its request log, and returns its secrets, the current one
+ * first (to drop them from caches); null when the user has none with this id. Its usage stays
+ * (reports count deleted keys).
  */
-export async function deleteApiKey(q: Queryable, key: { userId: number; id: number }): Promise<string | null> {
-  const { rows } = await q.query<{ key: string }>(
-    `WITH deleted AS (DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING id, key),
+export async function deleteApiKey(q: Queryable, key: { userId: number; id: number }): Promise<string[] | null> {
+  const { rows } = await q.query<{ key: string; previous_key: string | null }>(
+    `WITH deleted AS (DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING id, key, previous_key),
        log AS (DELETE FROM request_log WHERE api_key_id IN (SELECT id FROM deleted))
-     SELECT key FROM deleted`,
+     SELECT key, previous_key FROM deleted`,
     [key.id, key.userId],
   );
-  return rows[0]?.key ?? null;
+  const row = rows[0];
+  return row === undefined ? null : [row.key, ...(row.previous_key === null ? [] : [row.previous_key])];
+}
+
+/**
+ * Gives one of the user's keys a new secret; the current one becomes its previous secret until
+ * `previousUntil` (null: it stops at once). Answers the key and every secret that stopped or changed
+ * (to drop them from caches); null when the user has no key with this id.
+ */
+export async function rollApiKey(
+  q: Queryable,
+  roll: { userId: number; id: number; newKey: string; previousUntil: Date | null; now: Date },
+): Promise<{ key: ApiKey; changed: string[] } | null> {
+  const { rows } = await q.query<ApiKeyRow & { old_key: string; old_previous: string | null }>(
+    `WITH old AS (SELECT id, key, previous_key FROM api_keys WHERE id = $1 AND user_id = $2 FOR UPDATE)
+     UPDATE api_keys k SET key = $3,
+       previous_key = CASE WHEN $4::timestamptz IS NULL THEN NULL ELSE old.key END,
+       previous_key_until = $4::timestamptz
+     FROM old WHERE k.id = old.id
+     RETURNING ${columns
+       .split(', ')
+       .map((column) => `k.${column}`)
+       .join(', ')}, old.key AS old_key, old.previous_key AS old_previous`,
+    [roll.id, roll.userId, roll.newKey, roll.previousUntil],
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  const changed = [row.old_key, ...(row.old_previous === null ? [] : [row.old_previous])];
+  return { key: toApiKey(row, roll.now), changed };
+}
+
+/** Sets or clears the expiry of one of the user's keys; null when the user has no key with this id. */
+export async function setKeyExpiry(
+  q: Queryable,
+  change: { userId: number; id: number; expiresAt: Date | null; now: Date },
+): Promise<ApiKey | null> {
+  const { rows } = await q.query<ApiKeyRow>(`UPDATE api_keys SET expires_at = $3 WHERE id = $1 AND user_id = $2 RETURNING ${columns}`, [
+    change.id,
+    change.userId,
+    change.expiresAt,
+  ]);
+  return rows[0] === undefined ? null : toApiKey(rows[0], change.now);
 }

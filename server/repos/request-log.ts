@@ -55,13 +55,17 @@ export async function appendRequestLog(q: Queryable, calls: readonly StoredCall[
   await q.query(
     `INSERT INTO request_log (api_key_id, user_id, at, network, method, calls, outcome, status, latency_ms, credits,
        request_bytes, answer_bytes, client_address, origin, request, request_truncated, transport, access_refusal)
-     SELECT c.* FROM unnest($1::integer[], $2::integer[], $3::timestamptz[], $4::text[], $5::text[], $6::integer[], $7::text[],
+     SELECT c.key_id, c.user_id, c.at, c.network, c.method, c.calls, c.outcome, c.status, c.latency_ms, c.credits, c.request_bytes,
+       c.answer_bytes, c.client_address, c.origin, c.request, c.request_truncated, c.transport, c.access_refusal
+     FROM unnest($1::integer[], $2::integer[], $3::timestamptz[], $4::text[], $5::text[], $6::integer[], $7::text[],
        $8::integer[], $9::integer[], $10::integer[], $11::integer[], $12::integer[], $13::text[], $14::text[], $15::text[], $16::boolean[],
-       $17::text[], $18::text[])
+       $17::text[], $18::text[]) WITH ORDINALITY
        AS c(key_id, user_id, at, network, method, calls, outcome, status, latency_ms, credits, request_bytes, answer_bytes, client_address, origin,
-         request, request_truncated, transport, access_refusal)
+         request, request_truncated, transport, access_refusal, position)
      -- Calls of a key deleted, or switched off, since they were recorded are not kept.
-     JOIN api_keys k ON k.id = c.key_id AND k.request_log`,
+     JOIN api_keys k ON k.id = c.key_id AND k.request_log
+     -- In the order given: calls at the same instant are told apart by id, in the order they came (a join may reorder rows).
+     ORDER BY c.position`,
     [
       calls.map((call) => call.keyId),
       calls.map((call) => call.userId),

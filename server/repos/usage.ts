@@ -111,17 +111,34 @@ export interface GatewayKeyRow {
   readonly credits: StoredCredits;
   /** The key's request log switch (011_request_log.sql). */
   readonly requestLog: boolean;
+  /** When the key stops working (017_key_rules_lifecycle.sql); null: never. */
+  readonly expiresAt: Date | null;
+  /** The secret asked for is the key's previous one (it was rolled): when its grace ends. Null for the current secret. */
+  readonly graceUntil: Date | null;
 }
 
-/** One query per key load (the gateway caches the answer; never one per call). */
+/**
+ * One query per key load (the gateway caches the answer; never one per call). A secret is the key's
+ * current one or its previous one (rolled, perhaps still in its grace: the caller compares graceUntil
+ * with its clock).
+ */
 export async function findGatewayKey(q: Queryable, apiKey: string): Promise<GatewayKeyRow | null> {
   const { rows } = await q.query<
-    StoredCreditsRow & { key_id: number; plan_id: number; rate_per_second: number | null; request_log: boolean }
+    StoredCreditsRow & {
+      key_id: number;
+      plan_id: number;
+      rate_per_second: number | null;
+      request_log: boolean;
+      expires_at: Date | null;
+      grace_until: Date | null;
+    }
   >(
-    `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, k.request_log,
+    `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, k.request_log, k.expires_at,
+       CASE WHEN k.key = $1 THEN NULL ELSE k.previous_key_until END AS grace_until,
        u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month
      FROM api_keys k JOIN users u ON u.id = k.user_id JOIN plans p ON p.id = u.plan_id
-     WHERE k.key = $1`,
+     WHERE k.key = $1 OR k.previous_key = $1
+     ORDER BY k.key = $1 DESC LIMIT 1`,
     [apiKey],
   );
   const row = rows[0];
@@ -133,6 +150,8 @@ export async function findGatewayKey(q: Queryable, apiKey: string): Promise<Gate
         ratePerSecond: row.rate_per_second,
         credits: toStoredCredits(row),
         requestLog: row.request_log,
+        expiresAt: row.expires_at,
+        graceUntil: row.grace_until,
       };
 }
 

@@ -47,6 +47,8 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'POST /apiKeys': true,
   'PATCH /apiKeys/{id}': true,
   'DELETE /apiKeys/{id}': true,
+  'POST /apiKeys/{id}/roll': true,
+  'PUT /apiKeys/{id}/expiry': true,
   'GET /apiKeys/{id}/rules': true,
   'PUT /apiKeys/{id}/rules': true,
   'GET /usage': true,

@@ -528,6 +528,50 @@ export interface paths {
         patch: operations["renameApiKey"];
         trace?: never;
     };
+    "/apiKeys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the key a new secret; the old one works on for the grace chosen
+         * @description The key keeps its id, name, rules, usage and request log; only its secret changes. The old secret keeps working until previousKeyUntil (grace none: it stops at once), then the gateway refuses it as an unknown key, on every replica. Rolling again while an old secret is in its grace ends that one at once.
+         */
+        post: operations["rollApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiKeys/{id}/expiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear the key's expiry
+         * @description From expiresAt on, the gateway refuses the key (HTTP 401, JSON-RPC -32001 'API key expired…') and closes its WebSockets. 400 'The expiry date must be in the future.' for a date not after now; null clears it.
+         */
+        put: operations["setKeyExpiry"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiKeys/{id}/rules": {
         parameters: {
             query?: never;
@@ -1053,12 +1097,35 @@ export interface components {
             createdAt: string;
             /** @description A tag such as MAINNET, when the key is meant for one network */
             environment?: string | null;
+            /**
+             * Format: date-time
+             * @description When the gateway starts refusing the key; null, never
+             */
+            expiresAt?: string | null;
+            /** @description The secret before the last roll, while it still works (its grace); null otherwise */
+            previousKey?: string | null;
+            /**
+             * Format: date-time
+             * @description When previousKey stops working; null when there is none
+             */
+            previousKeyUntil?: string | null;
         };
         CreateApiKeyRequest: {
             name?: components["schemas"]["ApiKeyName"];
         };
         /** @description Stored trimmed. A name that is empty once trimmed is refused with 400 'The key name cannot be empty.' (one message for '' and '   ', which the dashboard shows as it is); one holding a control or invisible formatting character with 400 'A name cannot contain control characters or invisible formatting characters (such as a right-to-left override).' (src/domain/name-characters.ts). */
         ApiKeyName: string;
+        RollApiKeyRequest: {
+            /**
+             * @description How long the old secret keeps working (src/domain/key-lifecycle.ts)
+             * @enum {string}
+             */
+            grace: "none" | "1h" | "24h" | "7d";
+        };
+        KeyExpiryRequest: {
+            /** Format: date-time */
+            expiresAt: string | null;
+        };
         RenameApiKeyRequest: {
             name: components["schemas"]["ApiKeyName"];
         };
@@ -2172,6 +2239,64 @@ export interface operations {
         };
         responses: {
             /** @description The renamed key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key with its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setKeyExpiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyExpiryRequest"];
+            };
+        };
+        responses: {
+            /** @description The key */
             200: {
                 headers: {
                     [name: string]: unknown;

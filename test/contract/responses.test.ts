@@ -40,6 +40,7 @@ const covers = {
   'API keys: create up to the limit, rename, delete': ['createApiKey', 'renameApiKey', 'deleteApiKey'],
   'access control lists': ['getAccessControl', 'putAccessControl'],
   "a key's own rules": ['getKeyRules', 'putKeyRules'],
+  'rolling a key and its expiry': ['rollApiKey', 'setKeyExpiry'],
   'project: read and rename': ['getProject', 'renameProject'],
   'project: autoscaling': ['putAutoscaling'],
   'usage report': ['getUsage'],
@@ -328,6 +329,30 @@ describe('every answer matches openapi.yaml', () => {
     await call('getKeyRules', { method: 'GET', url });
     expect(contract.seen.get('putKeyRules')).toEqual(new Set([200, 400, 401, 404]));
     expect(contract.seen.get('getKeyRules')).toEqual(new Set([200, 400, 401, 404]));
+  });
+
+  contractTest('rolling a key and its expiry', async () => {
+    const { token } = await signedInUser(local.app);
+    const [key] = (await local.app.inject({ method: 'GET', url: '/api/apiKeys', headers: bearer(token) })).json<Array<{ id: number }>>();
+    if (key === undefined) throw new Error('a new account has no key');
+    const headers = bearer(token);
+    const future = new Date(local.clock.now().getTime() + 86_400_000).toISOString();
+    await call('rollApiKey', { method: 'POST', url: `/api/apiKeys/${key.id}/roll`, headers, payload: { grace: '24h' } });
+    await call('rollApiKey', { method: 'POST', url: `/api/apiKeys/${key.id}/roll`, headers, payload: { grace: 'soon' } });
+    await call('rollApiKey', { method: 'POST', url: `/api/apiKeys/${key.id}/roll`, payload: { grace: 'none' } });
+    await call('rollApiKey', { method: 'POST', url: '/api/apiKeys/2000000000/roll', headers, payload: { grace: 'none' } });
+    await call('setKeyExpiry', { method: 'PUT', url: `/api/apiKeys/${key.id}/expiry`, headers, payload: { expiresAt: future } });
+    await call('setKeyExpiry', { method: 'PUT', url: `/api/apiKeys/${key.id}/expiry`, headers, payload: { expiresAt: null } });
+    await call('setKeyExpiry', {
+      method: 'PUT',
+      url: `/api/apiKeys/${key.id}/expiry`,
+      headers,
+      payload: { expiresAt: '2000-01-01T00:00:00Z' },
+    });
+    await call('setKeyExpiry', { method: 'PUT', url: `/api/apiKeys/${key.id}/expiry`, payload: { expiresAt: null } });
+    await call('setKeyExpiry', { method: 'PUT', url: '/api/apiKeys/2000000000/expiry', headers, payload: { expiresAt: null } });
+    expect(contract.seen.get('rollApiKey')).toEqual(new Set([200, 400, 401, 404]));
+    expect(contract.seen.get('setKeyExpiry')).toEqual(new Set([200, 400, 401, 404]));
   });
 
   contractTest('project: read and rename', async () => {

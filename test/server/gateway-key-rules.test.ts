@@ -209,6 +209,28 @@ describe.runIf(postgresServer.canRun)("a key's own rules, with viem, across two 
     expect(await refusedCode(client.sendRawTransaction({ serializedTransaction: signed }))).toBe(-32002);
   });
 
+  it('a key rolled through A without grace: B refuses the old secret within a second, and serves the new one', async () => {
+    const holder = await newAccount('roll');
+    const keyId = await firstKeyId(holder);
+    expect(await viaB(holder.apiKey).getChainId()).toBe(chain.id);
+    const rolled = await a.app.inject({
+      method: 'POST',
+      url: `/api/apiKeys/${keyId}/roll`,
+      headers: bearer(holder.token),
+      payload: { grace: 'none' },
+    });
+    const secret = rolled.json<{ apiKey: string }>().apiKey;
+    const refused = await within(
+      b.clock,
+      1000,
+      () => rpc(b.app, holder.apiKey, call('eth_chainId')),
+      (answer) => answer.statusCode === 401,
+    );
+    expect(refused.value.statusCode).toBe(401);
+    expect(await refusedCode(viaB(holder.apiKey).getChainId())).toBe(-32001);
+    expect(await viaB(secret).getChainId()).toBe(chain.id);
+  });
+
   it('over the WebSocket: a "logs" subscription must name allowed contracts; a change of rules closes what they no longer allow', async () => {
     const holder = await newAccount('ws');
     const keyId = await firstKeyId(holder);

@@ -5,8 +5,8 @@ import { MAX_WEBSOCKET_MESSAGE_BYTES, WEBSOCKET_PING_SECONDS } from '@/domain/we
 import { checkAccess } from '@server/gateway/access-rules';
 import type { AdmittedKey } from '@server/gateway/admission';
 import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
-import { type GatewayKey, plausibleKey } from '@server/gateway/key-cache';
-import { gatewayErrors, rpcCodes } from '@server/gateway/rpc-errors';
+import { type GatewayKey, keyEnded, plausibleKey } from '@server/gateway/key-cache';
+import { endedKeyError, gatewayErrors, rpcCodes } from '@server/gateway/rpc-errors';
 import type { ConnectionSlots } from '@server/gateway/ws/connection-slots';
 import { SubscriptionHub } from '@server/gateway/ws/subscription-hub';
 import { closeCodes } from '@server/gateway/ws/ws-codes';
@@ -159,6 +159,8 @@ export class WsGateway<Key extends GatewayKey & AdmittedKey, Ticket> {
     let key = keys.peek(apiKey);
     if (key === undefined) key = await keys.get(apiKey);
     if (key === null) return refuse(socket, refusalAnswer(gatewayErrors.invalidKey(), null));
+    const ended = keyEnded(key, this.deps.now());
+    if (ended !== null) return refuse(socket, refusalAnswer(endedKeyError(key, ended), null));
     const origin = request.headers.origin;
     const clientIp = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], this.deps.trust);
     const refusal = checkAccess(key.access, origin, clientIp);

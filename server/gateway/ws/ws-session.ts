@@ -10,7 +10,7 @@ import { admissionRefusal, type CallRecords, type KnownCall } from '@server/gate
 import type { KeySource, RpcHandler } from '@server/gateway/gateway';
 import { refusalAnswer, type GatewayAnswer } from '@server/gateway/http-answer';
 import { parsePayload, rpcErrorBody, type RpcId, type RpcPayload } from '@server/gateway/json-rpc';
-import type { GatewayKey } from '@server/gateway/key-cache';
+import { keyEnded, type GatewayKey } from '@server/gateway/key-cache';
 import { gatewayErrors, rpcCodes, type GatewayError } from '@server/gateway/rpc-errors';
 import { MAX_PINGS_PER_SECOND } from '@/domain/websocket-protocol';
 import { closeCodes, type CloseReason } from '@server/gateway/ws/ws-codes';
@@ -165,13 +165,14 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     else this.tooSlow();
   }
 
-  /** The key again from the cache (a plan change applies at once); null: deleted or no longer allowed. */
+  /** The key again from the cache (a plan change applies at once); closed when deleted, ended or no longer allowed. */
   async recheck(): Promise<void> {
     const { keys } = this.deps;
     let key = keys.peek(this.caller.apiKey);
     if (key === undefined) key = await keys.get(this.caller.apiKey);
     if (this.ended) return;
-    if (key === null || checkAccess(key.access, this.caller.origin, this.caller.clientIp) !== null) {
+    const gone = key === null || keyEnded(key, this.deps.now()) !== null;
+    if (key === null || gone || checkAccess(key.access, this.caller.origin, this.caller.clientIp) !== null) {
       this.close(closeCodes.keyRevoked);
       return;
     }

@@ -17,3 +17,13 @@ CREATE TABLE key_rules (
 ALTER TABLE request_log DROP CONSTRAINT request_log_access_refusal_check;
 ALTER TABLE request_log ADD CONSTRAINT request_log_access_refusal_check
   CHECK (access_refusal IN ('domains', 'noOrigin', 'ips', 'cidrs', 'methods', 'contracts'));
+
+-- A key's lifecycle. expires_at: after it, the gateway refuses the key (NULL: never). Rolling a key
+-- gives it a new secret in `key`; the old one goes to previous_key and keeps working until
+-- previous_key_until (the grace the user chose), then stops. One previous secret at most: rolling
+-- again ends the older one at once.
+ALTER TABLE api_keys
+  ADD COLUMN expires_at timestamptz,
+  ADD COLUMN previous_key text UNIQUE,
+  ADD COLUMN previous_key_until timestamptz,
+  ADD CONSTRAINT api_keys_previous_key_until CHECK ((previous_key IS NULL) = (previous_key_until IS NULL));

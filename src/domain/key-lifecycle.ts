@@ -1,0 +1,38 @@
+/**
+ * A key's lifecycle: rolling it to a new secret with a grace period for the old one, and an
+ * optional expiry. The server and the keys screen read the same table.
+ */
+
+/** How long the old secret keeps working after a roll (the contract's RollApiKeyRequest.grace). */
+export const ROLL_GRACES = ['none', '1h', '24h', '7d'] as const;
+export type RollGrace = (typeof ROLL_GRACES)[number];
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const ROLL_GRACE_FACTS: Readonly<Record<RollGrace, { readonly ms: number; readonly label: string }>> = {
+  none: { ms: 0, label: 'None: the old secret stops at once' },
+  '1h': { ms: HOUR_MS, label: '1 hour' },
+  '24h': { ms: 24 * HOUR_MS, label: '24 hours' },
+  '7d': { ms: 7 * 24 * HOUR_MS, label: '7 days' },
+};
+
+/** When the old secret stops after a roll at `now`; null when it stops at once. */
+export function graceEnd(grace: RollGrace, now: Date): Date | null {
+  const { ms } = ROLL_GRACE_FACTS[grace];
+  return ms === 0 ? null : new Date(now.getTime() + ms);
+}
+
+/**
+ * Every API key: `rpk_` and 32 base62 characters (server/auth/tokens.ts makes them). The prefix is
+ * ours alone, so secret scanners (GitHub's, gitleaks, trufflehog) can find a leaked key by this
+ * pattern; docs/security.md gives it to operators.
+ */
+export const API_KEY_PATTERN = /^rpk_[0-9A-Za-z]{32}$/;
+
+export const EXPIRY_IN_PAST = 'The expiry date must be in the future.';
+
+/** The message for an expiry the user picked, or null when it may be saved (null, never, always may). */
+export function expiryProblem(expiresAt: Date | null, now: Date): string | null {
+  if (expiresAt === null) return null;
+  return expiresAt.getTime() > now.getTime() ? null : EXPIRY_IN_PAST;
+}
