@@ -4,6 +4,8 @@ import { badRequest, HttpError, notFound, unauthorized } from '@server/http/erro
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { deleteApiKey, insertApiKey, listApiKeys, lockKeyLimit, renameApiKey } from '@server/repos/api-keys';
 import { signedIn, type Services } from '@server/handlers/services';
+import { memberOrigin, recordAudit } from '@server/audit/record';
+import { keyTarget } from '@server/audit/targets';
 
 /** SPEC.md §8 gives the SPA this text for a 429 on key creation; the server says the same. */
 export const keyLimitReached = 'You have reached your maximum API key limit.';
@@ -36,7 +38,8 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
 
     /** Refused with 429 once the user has the plan's maxKey keys (null maxKey = unlimited). */
     createApiKey: async (input) => {
-      const { userId } = signedIn(input);
+      const auth = signedIn(input);
+      const { userId } = auth;
       const requestedName = input.body?.name === undefined ? null : keyName(input.body.name);
       const key = await db.transaction(async (tx) => {
         const maxKeys = await lockKeyLimit(tx, userId);
@@ -44,27 +47,53 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
         const keys = await listApiKeys(tx, userId);
         if (maxKeys !== null && keys.length >= maxKeys) throw new HttpError(429, keyLimitReached);
         const name = requestedName ?? defaultKeyName(keys.map((existing) => existing.name));
-        return insertApiKey(tx, { userId, name, key: generateApiKey(), now: clock.now() });
+        const created = await insertApiKey(tx, { userId, name, key: generateApiKey(), now: clock.now() });
+        await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+          action: 'key.created',
+          target: keyTarget(created),
+          changes: { name: { after: created.name } },
+        });
+        return created;
       });
       // The gateway remembers unknown keys for a while: none may hide the key that now exists.
       keyCache.invalidateKey(key.apiKey);
       return { status: 201, body: key };
     },
 
+    /** A rename to the name the key already has changes nothing and records nothing. */
     renameApiKey: async (input) => {
-      const { userId } = signedIn(input);
-      const key = await renameApiKey(db, { userId, id: input.params.id, name: keyName(input.body.name) });
-      if (key === null) throw notFound(keyNotFound);
+      const auth = signedIn(input);
+      const name = keyName(input.body.name);
+      const key = await db.transaction(async (tx) => {
+        const renamed = await renameApiKey(tx, { userId: auth.userId, id: input.params.id, name });
+        if (renamed === null) throw notFound(keyNotFound);
+        if (renamed.previousName !== renamed.key.name) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'key.renamed',
+            target: keyTarget(renamed.key),
+            changes: { name: { before: renamed.previousName, after: renamed.key.name } },
+          });
+        }
+        return renamed.key;
+      });
       keyCache.invalidateKey(key.apiKey);
       return { status: 200, body: key };
     },
 
     /** The user's apiKey (GET /users/me) becomes the oldest remaining key, or null after the last one. */
     deleteApiKey: async (input) => {
-      const { userId } = signedIn(input);
-      const deleted = await deleteApiKey(db, { userId, id: input.params.id });
-      if (deleted === null) throw notFound(keyNotFound);
-      keyCache.invalidateKey(deleted);
+      const auth = signedIn(input);
+      const deleted = await db.transaction(async (tx) => {
+        const gone = await deleteApiKey(tx, { userId: auth.userId, id: input.params.id });
+        if (gone === null) throw notFound(keyNotFound);
+        await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+          action: 'key.deleted',
+          target: keyTarget(gone),
+          changes: { name: { before: gone.name } },
+        });
+        return gone;
+      });
+      keyCache.invalidateKey(deleted.apiKey);
       return { status: 204 };
     },
   };

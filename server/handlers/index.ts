@@ -38,7 +38,7 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createApiKeyHandlers(services),
     ...createAccessControlHandlers(services),
     ...createProjectHandlers(services),
-    ...createPaymentHandlers(services.payments),
+    ...createPaymentHandlers(services.payments, services.clock),
     ...createUsageHandlers(services),
     ...createRequestLogHandlers(services),
     ...createAlertSettingsHandlers(services),

@@ -6,6 +6,8 @@ import { requireEntitlement } from '@server/handlers/entitlement';
 import { REQUEST_LOG_KEPT_MS, REQUEST_LOG_PER_KEY } from '@server/metering/request-log';
 import { type ListedCall, type LogCursor, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
 import { signedIn, type Services } from '@server/handlers/services';
+import { memberOrigin, recordAudit } from '@server/audit/record';
+import { keyTarget } from '@server/audit/targets';
 
 type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
@@ -71,13 +73,24 @@ export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pic
       return { status: 200, body: { enabled, entries: page.map(toEntry), nextCursor } };
     },
 
-    /** Off deletes the key's log at once; the gateway hears of the switch through its key cache. */
+    /** Off deletes the key's log at once; the gateway hears of the switch through its key cache. A switch that changes nothing records nothing. */
     putRequestLog: async (input) => {
-      const { userId } = signedIn(input);
-      await requireEntitlement(db, userId, 'requestLog', LOG_NEEDS_PAID_PLAN);
-      const key = await setRequestLog(db, userId, input.params.id, input.body.enabled);
-      if (key === null) throw notFound(keyNotFound);
-      keyCache.invalidateKey(key);
+      const auth = signedIn(input);
+      await requireEntitlement(db, auth.userId, 'requestLog', LOG_NEEDS_PAID_PLAN);
+      const { enabled } = input.body;
+      const key = await db.transaction(async (tx) => {
+        const switched = await setRequestLog(tx, auth.userId, input.params.id, enabled);
+        if (switched === null) throw notFound(keyNotFound);
+        if (switched.wasEnabled !== enabled) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'key.request_log_switched',
+            target: keyTarget(switched),
+            changes: { requestLog: { before: switched.wasEnabled, after: enabled } },
+          });
+        }
+        return switched;
+      });
+      keyCache.invalidateKey(key.apiKey);
       return { status: 200, body: { enabled: input.body.enabled } };
     },
   };

@@ -51,26 +51,35 @@ export async function lockKeyLimit(q: Queryable, userId: number): Promise<number
   return rows[0] === undefined ? undefined : rows[0].max_keys;
 }
 
-/** Renames one of the user's keys; null when the user has no key with this id (another user's included). */
-export async function renameApiKey(q: Queryable, key: { userId: number; id: number; name: string }): Promise<ApiKey | null> {
-  const { rows } = await q.query<ApiKeyRow>(`UPDATE api_keys SET name = $3 WHERE id = $1 AND user_id = $2 RETURNING ${columns}`, [
-    key.id,
-    key.userId,
-    key.name,
-  ]);
-  return rows[0] === undefined ? null : toApiKey(rows[0]);
+/**
+ * Renames one of the user's keys and answers it with the name it had; null when the user has no key
+ * with this id (another user's included). The row is locked from the read to the write.
+ */
+export async function renameApiKey(
+  q: Queryable,
+  key: { userId: number; id: number; name: string },
+): Promise<{ key: ApiKey; previousName: string } | null> {
+  const { rows } = await q.query<ApiKeyRow & { previous_name: string }>(
+    `UPDATE api_keys k SET name = $3
+     FROM (SELECT id, name AS previous_name FROM api_keys WHERE id = $1 AND user_id = $2 FOR UPDATE) old
+     WHERE k.id = old.id RETURNING k.id, k.name, k.key, k.environment, k.created_at, old.previous_name`,
+    [key.id, key.userId, key.name],
+  );
+  const row = rows[0];
+  return row === undefined ? null : { key: toApiKey(row), previousName: row.previous_name };
 }
 
 /**
- * Deletes one of the user's keys, and its request log, and returns its secret (to drop it from
- * caches); null when the user has none with this id. Its usage stays (reports count deleted keys).
+ * Deletes one of the user's keys, and its request log, and returns its id, name and secret (to drop
+ * it from caches); null when the user has none with this id. Its usage stays (reports count deleted keys).
  */
-export async function deleteApiKey(q: Queryable, key: { userId: number; id: number }): Promise<string | null> {
-  const { rows } = await q.query<{ key: string }>(
-    `WITH deleted AS (DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING id, key),
+export async function deleteApiKey(q: Queryable, key: { userId: number; id: number }): Promise<{ id: number; name: string; apiKey: string } | null> {
+  const { rows } = await q.query<{ id: number; name: string; key: string }>(
+    `WITH deleted AS (DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING id, name, key),
        log AS (DELETE FROM request_log WHERE api_key_id IN (SELECT id FROM deleted))
-     SELECT key FROM deleted`,
+     SELECT id, name, key FROM deleted`,
     [key.id, key.userId],
   );
-  return rows[0]?.key ?? null;
+  const row = rows[0];
+  return row === undefined ? null : { id: row.id, name: row.name, apiKey: row.key };
 }
