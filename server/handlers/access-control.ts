@@ -32,7 +32,11 @@ function normalized(lists: AccessControlUpdate): AccessControlUpdate {
  * The allow-lists the gateway enforces for all of the user's keys, and whether calls without an
  * Origin pass Allowed Domains; saving drops the gateway's cached copy (every replica's).
  */
-export function createAccessControlHandlers({ db, clock, keyCache }: Services): Pick<OperationHandlers, 'getAccessControl' | 'putAccessControl'> {
+export function createAccessControlHandlers({
+  db,
+  clock,
+  keyCache,
+}: Services): Pick<OperationHandlers, 'getAccessControl' | 'putAccessControl'> {
   return {
     getAccessControl: async (input) => ({ status: 200, body: await getAccessControl(db, signedIn(input).userId) }),
 

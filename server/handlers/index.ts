@@ -2,6 +2,7 @@ import type { OperationHandlers } from '@server/openapi/handler-types';
 import { createAccessControlHandlers } from '@server/handlers/access-control';
 import { createAlertSettingsHandlers } from '@server/handlers/alert-settings';
 import { createApiKeyHandlers } from '@server/handlers/api-keys';
+import { createAuditLogHandlers } from '@server/handlers/audit-log';
 import { createConfigHandlers } from '@server/handlers/app-config';
 import { createEmailVerificationHandlers } from '@server/handlers/email-verification';
 import { createGoogleHandlers } from '@server/handlers/google';
@@ -42,5 +43,6 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createUsageHandlers(services),
     ...createRequestLogHandlers(services),
     ...createAlertSettingsHandlers(services),
+    ...createAuditLogHandlers(services),
   };
 }

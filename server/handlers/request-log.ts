@@ -1,10 +1,11 @@
 import type { components } from '@/api/schema';
 import { notFound } from '@server/http/errors';
+import { pageOf, readCursor } from '@server/http/page-cursor';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { keyNotFound } from '@server/handlers/api-keys';
 import { requireEntitlement } from '@server/handlers/entitlement';
 import { REQUEST_LOG_KEPT_MS, REQUEST_LOG_PER_KEY } from '@server/metering/request-log';
-import { type ListedCall, type LogCursor, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
+import { type ListedCall, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
 import { signedIn, type Services } from '@server/handlers/services';
 import { memberOrigin, recordAudit } from '@server/audit/record';
 import { keyTarget } from '@server/audit/targets';
@@ -13,18 +14,6 @@ type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
 /** What the request log answers on Free. */
 export const LOG_NEEDS_PAID_PLAN = 'The request log is available on paid plans.';
-
-/** A page's end as the API hands it out: the last row's time (epoch ms) and id. */
-function cursorOf(call: ListedCall): string {
-  return `${call.at.getTime()}_${call.id}`;
-}
-
-/** openapi.yaml's pattern has checked its shape (digits_digits). */
-function readCursor(cursor: string | undefined): LogCursor | null {
-  if (cursor === undefined) return null;
-  const [at, id] = cursor.split('_');
-  return { at: new Date(Number(at)), id: Number(id) };
-}
 
 function toEntry(call: ListedCall): RequestLogEntry {
   return {
@@ -67,9 +56,7 @@ export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pic
         limit: limit + 1,
         perKey: REQUEST_LOG_PER_KEY,
       });
-      const page = calls.slice(0, limit);
-      const last = page.at(-1);
-      const nextCursor = calls.length > limit && last !== undefined ? cursorOf(last) : null;
+      const { page, nextCursor } = pageOf(calls, limit);
       return { status: 200, body: { enabled, entries: page.map(toEntry), nextCursor } };
     },
 

@@ -73,7 +73,10 @@ export async function renameApiKey(
  * Deletes one of the user's keys, and its request log, and returns its id, name and secret (to drop
  * it from caches); null when the user has none with this id. Its usage stays (reports count deleted keys).
  */
-export async function deleteApiKey(q: Queryable, key: { userId: number; id: number }): Promise<{ id: number; name: string; apiKey: string } | null> {
+export async function deleteApiKey(
+  q: Queryable,
+  key: { userId: number; id: number },
+): Promise<{ id: number; name: string; apiKey: string } | null> {
   const { rows } = await q.query<{ id: number; name: string; key: string }>(
     `WITH deleted AS (DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING id, name, key),
        log AS (DELETE FROM request_log WHERE api_key_id IN (SELECT id FROM deleted))

@@ -1,6 +1,7 @@
 import { auditChangesOf, auditTargetOf, isAuditAction, type AuditAction, type AuditChanges, type AuditTarget } from '@/domain/audit-log';
 import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
+import type { PageCursor } from '@server/http/page-cursor';
 
 /** Who made a change: a member (their e-mail is read when the entry is written), or the system. */
 export type AuditActor = { readonly type: 'user'; readonly userId: number } | { readonly type: 'system' };
@@ -20,12 +21,6 @@ export interface AuditRow {
 export interface ListedAuditEntry extends Omit<AuditRow, 'actor'> {
   readonly id: number;
   readonly actor: { readonly type: 'user' | 'system'; readonly email: string | null };
-}
-
-/** Where a page ends: the last row's time and id (rows are ordered by both, newest first). */
-export interface AuditCursor {
-  readonly at: Date;
-  readonly id: number;
 }
 
 /** Appends one entry; a member's e-mail is copied from their account in the same statement. */
@@ -50,7 +45,7 @@ export async function insertAuditEntry(q: Queryable, entry: AuditRow): Promise<v
 export interface AuditLogQuery {
   readonly projectId: number;
   /** Rows after this one, newest first (the previous page's end); null for the newest. */
-  readonly after: AuditCursor | null;
+  readonly after: PageCursor | null;
   /** Only these actions; null for all. */
   readonly actions: readonly AuditAction[] | null;
   /** 'system', or a member's e-mail (case-insensitive); null for anyone. */
@@ -100,16 +95,7 @@ export async function listAuditLog(q: Queryable, query: AuditLogQuery): Promise<
        AND ($5::text IS NULL OR ($5 = 'system' AND actor_type = 'system') OR lower(actor_email) = lower($5))
        AND ($6::timestamptz IS NULL OR at >= $6) AND ($7::timestamptz IS NULL OR at < $7)
      ORDER BY at DESC, id DESC LIMIT $8`,
-    [
-      query.projectId,
-      query.after?.at ?? null,
-      query.after?.id ?? null,
-      query.actions,
-      query.actor,
-      query.from,
-      query.to,
-      query.limit,
-    ],
+    [query.projectId, query.after?.at ?? null, query.after?.id ?? null, query.actions, query.actor, query.from, query.to, query.limit],
   );
   return rows.map(listed);
 }

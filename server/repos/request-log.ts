@@ -2,6 +2,7 @@ import type { AccessRefusal, MeteredOutcome } from '@/domain/call-outcomes';
 import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
 import type { Network } from '@/domain/networks';
+import type { PageCursor } from '@server/http/page-cursor';
 
 /** How a call came: an HTTP request, or a message over a WebSocket. */
 export type Transport = 'http' | 'websocket';
@@ -40,12 +41,6 @@ export interface StoredCall extends CallFacts {
 
 export interface ListedCall extends StoredCall {
   /** The row's id: with `at`, the cursor of the page after it. */
-  readonly id: number;
-}
-
-/** Where a page ends: the last row's time and id (rows are ordered by both, newest first). */
-export interface LogCursor {
-  readonly at: Date;
   readonly id: number;
 }
 
@@ -111,7 +106,7 @@ export async function deleteOldRequestLog(q: Queryable, before: Date): Promise<n
 export interface RequestLogQuery {
   readonly keyId: number;
   /** Rows after this one, newest first (the previous page's end); null for the newest. */
-  readonly after: LogCursor | null;
+  readonly after: PageCursor | null;
   /** Rows logged from this time on (the last 24 hours). */
   readonly since: Date;
   readonly method: string | null;

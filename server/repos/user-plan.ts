@@ -1,6 +1,7 @@
 import type { Queryable } from '@server/db/db';
 import { parseBillingFrequency } from '@/domain/plan-catalog';
 import { nextPlan, type CurrentPlan, type PlanCause } from '@/domain/plan-move';
+import { changedFields } from '@/domain/audit-log';
 import { recordAudit, systemOrigin } from '@server/audit/record';
 import { projectTarget } from '@server/audit/targets';
 
@@ -48,8 +49,10 @@ export async function moveUserPlan(tx: Queryable, userId: number, cause: PlanCau
     action: 'plan.changed',
     target: projectTarget(userId, current.projectName),
     changes: {
-      plan: { before: current.planName, after: rows[0]?.plan_name ?? null },
-      frequency: { before: current.frequency, after: target.frequency },
+      ...changedFields(
+        { plan: current.planName, frequency: current.frequency },
+        { plan: rows[0]?.plan_name ?? null, frequency: target.frequency },
+      ),
       cause: { after: cause.kind },
     },
   });
