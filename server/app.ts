@@ -42,6 +42,7 @@ import type { CreditLedger } from '@server/metering/credit-ledger';
 import type { Metering } from '@server/metering/metering';
 import { startUsageAlerts } from '@server/metering/usage-alerts';
 import { startUsageRetention } from '@server/metering/usage-retention';
+import { startAuditRetention } from '@server/audit/audit-retention';
 import { countHttpAnswers } from '@server/metrics/http-metrics';
 import type { ProcessMetrics } from '@server/metrics/process-metrics';
 import type { Billing } from '@server/payments/billing';
@@ -182,6 +183,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => gateway.close());
     const stopUsageRetention = startUsageRetention({ db, clock, log: app.log });
     app.addHook('onClose', async () => stopUsageRetention());
+    const stopAuditRetention = startAuditRetention({ db, clock, log: app.log });
+    app.addHook('onClose', async () => stopAuditRetention());
     const stopUsageAlerts = startUsageAlerts({
       db,
       clock,

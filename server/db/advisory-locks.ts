@@ -19,7 +19,7 @@ export const lockSpace = {
 } as const;
 
 /** The jobs that run once across replicas, each its own lock. */
-export type JobName = 'graceSweep' | 'testModeRenewals' | 'usageRetention' | 'usageAlerts';
+export type JobName = 'graceSweep' | 'testModeRenewals' | 'usageRetention' | 'usageAlerts' | 'auditRetention';
 
 /** Waits for the lock; it is released when the transaction `tx` ends (commit or rollback). */
 export async function lockUntilCommit(tx: Queryable, space: number, id: number): Promise<void> {

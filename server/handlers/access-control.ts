@@ -1,8 +1,12 @@
 import { ACCESS_KINDS, accessListProblems, normalizeAccessValue, type AccessValueProblem } from '@/domain/access-control';
-import { badRequest } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { getAccessControl, putAccessControl, type AccessControlUpdate } from '@server/repos/access-control';
 import { signedIn, type Services } from '@server/handlers/services';
+import { changedFields } from '@/domain/audit-log';
+import { memberOrigin, recordAudit } from '@server/audit/record';
+import { projectTarget } from '@server/audit/targets';
+import { lockProject } from '@server/repos/project';
+import { badRequest, unauthorized } from '@server/http/errors';
 
 /** 'ips: 300.1.1.1: Please enter a valid IP address' (an empty value has nothing to name). */
 export function describeProblem(kind: string, { value, message }: AccessValueProblem): string {
@@ -28,16 +32,38 @@ function normalized(lists: AccessControlUpdate): AccessControlUpdate {
  * The allow-lists the gateway enforces for all of the user's keys, and whether calls without an
  * Origin pass Allowed Domains; saving drops the gateway's cached copy (every replica's).
  */
-export function createAccessControlHandlers({ db, keyCache }: Services): Pick<OperationHandlers, 'getAccessControl' | 'putAccessControl'> {
+export function createAccessControlHandlers({
+  db,
+  clock,
+  keyCache,
+}: Services): Pick<OperationHandlers, 'getAccessControl' | 'putAccessControl'> {
   return {
     getAccessControl: async (input) => ({ status: 200, body: await getAccessControl(db, signedIn(input).userId) }),
 
-    /** 400 listing every refused value ('{list}: {value}: {message}'); nothing is saved then. */
+    /**
+     * 400 listing every refused value ('{list}: {value}: {message}'); nothing is saved then. A save
+     * that changes something is recorded in the audit log with the lists before and after.
+     */
     putAccessControl: async (input) => {
-      const { userId } = signedIn(input);
+      const auth = signedIn(input);
+      const { userId } = auth;
       const problems = accessControlProblems(input.body);
       if (problems.length > 0) throw badRequest(problems);
-      const stored = await putAccessControl(db, userId, normalized(input.body));
+      const stored = await db.transaction(async (tx) => {
+        const project = await lockProject(tx, userId);
+        if (project === undefined) throw unauthorized('the account no longer exists');
+        const before = await getAccessControl(tx, userId);
+        const after = await putAccessControl(tx, userId, normalized(input.body));
+        const changes = changedFields(before, after);
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'access_rules.updated',
+            target: projectTarget(userId, project.name),
+            changes,
+          });
+        }
+        return after;
+      });
       keyCache.invalidateUser(userId);
       return { status: 200, body: stored };
     },

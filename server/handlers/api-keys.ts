@@ -5,6 +5,9 @@ import { badRequest, HttpError, notFound, unauthorized } from '@server/http/erro
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { deleteApiKey, insertApiKey, listApiKeys, lockKeyLimit, renameApiKey, rollApiKey, setKeyExpiry } from '@server/repos/api-keys';
 import { signedIn, type Services } from '@server/handlers/services';
+import { memberOrigin, recordAudit } from '@server/audit/record';
+import { keyTarget } from '@server/audit/targets';
+import { changedFields } from '@/domain/audit-log';
 
 /** SPEC.md §8 gives the SPA this text for a 429 on key creation; the server says the same. */
 export const keyLimitReached = 'You have reached your maximum API key limit.';
@@ -37,7 +40,8 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
 
     /** Refused with 429 once the user has the plan's maxKey keys (null maxKey = unlimited). */
     createApiKey: async (input) => {
-      const { userId } = signedIn(input);
+      const auth = signedIn(input);
+      const { userId } = auth;
       const requestedName = input.body?.name === undefined ? null : keyName(input.body.name);
       const key = await db.transaction(async (tx) => {
         const maxKeys = await lockKeyLimit(tx, userId);
@@ -45,54 +49,103 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
         const keys = await listApiKeys(tx, userId, clock.now());
         if (maxKeys !== null && keys.length >= maxKeys) throw new HttpError(429, keyLimitReached);
         const name = requestedName ?? defaultKeyName(keys.map((existing) => existing.name));
-        return insertApiKey(tx, { userId, name, key: generateApiKey(), now: clock.now() });
+        const created = await insertApiKey(tx, { userId, name, key: generateApiKey(), now: clock.now() });
+        await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+          action: 'key.created',
+          target: keyTarget(created),
+          changes: { name: { after: created.name } },
+        });
+        return created;
       });
       // The gateway remembers unknown keys for a while: none may hide the key that now exists.
       keyCache.invalidateKey(key.apiKey);
       return { status: 201, body: key };
     },
 
+    /** A rename to the name the key already has changes nothing and records nothing. */
     renameApiKey: async (input) => {
-      const { userId } = signedIn(input);
-      const key = await renameApiKey(db, { userId, id: input.params.id, name: keyName(input.body.name), now: clock.now() });
-      if (key === null) throw notFound(keyNotFound);
+      const auth = signedIn(input);
+      const name = keyName(input.body.name);
+      const key = await db.transaction(async (tx) => {
+        const renamed = await renameApiKey(tx, { userId: auth.userId, id: input.params.id, name, now: clock.now() });
+        if (renamed === null) throw notFound(keyNotFound);
+        if (renamed.previousName !== renamed.key.name) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'key.renamed',
+            target: keyTarget(renamed.key),
+            changes: { name: { before: renamed.previousName, after: renamed.key.name } },
+          });
+        }
+        return renamed.key;
+      });
       keyCache.invalidateKey(key.apiKey);
       return { status: 200, body: key };
     },
 
     /** The user's apiKey (GET /users/me) becomes the oldest remaining key, or null after the last one. */
     deleteApiKey: async (input) => {
-      const { userId } = signedIn(input);
-      const deleted = await deleteApiKey(db, { userId, id: input.params.id });
-      if (deleted === null) throw notFound(keyNotFound);
-      for (const secret of deleted) keyCache.invalidateKey(secret);
+      const auth = signedIn(input);
+      const deleted = await db.transaction(async (tx) => {
+        const gone = await deleteApiKey(tx, { userId: auth.userId, id: input.params.id });
+        if (gone === null) throw notFound(keyNotFound);
+        await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+          action: 'key.deleted',
+          target: keyTarget(gone),
+          changes: { name: { before: gone.name } },
+        });
+        return gone;
+      });
+      for (const secret of deleted.secrets) keyCache.invalidateKey(secret);
       return { status: 204 };
     },
 
     /** A new secret; the old one works until the grace chosen ends (the gateway reads its end from the key). */
     rollApiKey: async (input) => {
-      const { userId } = signedIn(input);
+      const auth = signedIn(input);
       const now = clock.now();
-      const rolled = await rollApiKey(db, {
-        userId,
-        id: input.params.id,
-        newKey: generateApiKey(),
-        previousUntil: graceEnd(input.body.grace, now),
-        now,
+      const { grace } = input.body;
+      const rolled = await db.transaction(async (tx) => {
+        const done = await rollApiKey(tx, {
+          userId: auth.userId,
+          id: input.params.id,
+          newKey: generateApiKey(),
+          previousUntil: graceEnd(grace, now),
+          now,
+        });
+        if (done === null) throw notFound(keyNotFound);
+        await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+          action: 'key.rolled',
+          target: keyTarget(done.key),
+          changes: { grace: { after: grace }, previousKeyUntil: { after: done.key.previousKeyUntil ?? null } },
+        });
+        return done;
       });
-      if (rolled === null) throw notFound(keyNotFound);
       for (const secret of [rolled.key.apiKey, ...rolled.changed]) keyCache.invalidateKey(secret);
       return { status: 200, body: rolled.key };
     },
 
     setKeyExpiry: async (input) => {
-      const { userId } = signedIn(input);
+      const auth = signedIn(input);
       const now = clock.now();
       const expiresAt = input.body.expiresAt === null ? null : new Date(input.body.expiresAt);
       const problem = expiryProblem(expiresAt, now);
       if (problem !== null) throw badRequest(problem);
-      const key = await setKeyExpiry(db, { userId, id: input.params.id, expiresAt, now });
-      if (key === null) throw notFound(keyNotFound);
+      const key = await db.transaction(async (tx) => {
+        const set = await setKeyExpiry(tx, { userId: auth.userId, id: input.params.id, expiresAt, now });
+        if (set === null) throw notFound(keyNotFound);
+        const changes = changedFields(
+          { expiresAt: set.previousExpiresAt?.toISOString() ?? null },
+          { expiresAt: set.key.expiresAt ?? null },
+        );
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'key.expiry_changed',
+            target: keyTarget(set.key),
+            changes,
+          });
+        }
+        return set.key;
+      });
       keyCache.invalidateKey(key.apiKey);
       if (key.previousKey) keyCache.invalidateKey(key.previousKey);
       return { status: 200, body: key };

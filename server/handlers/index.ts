@@ -2,6 +2,7 @@ import type { OperationHandlers } from '@server/openapi/handler-types';
 import { createAccessControlHandlers } from '@server/handlers/access-control';
 import { createAlertSettingsHandlers } from '@server/handlers/alert-settings';
 import { createApiKeyHandlers } from '@server/handlers/api-keys';
+import { createAuditLogHandlers } from '@server/handlers/audit-log';
 import { createConfigHandlers } from '@server/handlers/app-config';
 import { createEmailVerificationHandlers } from '@server/handlers/email-verification';
 import { createGoogleHandlers } from '@server/handlers/google';
@@ -40,9 +41,10 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createKeyRulesHandlers(services),
     ...createAccessControlHandlers(services),
     ...createProjectHandlers(services),
-    ...createPaymentHandlers(services.payments),
+    ...createPaymentHandlers(services.payments, services.clock),
     ...createUsageHandlers(services),
     ...createRequestLogHandlers(services),
     ...createAlertSettingsHandlers(services),
+    ...createAuditLogHandlers(services),
   };
 }

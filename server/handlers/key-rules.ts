@@ -3,7 +3,10 @@ import { badRequest, notFound } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { describeProblem } from '@server/handlers/access-control';
 import { keyNotFound } from '@server/handlers/api-keys';
-import { getKeyRules, putKeyRules, type KeyRules } from '@server/repos/key-rules';
+import { getKeyRules, lockKeyRules, putKeyRules, type KeyRules } from '@server/repos/key-rules';
+import { changedFields } from '@/domain/audit-log';
+import { memberOrigin, recordAudit } from '@server/audit/record';
+import { keyTarget } from '@server/audit/targets';
 import { signedIn, type Services } from '@server/handlers/services';
 
 function listOf(rules: KeyRules, kind: KeyRuleKind): string[] | null {
@@ -38,7 +41,7 @@ function normalized(rules: KeyRules): KeyRules {
  * gateway's cached copy of the key on every replica, and closes its WebSockets that the new rules
  * no longer let in.
  */
-export function createKeyRulesHandlers({ db, keyCache }: Services): Pick<OperationHandlers, 'getKeyRules' | 'putKeyRules'> {
+export function createKeyRulesHandlers({ db, clock, keyCache }: Services): Pick<OperationHandlers, 'getKeyRules' | 'putKeyRules'> {
   return {
     getKeyRules: async (input) => {
       const rules = await getKeyRules(db, signedIn(input).userId, input.params.id);
@@ -48,11 +51,24 @@ export function createKeyRulesHandlers({ db, keyCache }: Services): Pick<Operati
 
     /** 400 listing every refused value; nothing is saved then. 404 for a key that is not the user's. */
     putKeyRules: async (input) => {
-      const { userId } = signedIn(input);
+      const auth = signedIn(input);
       const problems = keyRulesProblems(input.body);
       if (problems.length > 0) throw badRequest(problems);
-      const saved = await putKeyRules(db, userId, input.params.id, normalized(input.body));
-      if (saved === null) throw notFound(keyNotFound);
+      const saved = await db.transaction(async (tx) => {
+        const before = await lockKeyRules(tx, auth.userId, input.params.id);
+        if (before === null) throw notFound(keyNotFound);
+        const after = await putKeyRules(tx, auth.userId, input.params.id, normalized(input.body));
+        if (after === null) throw notFound(keyNotFound);
+        const changes = changedFields(before.rules, after.rules);
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'key_rules.updated',
+            target: keyTarget(before.key),
+            changes,
+          });
+        }
+        return after;
+      });
       keyCache.invalidateKey(saved.apiKey);
       return { status: 200, body: saved.rules };
     },

@@ -6,6 +6,8 @@ import { UntranslatableStripeEvent, WebhookRefused, type StripeWebhook } from '@
 import { ProviderError } from '@server/payments/provider';
 import { EventForUnknownUser } from '@server/payments/billing-events';
 import { signedIn, type PaymentServices } from '@server/handlers/services';
+import type { Clock } from '@server/clock';
+import { memberOrigin } from '@server/audit/record';
 
 type PaymentOperations =
   | 'subscribe'
@@ -22,7 +24,10 @@ type PaymentOperations =
 
 const testModeOff = () => notFound('The test-mode payment provider is not in use on this server.');
 
-export function createPaymentHandlers({ billing, stripeWebhook, testMode }: PaymentServices): Pick<OperationHandlers, PaymentOperations> {
+export function createPaymentHandlers(
+  { billing, stripeWebhook, testMode }: PaymentServices,
+  clock: Clock,
+): Pick<OperationHandlers, PaymentOperations> {
   /** The test-mode pages, answered with their own Content-Security-Policy. */
   const pages = (reply: FastifyReply): TestModePages => {
     if (testMode === null) throw testModeOff();
@@ -31,8 +36,8 @@ export function createPaymentHandlers({ billing, stripeWebhook, testMode }: Paym
   };
   return {
     subscribe: async (input) => {
-      const { userId } = signedIn(input);
-      return { status: 200, body: await billing.subscribe(userId, input.body.planId, input.body.frequency) };
+      const origin = memberOrigin(signedIn(input), input.request, clock);
+      return { status: 200, body: await billing.subscribe(origin, input.body.planId, input.body.frequency) };
     },
     getCustomerPortal: async (input) => ({ status: 200, body: { url: await billing.portalUrl(signedIn(input).userId) } }),
     getSubscription: async (input) => ({ status: 200, body: { subscription: await billing.subscription(signedIn(input).userId) } }),

@@ -3,7 +3,10 @@ import { DEFAULT_PROJECT_NAME, normalizeProjectName, projectIdFor, projectNamePr
 import { badRequest, unauthorized } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { requireEntitlement } from '@server/handlers/entitlement';
-import { getProject, setAutoscaling, setProjectName, type StoredProject } from '@server/repos/project';
+import { getProject, lockProject, setAutoscaling, setProjectName, type StoredProject } from '@server/repos/project';
+import { changedFields } from '@/domain/audit-log';
+import { memberOrigin, recordAudit } from '@server/audit/record';
+import { projectTarget } from '@server/audit/targets';
 import { signedIn, type Services } from '@server/handlers/services';
 
 /** The project as GET and PATCH /project answer it: always the signed-in user's own, never another's. */
@@ -16,7 +19,7 @@ function project(userId: number, stored: StoredProject | undefined) {
  * The account's one project (SPEC.md "Settings (demo)"): its ID comes from the user's, its name and
  * autoscaling settings are stored.
  */
-export function createProjectHandlers({ db }: Services): Pick<OperationHandlers, 'getProject' | 'renameProject' | 'putAutoscaling'> {
+export function createProjectHandlers({ db, clock }: Services): Pick<OperationHandlers, 'getProject' | 'renameProject' | 'putAutoscaling'> {
   return {
     getProject: async (input) => {
       const { userId } = signedIn(input);
@@ -25,11 +28,24 @@ export function createProjectHandlers({ db }: Services): Pick<OperationHandlers,
 
     /** 400 with the SPA's own text (src/domain/project-settings.ts) for a blank, too long or hidden-character name. */
     renameProject: async (input) => {
-      const { userId } = signedIn(input);
+      const auth = signedIn(input);
+      const { userId } = auth;
       const problem = projectNameProblem(input.body.name);
       if (problem !== null) throw badRequest(problem);
       const name = normalizeProjectName(input.body.name);
-      return { status: 200, body: project(userId, await setProjectName(db, userId, name)) };
+      const stored = await db.transaction(async (tx) => {
+        const before = project(userId, await lockProject(tx, userId));
+        const after = project(userId, await setProjectName(tx, userId, name));
+        if (before.name !== after.name) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'project.renamed',
+            target: projectTarget(userId, after.name),
+            changes: { name: { before: before.name, after: after.name } },
+          });
+        }
+        return after;
+      });
+      return { status: 200, body: stored };
     },
 
     /**
@@ -38,10 +54,23 @@ export function createProjectHandlers({ db }: Services): Pick<OperationHandlers,
      * accepted on any plan.
      */
     putAutoscaling: async (input) => {
-      const { userId } = signedIn(input);
+      const auth = signedIn(input);
+      const { userId } = auth;
       if (input.body.enabled) await requireEntitlement(db, userId, 'autoscaling', AUTOSCALING_FREE_TEXT);
-      const stored = await setAutoscaling(db, userId, input.body);
-      if (stored === undefined) throw unauthorized('the account no longer exists');
+      const stored = await db.transaction(async (tx) => {
+        const before = await lockProject(tx, userId);
+        const after = await setAutoscaling(tx, userId, input.body);
+        if (before === undefined || after === undefined) throw unauthorized('the account no longer exists');
+        const changes = changedFields(before.autoscaling, after);
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'autoscaling.updated',
+            target: projectTarget(userId, before.name),
+            changes,
+          });
+        }
+        return after;
+      });
       return { status: 200, body: stored };
     },
   };

@@ -1,28 +1,19 @@
 import type { components } from '@/api/schema';
 import { notFound } from '@server/http/errors';
+import { pageOf, readCursor } from '@server/http/page-cursor';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { keyNotFound } from '@server/handlers/api-keys';
 import { requireEntitlement } from '@server/handlers/entitlement';
 import { REQUEST_LOG_KEPT_MS, REQUEST_LOG_PER_KEY } from '@server/metering/request-log';
-import { type ListedCall, type LogCursor, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
+import { type ListedCall, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
 import { signedIn, type Services } from '@server/handlers/services';
+import { memberOrigin, recordAudit } from '@server/audit/record';
+import { keyTarget } from '@server/audit/targets';
 
 type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
 /** What the request log answers on Free. */
 export const LOG_NEEDS_PAID_PLAN = 'The request log is available on paid plans.';
-
-/** A page's end as the API hands it out: the last row's time (epoch ms) and id. */
-function cursorOf(call: ListedCall): string {
-  return `${call.at.getTime()}_${call.id}`;
-}
-
-/** openapi.yaml's pattern has checked its shape (digits_digits). */
-function readCursor(cursor: string | undefined): LogCursor | null {
-  if (cursor === undefined) return null;
-  const [at, id] = cursor.split('_');
-  return { at: new Date(Number(at)), id: Number(id) };
-}
 
 function toEntry(call: ListedCall): RequestLogEntry {
   return {
@@ -65,19 +56,28 @@ export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pic
         limit: limit + 1,
         perKey: REQUEST_LOG_PER_KEY,
       });
-      const page = calls.slice(0, limit);
-      const last = page.at(-1);
-      const nextCursor = calls.length > limit && last !== undefined ? cursorOf(last) : null;
+      const { page, nextCursor } = pageOf(calls, limit);
       return { status: 200, body: { enabled, entries: page.map(toEntry), nextCursor } };
     },
 
-    /** Off deletes the key's log at once; the gateway hears of the switch through its key cache. */
+    /** Off deletes the key's log at once; the gateway hears of the switch through its key cache. A switch that changes nothing records nothing. */
     putRequestLog: async (input) => {
-      const { userId } = signedIn(input);
-      await requireEntitlement(db, userId, 'requestLog', LOG_NEEDS_PAID_PLAN);
-      const key = await setRequestLog(db, userId, input.params.id, input.body.enabled);
-      if (key === null) throw notFound(keyNotFound);
-      keyCache.invalidateKey(key);
+      const auth = signedIn(input);
+      await requireEntitlement(db, auth.userId, 'requestLog', LOG_NEEDS_PAID_PLAN);
+      const { enabled } = input.body;
+      const key = await db.transaction(async (tx) => {
+        const switched = await setRequestLog(tx, auth.userId, input.params.id, enabled);
+        if (switched === null) throw notFound(keyNotFound);
+        if (switched.wasEnabled !== enabled) {
+          await recordAudit(tx, memberOrigin(auth, input.request, clock), {
+            action: 'key.request_log_switched',
+            target: keyTarget(switched),
+            changes: { requestLog: { before: switched.wasEnabled, after: enabled } },
+          });
+        }
+        return switched;
+      });
+      keyCache.invalidateKey(key.apiKey);
       return { status: 200, body: { enabled: input.body.enabled } };
     },
   };

@@ -15,6 +15,9 @@ import {
 } from '@server/repos/billing';
 import { moveUserPlan } from '@server/repos/user-plan';
 import { mayFollow } from '@server/payments/snapshot-order';
+import { recordAudit, systemOrigin } from '@server/audit/record';
+import { subscriptionTarget } from '@server/audit/targets';
+import { findPlan } from '@server/repos/plans';
 
 /** What applying an event did, and what must follow once its transaction committed. */
 export interface EventOutcome {
@@ -35,7 +38,11 @@ function isStale(stored: SubscriptionRecord, occurredAt: Date, snapshot: Subscri
 }
 
 /** A snapshot newer than what is stored becomes the stored state, and the user's plan follows it. */
-async function syncSubscription(tx: Queryable, event: BillingEvent & { subscription: SubscriptionSnapshot }): Promise<EventOutcome> {
+async function syncSubscription(
+  tx: Queryable,
+  event: BillingEvent & { subscription: SubscriptionSnapshot },
+  now: Date,
+): Promise<EventOutcome> {
   const snapshot = event.subscription;
   if ((await findUserById(tx, snapshot.userId)) === null) {
     throw new EventForUnknownUser(`The ${event.provider} event ${event.id} names user ${snapshot.userId}, who has no account here.`);
@@ -69,15 +76,23 @@ async function syncSubscription(tx: Queryable, event: BillingEvent & { subscript
     snapshot.status === 'canceled'
       ? { kind: 'subscription-ended' }
       : { kind: 'subscription', plan: { planId: snapshot.planId, frequency: snapshot.frequency } };
-  const changed = await moveUserPlan(tx, snapshot.userId, cause, event.occurredAt);
+  const changed = await moveUserPlan(tx, snapshot.userId, cause, event.occurredAt, now);
   if (snapshot.status !== 'canceled') {
     await completeChangeCheckouts(tx, event.provider, snapshot.id, snapshot, event.occurredAt);
   }
   return { result: 'applied', planChangedFor: changed ? snapshot.userId : null, duplicateSubscription: null };
 }
 
-/** A renewal's payment: failed → past due (from the first failure); paid → active again. */
-async function applyPayment(tx: Queryable, event: BillingEvent & { subscriptionId: string }, paid: boolean): Promise<EventOutcome> {
+/**
+ * A renewal's payment: failed → past due (from the first failure); paid → active again. Each one
+ * applied is recorded in the audit log as the system's, with the subscription's status before and after.
+ */
+async function applyPayment(
+  tx: Queryable,
+  event: BillingEvent & { subscriptionId: string },
+  paid: boolean,
+  now: Date,
+): Promise<EventOutcome> {
   const stored = await findSubscriptionForUpdate(tx, event.provider, event.subscriptionId);
   if (stored === null) return nothing('unknown-subscription');
   if (stored.stateAt.getTime() > event.occurredAt.getTime()) return nothing('stale');
@@ -85,6 +100,12 @@ async function applyPayment(tx: Queryable, event: BillingEvent & { subscriptionI
   const status = paid ? 'active' : 'past_due';
   const pastDueSince = paid ? null : (stored.pastDueSince ?? event.occurredAt);
   await saveSubscription(tx, { ...stored, status, pastDueSince, stateAt: event.occurredAt }, event.occurredAt);
+  const plan = await findPlan(tx, stored.planId);
+  await recordAudit(tx, systemOrigin(stored.userId, now), {
+    action: paid ? 'payment.succeeded' : 'payment.failed',
+    target: subscriptionTarget(stored.id, plan?.name ?? null),
+    changes: { status: { before: stored.status, after: status } },
+  });
   return nothing('applied');
 }
 
@@ -106,13 +127,13 @@ export async function applyEvent(tx: Queryable, event: BillingEvent, now: Date):
         );
       }
       if (checkout !== null) await setCheckoutStatus(tx, checkout.id, 'complete', event.occurredAt);
-      return syncSubscription(tx, event);
+      return syncSubscription(tx, event, now);
     }
     case 'subscription-changed':
-      return syncSubscription(tx, event);
+      return syncSubscription(tx, event, now);
     case 'invoice-paid':
-      return applyPayment(tx, event, true);
+      return applyPayment(tx, event, true, now);
     case 'invoice-payment-failed':
-      return applyPayment(tx, event, false);
+      return applyPayment(tx, event, false, now);
   }
 }

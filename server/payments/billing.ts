@@ -31,6 +31,7 @@ import { moveUserPlan } from '@server/repos/user-plan';
 import { graceEndsAt, graceHasEnded } from '@/domain/grace-period';
 import { UserLocks } from '@server/payments/keyed-lock';
 import { paths } from '@/domain/paths';
+import { recordAudit, type AuditOrigin } from '@server/audit/record';
 
 type ApiSubscription = components['schemas']['Subscription'];
 type ApiCheckout = components['schemas']['Checkout'];
@@ -112,9 +113,14 @@ export class Billing {
     return outcome;
   };
 
-  /** Starts paying for a higher plan: a checkout for a new subscriber, a change of the one subscription for a paying one. */
-  async subscribe(userId: number, planId: number, frequency: BillingFrequency): Promise<{ url: string; checkoutId: string }> {
+  /**
+   * Starts paying for a higher plan: a checkout for a new subscriber, a change of the one
+   * subscription for a paying one. The started checkout is recorded in the audit log as `origin`'s
+   * (the plan itself moves when the provider's event comes).
+   */
+  async subscribe(origin: AuditOrigin, planId: number, frequency: BillingFrequency): Promise<{ url: string; checkoutId: string }> {
     const { db, salesEmail } = this.settings;
+    const userId = origin.projectId;
     const target = await findPlan(db, planId);
     if (target === null) throw notFound(`There is no plan with id ${planId}.`);
     return this.locks.run(userId, async (q) => {
@@ -174,6 +180,15 @@ export class Billing {
         if (isUniqueViolation(error)) throw conflict('Another checkout was started at the same moment: try again.');
         throw error;
       }
+      await recordAudit(q, origin, {
+        action: 'checkout.started',
+        target: { type: 'checkout', id, name: targetName },
+        changes: {
+          plan: { before: currentName, after: targetName },
+          frequency: { after: frequency },
+          amountCents: { after: amountCents },
+        },
+      });
       return { url: started.url, checkoutId: id };
     });
   }
@@ -261,7 +276,7 @@ export class Billing {
         // The provider's own cancellation event may have ended it already; a payment may have revived it.
         if (row === null || !graceHasEnded(row, graceDays, now)) return null;
         await saveSubscription(tx, { ...row, status: 'canceled', stateAt: now }, now);
-        return moveUserPlan(tx, row.userId, { kind: 'subscription-ended' }, now);
+        return moveUserPlan(tx, row.userId, { kind: 'subscription-ended' }, now, now);
       });
       // With the local provider its cancellation event has already ended the row and moved the plan.
       if (atOurProvider || dropped !== null) ended += 1;

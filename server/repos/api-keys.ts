@@ -16,6 +16,14 @@ interface ApiKeyRow {
 
 const columns = 'id, name, key, environment, created_at, expires_at, previous_key, previous_key_until';
 
+/** The columns of a key row under a table alias (`k.id, k.name, …`). */
+function qualified(alias: string): string {
+  return columns
+    .split(', ')
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+}
+
 /** A key as the contract shows it at `now`: an old secret whose grace is over is not shown (the gateway refuses it already). */
 function toApiKey(row: ApiKeyRow, now: Date): ApiKey {
   const graceOver = row.previous_key_until === null || row.previous_key_until.getTime() <= now.getTime();
@@ -65,30 +73,42 @@ export async function lockKeyLimit(q: Queryable, userId: number): Promise<number
   return rows[0] === undefined ? undefined : rows[0].max_keys;
 }
 
-/** Renames one of the user's keys; null when the user has no key with this id (another user's included). */
-export async function renameApiKey(q: Queryable, key: { userId: number; id: number; name: string; now: Date }): Promise<ApiKey | null> {
-  const { rows } = await q.query<ApiKeyRow>(`UPDATE api_keys SET name = $3 WHERE id = $1 AND user_id = $2 RETURNING ${columns}`, [
-    key.id,
-    key.userId,
-    key.name,
-  ]);
-  return rows[0] === undefined ? null : toApiKey(rows[0], key.now);
+/**
+ * Renames one of the user's keys and answers it with the name it had; null when the user has no key
+ * with this id (another user's included). The row is locked from the read to the write.
+ */
+export async function renameApiKey(
+  q: Queryable,
+  key: { userId: number; id: number; name: string; now: Date },
+): Promise<{ key: ApiKey; previousName: string } | null> {
+  const { rows } = await q.query<ApiKeyRow & { previous_name: string }>(
+    `UPDATE api_keys k SET name = $3
+     FROM (SELECT id, name AS previous_name FROM api_keys WHERE id = $1 AND user_id = $2 FOR UPDATE) old
+     WHERE k.id = old.id RETURNING ${qualified('k')}, old.previous_name`,
+    [key.id, key.userId, key.name],
+  );
+  const row = rows[0];
+  return row === undefined ? null : { key: toApiKey(row, key.now), previousName: row.previous_name };
 }
 
 /**
- * Deletes one of the user's keys, and its request log, and returns its secrets, the current one
- * first (to drop them from caches); null when the user has none with this id. Its usage stays
- * (reports count deleted keys).
+ * Deletes one of the user's keys, and its request log, and returns its id, name and secrets, the
+ * current one first (to drop them from caches); null when the user has none with this id. Its usage
+ * stays (reports count deleted keys).
  */
-export async function deleteApiKey(q: Queryable, key: { userId: number; id: number }): Promise<string[] | null> {
-  const { rows } = await q.query<{ key: string; previous_key: string | null }>(
-    `WITH deleted AS (DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING id, key, previous_key),
+export async function deleteApiKey(
+  q: Queryable,
+  key: { userId: number; id: number },
+): Promise<{ id: number; name: string; apiKey: string; secrets: string[] } | null> {
+  const { rows } = await q.query<{ id: number; name: string; key: string; previous_key: string | null }>(
+    `WITH deleted AS (DELETE FROM api_keys WHERE id = $1 AND user_id = $2 RETURNING id, name, key, previous_key),
        log AS (DELETE FROM request_log WHERE api_key_id IN (SELECT id FROM deleted))
-     SELECT key, previous_key FROM deleted`,
+     SELECT id, name, key, previous_key FROM deleted`,
     [key.id, key.userId],
   );
   const row = rows[0];
-  return row === undefined ? null : [row.key, ...(row.previous_key === null ? [] : [row.previous_key])];
+  if (row === undefined) return null;
+  return { id: row.id, name: row.name, apiKey: row.key, secrets: [row.key, ...(row.previous_key === null ? [] : [row.previous_key])] };
 }
 
 /**
@@ -106,10 +126,7 @@ export async function rollApiKey(
        previous_key = CASE WHEN $4::timestamptz IS NULL THEN NULL ELSE old.key END,
        previous_key_until = $4::timestamptz
      FROM old WHERE k.id = old.id
-     RETURNING ${columns
-       .split(', ')
-       .map((column) => `k.${column}`)
-       .join(', ')}, old.key AS old_key, old.previous_key AS old_previous`,
+     RETURNING ${qualified('k')}, old.key AS old_key, old.previous_key AS old_previous`,
     [roll.id, roll.userId, roll.newKey, roll.previousUntil],
   );
   const row = rows[0];
@@ -118,15 +135,17 @@ export async function rollApiKey(
   return { key: toApiKey(row, roll.now), changed };
 }
 
-/** Sets or clears the expiry of one of the user's keys; null when the user has no key with this id. */
+/** Sets or clears the expiry of one of the user's keys, answering the key and the expiry it had; null when the user has no key with this id. */
 export async function setKeyExpiry(
   q: Queryable,
   change: { userId: number; id: number; expiresAt: Date | null; now: Date },
-): Promise<ApiKey | null> {
-  const { rows } = await q.query<ApiKeyRow>(`UPDATE api_keys SET expires_at = $3 WHERE id = $1 AND user_id = $2 RETURNING ${columns}`, [
-    change.id,
-    change.userId,
-    change.expiresAt,
-  ]);
-  return rows[0] === undefined ? null : toApiKey(rows[0], change.now);
+): Promise<{ key: ApiKey; previousExpiresAt: Date | null } | null> {
+  const { rows } = await q.query<ApiKeyRow & { previous_expires_at: Date | null }>(
+    `UPDATE api_keys k SET expires_at = $3
+     FROM (SELECT id, expires_at AS previous_expires_at FROM api_keys WHERE id = $1 AND user_id = $2 FOR UPDATE) old
+     WHERE k.id = old.id RETURNING ${qualified('k')}, old.previous_expires_at`,
+    [change.id, change.userId, change.expiresAt],
+  );
+  const row = rows[0];
+  return row === undefined ? null : { key: toApiKey(row, change.now), previousExpiresAt: row.previous_expires_at };
 }

@@ -30,14 +30,30 @@ function toKeyRules(row: KeyRulesRow = NO_ROW): KeyRules {
 
 const columns = 'r.domains, r.ips, r.cidrs, r.allow_no_origin, r.methods, r.contracts';
 
-/** The rules of one of the user's keys; null when the user has no key with this id (another user's included). */
-export async function getKeyRules(q: Queryable, userId: number, keyId: number): Promise<KeyRules | null> {
-  const { rows } = await q.query<KeyRulesRow & { key_id: number }>(
-    `SELECT k.id AS key_id, ${columns} FROM api_keys k LEFT JOIN key_rules r ON r.api_key_id = k.id WHERE k.id = $1 AND k.user_id = $2`,
+/** The rules of one of the user's keys, with its name and secret; null when the user has no key with this id (another user's included). */
+async function readKeyRules(q: Queryable, userId: number, keyId: number, lock: boolean): Promise<OwnedRules | null> {
+  const { rows } = await q.query<KeyRulesRow & { id: number; name: string; key: string }>(
+    `SELECT k.id, k.name, k.key, ${columns} FROM api_keys k LEFT JOIN key_rules r ON r.api_key_id = k.id
+     WHERE k.id = $1 AND k.user_id = $2${lock ? ' FOR UPDATE OF k' : ''}`,
     [keyId, userId],
   );
   const row = rows[0];
-  return row === undefined ? null : toKeyRules(row);
+  return row === undefined ? null : { rules: toKeyRules(row), key: { id: row.id, name: row.name, apiKey: row.key } };
+}
+
+/** A key's rules, and the key they belong to. */
+export interface OwnedRules {
+  readonly rules: KeyRules;
+  readonly key: { readonly id: number; readonly name: string; readonly apiKey: string };
+}
+
+export async function getKeyRules(q: Queryable, userId: number, keyId: number): Promise<KeyRules | null> {
+  return (await readKeyRules(q, userId, keyId, false))?.rules ?? null;
+}
+
+/** As getKeyRules, locking the key until the transaction ends (a save reads what it replaces). */
+export function lockKeyRules(q: Queryable, userId: number, keyId: number): Promise<OwnedRules | null> {
+  return readKeyRules(q, userId, keyId, true);
 }
 
 /** The rules of a key, by its id (the gateway's key loader: the key was just read). */

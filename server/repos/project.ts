@@ -29,6 +29,17 @@ export async function getProject(q: Queryable, userId: number): Promise<StoredPr
   return row === undefined ? undefined : storedProject(row);
 }
 
+/**
+ * The project as stored, its row locked until the transaction `tx` ends: a change reads what it
+ * replaces (for the audit log) with no other change of the project in between. Undefined when the
+ * account no longer exists.
+ */
+export async function lockProject(tx: Queryable, userId: number): Promise<StoredProject | undefined> {
+  const { rows } = await tx.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  const row = rows[0];
+  return row === undefined ? undefined : storedProject(row);
+}
+
 /** Stores the name (the caller trimmed and checked it); undefined when the account no longer exists. */
 export async function setProjectName(q: Queryable, userId: number, name: string): Promise<StoredProject | undefined> {
   const { rows } = await q.query<ProjectRow>(`UPDATE users SET project_name = $2 WHERE id = $1 RETURNING ${PROJECT_COLUMNS}`, [

@@ -2,6 +2,7 @@ import type { AccessRefusal, MeteredOutcome } from '@/domain/call-outcomes';
 import type { Queryable } from '@server/db/db';
 import { fromBigint, type BigintColumn } from '@server/repos/columns';
 import type { Network } from '@/domain/networks';
+import type { PageCursor } from '@server/http/page-cursor';
 
 /** How a call came: an HTTP request, or a message over a WebSocket. */
 export type Transport = 'http' | 'websocket';
@@ -40,12 +41,6 @@ export interface StoredCall extends CallFacts {
 
 export interface ListedCall extends StoredCall {
   /** The row's id: with `at`, the cursor of the page after it. */
-  readonly id: number;
-}
-
-/** Where a page ends: the last row's time and id (rows are ordered by both, newest first). */
-export interface LogCursor {
-  readonly at: Date;
   readonly id: number;
 }
 
@@ -115,7 +110,7 @@ export async function deleteOldRequestLog(q: Queryable, before: Date): Promise<n
 export interface RequestLogQuery {
   readonly keyId: number;
   /** Rows after this one, newest first (the previous page's end); null for the newest. */
-  readonly after: LogCursor | null;
+  readonly after: PageCursor | null;
   /** Rows logged from this time on (the last 24 hours). */
   readonly since: Date;
   readonly method: string | null;
@@ -201,14 +196,22 @@ export async function requestLogEnabled(q: Queryable, userId: number, keyId: num
 
 /**
  * Turns the user's key's log on or off; off deletes what it holds, in the same statement. Returns
- * the key's secret (its cached entry must reload), or null when the user has no such key.
+ * the key (its secret: its cached entry must reload) and whether it logged before, or null when the
+ * user has no such key.
  */
-export async function setRequestLog(q: Queryable, userId: number, keyId: number, enabled: boolean): Promise<string | null> {
-  const { rows } = await q.query<{ key: string }>(
-    `WITH changed AS (UPDATE api_keys SET request_log = $3 WHERE id = $1 AND user_id = $2 RETURNING id, key),
+export async function setRequestLog(
+  q: Queryable,
+  userId: number,
+  keyId: number,
+  enabled: boolean,
+): Promise<{ id: number; name: string; apiKey: string; wasEnabled: boolean } | null> {
+  const { rows } = await q.query<{ id: number; name: string; key: string; was_enabled: boolean }>(
+    `WITH old AS (SELECT id, request_log AS was_enabled FROM api_keys WHERE id = $1 AND user_id = $2 FOR UPDATE),
+       changed AS (UPDATE api_keys k SET request_log = $3 FROM old WHERE k.id = old.id RETURNING k.id, k.name, k.key, old.was_enabled),
        gone AS (DELETE FROM request_log WHERE NOT $3 AND api_key_id IN (SELECT id FROM changed))
-     SELECT key FROM changed`,
+     SELECT id, name, key, was_enabled FROM changed`,
     [keyId, userId, enabled],
   );
-  return rows[0]?.key ?? null;
+  const row = rows[0];
+  return row === undefined ? null : { id: row.id, name: row.name, apiKey: row.key, wasEnabled: row.was_enabled };
 }

@@ -105,5 +105,5 @@ export async function setUserPlan(
   plan: { planId: number; frequency: BillingFrequency; now: Date },
 ): Promise<boolean> {
   const cause = { kind: 'operator', plan: { planId: plan.planId, frequency: plan.frequency } } as const;
-  return db.transaction((tx) => moveUserPlan(tx, userId, cause, plan.now));
+  return db.transaction((tx) => moveUserPlan(tx, userId, cause, plan.now, plan.now));
 }

@@ -55,6 +55,7 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'GET /usage/series': true,
   'GET /users/alerts': true,
   'PUT /users/alerts': true,
+  'GET /auditLog': true,
   'GET /apiKeys/{id}/requests': true,
   'PUT /apiKeys/{id}/requestLog': true,
   'GET /accessControl': true,

@@ -752,6 +752,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auditLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's audit log, newest first
+         * @description Every change to the project's keys, access rules, settings, plan and billing: who made it (a member, with their e-mail at the time, or the system for the payment provider's events and background jobs), when, from which address (masked to its /24 or /48, as the request log), and what changed (never a secret: a key is named by its id, its name and its masked value). Kept a year; entries cannot be changed. Only the caller's own project, a page at a time.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/{network}/{apiKey}": {
         parameters: {
             query?: never;
@@ -1196,6 +1216,49 @@ export interface components {
             cycle: components["schemas"]["UsageCycle"];
             totals: components["schemas"]["UsageCounts"];
             rows: components["schemas"]["UsageRow"][];
+        };
+        /**
+         * @description What an entry records (src/domain/audit-log.ts)
+         * @enum {string}
+         */
+        AuditAction: "key.created" | "key.renamed" | "key.deleted" | "key.request_log_switched" | "key.rolled" | "key.expiry_changed" | "access_rules.updated" | "key_rules.updated" | "project.renamed" | "autoscaling.updated" | "alerts.updated" | "checkout.started" | "plan.changed" | "payment.succeeded" | "payment.failed";
+        /** @enum {string} */
+        AuditGroup: "keys" | "access_rules" | "project" | "billing";
+        /** @description A field's value (plain JSON; never a secret) */
+        AuditValue: string | number | boolean | null | string[] | number[];
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "system";
+                /** @description The member's e-mail when they acted; null for the system */
+                email: string | null;
+            };
+            /** @description Masked: 203.0.113.0/24, 2001:db8:1::/48, or unknown; null for the system */
+            clientAddress: string | null;
+            action: components["schemas"]["AuditAction"];
+            target: {
+                /** @enum {string} */
+                type: "key" | "project" | "checkout" | "subscription";
+                id: string;
+                name: string | null;
+                /** @description A key's value as /keys masks it */
+                maskedKey?: string;
+            };
+            /** @description The changed fields: their value before and after (before absent for a thing created, after for one deleted) */
+            changes: {
+                [key: string]: {
+                    before?: components["schemas"]["AuditValue"];
+                    after?: components["schemas"]["AuditValue"];
+                };
+            };
+        };
+        AuditLogPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description The next page's cursor; null on the last page */
+            nextCursor: string | null;
         };
         /** @description E-mails at these shares of the cycle's credits (each once per cycle; 80 and 100 by default), and when a key's calls fail (refused or failed at the node) at 10 % or more in each of 5 minutes in a row, with at least 10 calls a minute (at most one an hour per key) */
         AlertSettings: {
@@ -2649,6 +2712,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description The previous page's nextCursor */
+                cursor?: string;
+                limit?: number;
+                /** @description Only this action */
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only the actions of this group (keys, access rules, project settings, plan and billing) */
+                group?: components["schemas"]["AuditGroup"];
+                /** @description Only the entries of this member (their e-mail, any case), or of the system ('system') */
+                actor?: string;
+                /** @description Entries at this instant or later */
+                from?: string;
+                /** @description Entries before this instant (after `from`) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     rpcCall: {

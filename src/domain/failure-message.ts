@@ -25,6 +25,7 @@ export const LEGAL_LOAD_FALLBACK = 'Failed to load this document. Please try aga
 export const PLAN_LOAD_FALLBACK = 'Failed to load your plan. Please try again.';
 export const REQUEST_LOG_LOAD_FALLBACK = 'Failed to load the request log. Please try again.';
 export const REQUEST_LOG_SWITCH_FALLBACK = 'Failed to switch the request log. Please try again.';
+export const AUDIT_LOG_LOAD_FALLBACK = 'Failed to load the audit log. Please try again.';
 export const STATUS_LOAD_FALLBACK = 'Failed to load the system status. Please try again.';
 
 /** SPEC.md §8 fallbacks of billing. */
@@ -66,6 +67,7 @@ export type PageLoad =
   | 'loadCheckout'
   | 'loadLegalDocument'
   | 'loadRequestLog'
+  | 'loadAuditLog'
   | 'loadStatus';
 
 /** The server's own message, when it refused with one. */
@@ -126,6 +128,7 @@ const rules: Record<Operation, (failure: CallFailure) => string> = {
   loadCheckout: orFallback(CHECKOUT_LOAD_FALLBACK),
   loadLegalDocument: orFallback(LEGAL_LOAD_FALLBACK),
   loadRequestLog: orFallback(REQUEST_LOG_LOAD_FALLBACK),
+  loadAuditLog: orFallback(AUDIT_LOG_LOAD_FALLBACK),
   loadStatus: orFallback(STATUS_LOAD_FALLBACK),
   switchRequestLog: orFallback(REQUEST_LOG_SWITCH_FALLBACK),
 };

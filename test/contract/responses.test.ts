@@ -43,6 +43,7 @@ const covers = {
   'rolling a key and its expiry': ['rollApiKey', 'setKeyExpiry'],
   'project: read and rename': ['getProject', 'renameProject'],
   'project: autoscaling': ['putAutoscaling'],
+  'audit log': ['listAuditLog'],
   'usage report': ['getUsage'],
   'usage series, request log and alert settings': [
     'getUsageSeries',
@@ -380,6 +381,19 @@ describe('every answer matches openapi.yaml', () => {
     await call('putAutoscaling', { method: 'PUT', url, headers: bearer(paid.token), payload: { enabled: true, percent: 101 } });
     await call('putAutoscaling', { method: 'PUT', url, payload: { enabled: true, percent: 10 } });
     expect(contract.seen.get('putAutoscaling')).toEqual(new Set([200, 400, 401, 403]));
+  });
+
+  contractTest('audit log', async () => {
+    const { token } = await signedInUser(local.app);
+    const auth = bearer(token);
+    await local.app.inject({ method: 'PATCH', url: '/api/project', headers: auth, payload: { name: 'Audited' } });
+    await local.app.inject({ method: 'POST', url: '/api/apiKeys', headers: auth, payload: { name: 'Audited key' } });
+    const page = await call('listAuditLog', { method: 'GET', url: '/api/auditLog?limit=1', headers: auth });
+    const { nextCursor } = JSON.parse(page.body);
+    await call('listAuditLog', { method: 'GET', url: `/api/auditLog?limit=1&cursor=${nextCursor}&group=project`, headers: auth });
+    await call('listAuditLog', { method: 'GET', url: '/api/auditLog?action=nope', headers: auth });
+    await call('listAuditLog', { method: 'GET', url: '/api/auditLog' });
+    expect(contract.seen.get('listAuditLog')).toEqual(new Set([200, 400, 401]));
   });
 
   contractTest('usage report', async () => {

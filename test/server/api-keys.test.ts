@@ -27,6 +27,9 @@ describe('POST /api/apiKeys', () => {
       apiKey: expect.stringMatching(recognisableKey),
       createdAt: expect.any(String),
       environment: null,
+      expiresAt: null,
+      previousKey: null,
+      previousKeyUntil: null,
     });
     const third = await keys.create({ name: '  Staging  ' });
     expect(third.statusCode).toBe(201);

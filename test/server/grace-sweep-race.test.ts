@@ -5,6 +5,7 @@ import type { Billing } from '@server/payments/billing';
 import type { LocalProvider } from '@server/payments/local/local-provider';
 import { bearer, signedInUser } from './helpers/accounts';
 import { localBilling } from './helpers/local-billing';
+import { memberAt } from './helpers/audit';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { me } from './gateway-harness';
 
@@ -63,7 +64,7 @@ interface Customer {
 async function payingCustomer(label: string, planId: number): Promise<Customer> {
   const { token } = await signedInUser(server.app, label);
   const userId = (await me(server.app, token)).id;
-  const started = await billing.subscribe(userId, planId, 'MONTHLY');
+  const started = await billing.subscribe(memberAt(server, userId), planId, 'MONTHLY');
   expect(await local.pages.pay(lastSegment(started.url), successCard)).toMatchObject({ status: 303 });
   const portalToken = lastSegment(await billing.portalUrl(userId));
   return { userId, token, act: (form) => local.pages.portalAction(portalToken, form) };

@@ -142,3 +142,24 @@ describe('key expiry', () => {
     expect((await expire(holder, (await firstKey(holder)).id, value)).statusCode).toBe(400);
   });
 });
+
+describe('the audit log', () => {
+  it("records a roll, an expiry change and a key's rules, never a secret", async () => {
+    const holder = await keyHolder(server.app, 'audit-lifecycle');
+    const key = await firstKey(holder);
+    const rolled: ApiKey = (await roll(holder, key.id, '7d')).json();
+    await expire(holder, key.id, new Date(server.clock.now().getTime() + HOUR).toISOString());
+    const rules = { domains: null, ips: ['203.0.113.7'], cidrs: null, allowNoOrigin: null, methods: [], contracts: [] };
+    const put = await server.app.inject({ method: 'PUT', url: `/api/apiKeys/${key.id}/rules`, headers: bearer(holder.token), payload: rules });
+    expect(put.statusCode).toBe(200);
+    // Saving the same rules again changes nothing, and records nothing.
+    await server.app.inject({ method: 'PUT', url: `/api/apiKeys/${key.id}/rules`, headers: bearer(holder.token), payload: rules });
+    const log = await server.app.inject({ method: 'GET', url: '/api/auditLog', headers: bearer(holder.token) });
+    expect(log.statusCode).toBe(200);
+    const entries: Array<{ action: string; changes: unknown }> = log.json().entries;
+    expect(entries.map((entry) => entry.action)).toEqual(['key_rules.updated', 'key.expiry_changed', 'key.rolled']);
+    expect(entries[0]?.changes).toEqual({ ips: { before: null, after: ['203.0.113.7'] } });
+    expect(log.body).not.toContain(rolled.apiKey);
+    expect(log.body).not.toContain(key.apiKey);
+  });
+});

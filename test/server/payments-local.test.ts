@@ -8,6 +8,7 @@ import { longDate } from '@/domain/subscription-text';
 import { bearer, signedInUser } from './helpers/accounts';
 import { hours } from './helpers/manual-clock';
 import { localBilling } from './helpers/local-billing';
+import { memberAt } from './helpers/audit';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { me } from './gateway-harness';
 
@@ -48,7 +49,7 @@ async function customer(label: string): Promise<Customer> {
 const lastSegment = (url: string) => new URL(url).pathname.split('/').at(-1) ?? '';
 
 async function startCheckout(who: Customer, planId: number, frequency: 'MONTHLY' | 'ANNUALY' = 'MONTHLY') {
-  const started = await billing.subscribe(who.userId, planId, frequency);
+  const started = await billing.subscribe(memberAt(server, who.userId), planId, frequency);
   return { ...started, sessionId: lastSegment(started.url) };
 }
 

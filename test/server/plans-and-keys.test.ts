@@ -57,7 +57,16 @@ describe('plans and keys', () => {
     const keys = (await server.app.inject({ method: 'GET', url: '/api/apiKeys', headers: bearer(alice.token) })).json();
     const me = (await server.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(alice.token) })).json();
     expect(keys).toEqual([
-      { id: expect.any(Number), name: 'Default key', apiKey: me.apiKey, createdAt: expect.any(String), environment: null },
+      {
+        id: expect.any(Number),
+        name: 'Default key',
+        apiKey: me.apiKey,
+        createdAt: expect.any(String),
+        environment: null,
+        expiresAt: null,
+        previousKey: null,
+        previousKeyUntil: null,
+      },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { useSelector } from '@xstate/react';
@@ -22,7 +22,9 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { projectIdFor } from '@/domain/project-settings';
+import type { AuditLogActors } from '@/api/audit-log-calls';
 import { AlertsCard } from './alerts-card';
+import { AuditLogCard } from './audit-log-card';
 import { AutoscalingCard } from './autoscaling-card';
 import { CurrentPlanCard } from './current-plan-card';
 import { PlanViewSwitch } from './plan-view-switch';
@@ -39,6 +41,8 @@ export interface SettingsPageProps {
   actors?: SettingsActors;
   /** When the demo plan's renewal is counted from; now unless a test fixes it. */
   now?: Date;
+  /** The Audit Log tab's GET /auditLog, unless a test brings its own. */
+  auditLogActors?: AuditLogActors;
 }
 
 /**
@@ -47,8 +51,9 @@ export interface SettingsPageProps {
  * server keeps it, so every browser shows the same), its one user is the owner. The plan view
  * toggle is a flow of machines/settings-page.ts, which owns the autoscaling form as its child and
  * keeps it locked exactly while the plan shown is free, so a visitor on Free can try it in the demo.
+ * A second tab holds the project's audit log (drawn, and loaded, once opened).
  */
-export default function SettingsPage({ actors = settingsActors, now }: SettingsPageProps) {
+export default function SettingsPage({ actors = settingsActors, now, auditLogActors }: SettingsPageProps) {
   usePageTitle(TITLE);
   const user = AuthActor.useSelector(selectUser);
   const plan = useUserPlan();
@@ -108,15 +113,26 @@ export default function SettingsPage({ actors = settingsActors, now }: SettingsP
   return (
     <>
       {header}
-      <Stack gap="6">
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-          <CurrentPlanCard view={view} plan={plan} now={openedAt} />
-          <ProjectCard projectId={projectId} project={project} actors={actors} />
-        </SimpleGrid>
-        {autoscaling ? <AutoscalingCard form={autoscaling} /> : null}
-        <AlertsCard card={alertsCard} />
-        <ProjectUsersCard ownerEmail={user.email} offerUpgrade={offerUpgrade} onUpgrade={() => actors.upgradeForInvites(projectId)} />
-      </Stack>
+      <Tabs.Root defaultValue="project" lazyMount variant="line">
+        <Tabs.List aria-label="Settings sections" mb="6">
+          <Tabs.Trigger value="project">Project</Tabs.Trigger>
+          <Tabs.Trigger value="audit-log">Audit Log</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="project" p="0">
+          <Stack gap="6">
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+              <CurrentPlanCard view={view} plan={plan} now={openedAt} />
+              <ProjectCard projectId={projectId} project={project} actors={actors} />
+            </SimpleGrid>
+            {autoscaling ? <AutoscalingCard form={autoscaling} /> : null}
+            <AlertsCard card={alertsCard} />
+            <ProjectUsersCard ownerEmail={user.email} offerUpgrade={offerUpgrade} onUpgrade={() => actors.upgradeForInvites(projectId)} />
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="audit-log" p="0">
+          <AuditLogCard {...(auditLogActors === undefined ? {} : { actors: auditLogActors })} />
+        </Tabs.Content>
+      </Tabs.Root>
     </>
   );
 }

@@ -1,12 +1,11 @@
-import { type ReactNode, useRef } from 'react';
+import { useRef } from 'react';
 import { Box, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { requestLogMachine } from '@machines/request-log';
 import * as log from '@machines/request-log.selectors';
 import type { RequestLogActors } from '@/api/request-log-calls';
 import { useFlowActor } from '@/hooks/inspection';
-import { ErrorAlert } from '@/components/error-alert';
-import { LoadingScreen } from '@/components/loading-screen';
+import { PagedListBody } from '@/components/paged-list-body';
 import { ModalDialog } from '@/components/modal-dialog';
 import { RequestLogFilters } from './request-log-filters';
 import { RequestLogTable } from './request-log-table';
@@ -44,44 +43,6 @@ export function RequestLogPanel({ keys, keyId, actors, labelledBy }: RequestLogP
   const send = requestLog.send;
   const keyName = keys.find((key) => key.id === filters.keyId)?.name ?? `Key ${filters.keyId}`;
 
-  let body: ReactNode;
-  if (view === 'loading') body = <LoadingScreen label="Loading the request log..." />;
-  else if (view === 'failed')
-    body = (
-      <Stack gap="3" align="flex-start">
-        <ErrorAlert message={error ?? ''} />
-        <Button size="sm" variant="outline" onClick={() => send({ type: 'log.retry' })}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  else
-    body = (
-      <Stack gap="4">
-        {error === null ? null : <ErrorAlert message={error} />}
-        {entries.length === 0 ? (
-          <Text py="6" textAlign="center" color="fg.muted">
-            {emptyText}
-          </Text>
-        ) : (
-          <RequestLogTable entries={entries} keyId={filters.keyId} labelledBy={labelledBy} />
-        )}
-        {hasMore ? (
-          <Button
-            alignSelf="center"
-            size="sm"
-            variant="outline"
-            onClick={() => send({ type: 'log.more' })}
-            disabled={!canLoadMore && !loadingMore}
-            loading={loadingMore}
-            loadingText="Loading more..."
-          >
-            Load more
-          </Button>
-        ) : null}
-      </Stack>
-    );
-
   return (
     <Stack gap="6">
       <RequestLogFilters
@@ -96,7 +57,22 @@ export function RequestLogPanel({ keys, keyId, actors, labelledBy }: RequestLogP
       <Text role="status" srOnly>
         {saving ? 'Saving the switch...' : announcement}
       </Text>
-      <Box minW="0">{body}</Box>
+      <Box minW="0">
+        <PagedListBody
+          view={view}
+          loadingLabel="Loading the request log..."
+          error={error}
+          onRetry={() => send({ type: 'log.retry' })}
+          isEmpty={entries.length === 0}
+          emptyText={emptyText}
+          hasMore={hasMore}
+          canLoadMore={canLoadMore}
+          loadingMore={loadingMore}
+          onMore={() => send({ type: 'log.more' })}
+        >
+          <RequestLogTable entries={entries} keyId={filters.keyId} labelledBy={labelledBy} />
+        </PagedListBody>
+      </Box>
       <ModalDialog
         role="alertdialog"
         open={confirmingOff}
