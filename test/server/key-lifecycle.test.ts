@@ -150,7 +150,12 @@ describe('the audit log', () => {
     const rolled: ApiKey = (await roll(holder, key.id, '7d')).json();
     await expire(holder, key.id, new Date(server.clock.now().getTime() + HOUR).toISOString());
     const rules = { domains: null, ips: ['203.0.113.7'], cidrs: null, allowNoOrigin: null, methods: [], contracts: [] };
-    const put = await server.app.inject({ method: 'PUT', url: `/api/apiKeys/${key.id}/rules`, headers: bearer(holder.token), payload: rules });
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: `/api/apiKeys/${key.id}/rules`,
+      headers: bearer(holder.token),
+      payload: rules,
+    });
     expect(put.statusCode).toBe(200);
     // Saving the same rules again changes nothing, and records nothing.
     await server.app.inject({ method: 'PUT', url: `/api/apiKeys/${key.id}/rules`, headers: bearer(holder.token), payload: rules });
