@@ -8,6 +8,8 @@ import { withTimeout } from '@/api/call-signals';
 import { $api } from '@/api/query-hooks';
 import { CallFailed } from '@/domain/call-failure';
 import { KEY_LIST_TIMEOUT_MS, serverKeyId } from '@/domain/key-list';
+import type { RollGrace } from '@/domain/key-lifecycle';
+import type { ExpiryChange } from '@machines/key-lifecycle.types';
 
 type ApiKey = components['schemas']['ApiKey'];
 
@@ -44,6 +46,16 @@ export function createKeyCalls(client: Client<paths>, listTimeoutMs = KEY_LIST_T
     async remove({ id }: { id: string }, signal?: AbortSignal): Promise<void> {
       await client.DELETE('/apiKeys/{id}', { params: { path: { id: storedId(id) } }, signal });
     },
+
+    /** POST /apiKeys/{id}/roll: a new secret, the old one working for the grace chosen. */
+    async roll({ id, grace }: { id: string; grace: RollGrace }, signal?: AbortSignal): Promise<void> {
+      bodyOf(await client.POST('/apiKeys/{id}/roll', { params: { path: { id: storedId(id) } }, body: { grace }, signal }));
+    },
+
+    /** PUT /apiKeys/{id}/expiry: when the key stops, or null for never. */
+    async setExpiry({ id, expiresAt }: ExpiryChange, signal?: AbortSignal): Promise<void> {
+      bodyOf(await client.PUT('/apiKeys/{id}/expiry', { params: { path: { id: storedId(id) } }, body: { expiresAt }, signal }));
+    },
   };
 }
 
@@ -62,6 +74,11 @@ export function keyActorsOver(calls: KeyCalls) {
       renameKey: fromPromise<{ name: string }, { id: string; name: string }>(({ input, signal }) => calls.rename(input, signal)),
       deleteKey: fromPromise<void, { id: string }>(({ input, signal }) => calls.remove(input, signal)),
     },
+    /** For `keyLifecycleMachine.provide({ actors: ... })`. */
+    keyLifecycle: {
+      rollKey: fromPromise<void, { id: string; grace: RollGrace }>(({ input, signal }) => calls.roll(input, signal)),
+      setKeyExpiry: fromPromise<void, ExpiryChange>(({ input, signal }) => calls.setExpiry(input, signal)),
+    },
   };
 }
 
@@ -71,6 +88,7 @@ const realActors = keyActorsOver(realCalls);
 export const listApiKeys: ListApiKeys = realCalls.list;
 export const keyGeneratorCalls = realActors.generator;
 export const keyRowCalls = realActors.keyRow;
+export const keyLifecycleCalls = realActors.keyLifecycle;
 
 /**
  * The key list in the server-data cache, fetched with the 10 s time-out and no retry: the only way

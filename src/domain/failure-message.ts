@@ -13,7 +13,15 @@ import {
   SESSION_EXPIRED,
 } from './auth-errors';
 import { type CallFailure, failureIn } from './call-failure';
-import { KEY_CREATE_FALLBACK, KEY_DELETE_FALLBACK, KEY_LIMIT_REACHED, KEY_NOT_STORED, KEY_RENAME_FALLBACK } from './key-errors';
+import {
+  KEY_CREATE_FALLBACK,
+  KEY_DELETE_FALLBACK,
+  KEY_EXPIRY_FALLBACK,
+  KEY_LIMIT_REACHED,
+  KEY_NOT_STORED,
+  KEY_RENAME_FALLBACK,
+  KEY_ROLL_FALLBACK,
+} from './key-errors';
 
 /** SPEC.md has no texts for these; they follow the wording of its fallbacks. */
 export const ACCESS_SAVE_FALLBACK = 'Failed to save the access control lists. Please try again.';
@@ -48,6 +56,8 @@ export type Operation =
   | 'createKey'
   | 'renameKey'
   | 'deleteKey'
+  | 'rollKey'
+  | 'setKeyExpiry'
   | 'saveAccessControl'
   | 'startCheckout'
   | 'openPortal'
@@ -113,6 +123,8 @@ const rules: Record<Operation, (failure: CallFailure) => string> = {
   },
   renameKey: (failure) => (failure.kind === 'not-sent' ? KEY_NOT_STORED : (serverSaid(failure) ?? KEY_RENAME_FALLBACK)),
   deleteKey: (failure) => (failure.kind === 'not-sent' ? KEY_NOT_STORED : (serverSaid(failure) ?? KEY_DELETE_FALLBACK)),
+  rollKey: (failure) => (failure.kind === 'not-sent' ? KEY_NOT_STORED : (serverSaid(failure) ?? KEY_ROLL_FALLBACK)),
+  setKeyExpiry: (failure) => (failure.kind === 'not-sent' ? KEY_NOT_STORED : (serverSaid(failure) ?? KEY_EXPIRY_FALLBACK)),
   saveAccessControl: orFallback(ACCESS_SAVE_FALLBACK),
   loadDashboard: orFallback(DASHBOARD_LOAD_FALLBACK),
   loadPlan: orFallback(PLAN_LOAD_FALLBACK),

@@ -5,4 +5,6 @@ export const KEY_CREATE_FALLBACK = 'Failed to generate a new API key. Please try
 /** SPEC.md gives no texts for these; they follow the creation fallback's wording. */
 export const KEY_RENAME_FALLBACK = 'Failed to rename the API key. Please try again.';
 export const KEY_DELETE_FALLBACK = 'Failed to delete the API key. Please try again.';
+export const KEY_ROLL_FALLBACK = 'Failed to roll the API key. Please try again.';
+export const KEY_EXPIRY_FALLBACK = 'Failed to change the expiry of the API key. Please try again.';
 export const KEY_NOT_STORED = 'This key cannot be changed here: reload the page and try again.';

@@ -36,3 +36,30 @@ export function expiryProblem(expiresAt: Date | null, now: Date): string | null 
   if (expiresAt === null) return null;
   return expiresAt.getTime() > now.getTime() ? null : EXPIRY_IN_PAST;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The expiry of a key picked as a day (a date input's 'YYYY-MM-DD'): the key works through that
+ * day, UTC, and stops when the next one starts. Null for text that is no calendar day.
+ */
+export function expiryFromDay(day: string): Date | null {
+  const match = DAY.exec(day);
+  if (match === null) return null;
+  const [, year, month, date] = match.map(Number);
+  if (year === undefined || month === undefined || date === undefined) return null;
+  const start = new Date(Date.UTC(year, month - 1, date));
+  if (start.getUTCFullYear() !== year || start.getUTCMonth() !== month - 1 || start.getUTCDate() !== date) return null;
+  return new Date(start.getTime() + DAY_MS);
+}
+
+/** The last day a key with this expiry works (UTC), as a date input shows it: the inverse of expiryFromDay. */
+export function lastDayOf(expiresAt: string): string {
+  return new Date(new Date(expiresAt).getTime() - 1).toISOString().slice(0, 10);
+}
+
+/** The first day an expiry may be set to at `now`: today works through its end, so today is the earliest. */
+export function earliestExpiryDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

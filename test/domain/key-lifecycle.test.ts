@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PATTERN, EXPIRY_IN_PAST, expiryProblem, graceEnd, ROLL_GRACES, type RollGrace } from '@/domain/key-lifecycle';
+import {
+  API_KEY_PATTERN,
+  EXPIRY_IN_PAST,
+  earliestExpiryDay,
+  expiryFromDay,
+  expiryProblem,
+  graceEnd,
+  lastDayOf,
+  ROLL_GRACES,
+  type RollGrace,
+} from '@/domain/key-lifecycle';
 import { generateApiKey } from '@server/auth/tokens';
 
 const now = new Date('2026-11-28T10:00:00.000Z');
@@ -36,5 +46,25 @@ describe('API_KEY_PATTERN', () => {
     for (const other of ['rpk_short', `rpk_${'a'.repeat(33)}`, `xpk_${'a'.repeat(32)}`, `rpk_${'a'.repeat(31)}-`]) {
       expect(other).not.toMatch(API_KEY_PATTERN);
     }
+  });
+});
+
+describe('expiry days', () => {
+  it.each([
+    ['2026-12-31', '2027-01-01T00:00:00.000Z'],
+    ['2028-02-29', '2028-03-01T00:00:00.000Z'],
+    ['2027-02-29', null],
+    ['2026-13-01', null],
+    ['31/12/2026', null],
+    ['', null],
+  ])('%j works through that day: stops at %s', (day, expiry) => {
+    const at = expiryFromDay(day);
+    expect(at?.toISOString() ?? null).toBe(expiry);
+    if (at !== null) expect(lastDayOf(at.toISOString())).toBe(day);
+  });
+
+  it('offers today as the earliest day', () => {
+    expect(earliestExpiryDay(now)).toBe('2026-11-28');
+    expect(expiryProblem(expiryFromDay(earliestExpiryDay(now)), now)).toBeNull();
   });
 });
