@@ -45,12 +45,14 @@ export function AccessListChoice({ editor, kind }: { editor: Editor; kind: Acces
 export function CallList({ editor, kind }: { editor: Editor; kind: CallRuleKind }) {
   const { title, help } = CALL_RULE_TEXT[kind];
   return (
-    <Fieldset.Root gap="3">
-      <Fieldset.Legend fontWeight="semibold" fontSize="md" color="fg">
+    <Fieldset.Root gap="2">
+      <Fieldset.Legend fontWeight="semibold" fontSize="sm" color="fg" mb="2">
         {title}
       </Fieldset.Legend>
-      <Fieldset.HelperText>{help}</Fieldset.HelperText>
-      <Fieldset.Content gap="3" mt="0">
+      <Fieldset.HelperText fontSize="sm" color="fg.muted">
+        {help}
+      </Fieldset.HelperText>
+      <Fieldset.Content gap="3" mt="1">
         <OwnList editor={editor} kind={kind} />
       </Fieldset.Content>
     </Fieldset.Root>
