@@ -1,15 +1,20 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AccessKind } from '@/domain/access-control';
 import { type KeyRuleKind, RULE_METHODS, hasOwnRules } from '@/domain/key-rules';
-import type { keyRulesEditorMachine } from './key-rules-editor';
-import { listOf, originChoice } from './key-rules-editor.lists';
+import { type keyRulesEditorMachine, listOf } from './key-rules-editor';
+import type { OriginChoice } from './key-rules-editor.types';
 
 export type KeyRulesEditorSnapshot = SnapshotFrom<typeof keyRulesEditorMachine>;
+
+/** The dialog's Origin choice for the rules' allowNoOrigin (null: the project's). */
+function originChoice(allowNoOrigin: boolean | null): OriginChoice {
+  if (allowNoOrigin === null) return 'project';
+  return allowNoOrigin ? 'accept' : 'refuse';
+}
 
 const OPEN_STATES = ['loading', 'loadFailed', 'form', 'saving'] as const;
 
 export const selectIsOpen = (s: KeyRulesEditorSnapshot) => OPEN_STATES.some((state) => s.matches(state));
-export const selectIsLoading = (s: KeyRulesEditorSnapshot) => s.hasTag('loading');
 /** Set in `loadFailed` only: Retry reads again. */
 export const selectLoadError = (s: KeyRulesEditorSnapshot) => (s.matches('loadFailed') ? s.context.loadError : null);
 /** The rules and the project's lists are in: the form shows. */

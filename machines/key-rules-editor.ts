@@ -2,25 +2,73 @@ import { assign, fromPromise, setup } from 'xstate';
 import { KEY_RULES_LOAD_FALLBACK, KEY_RULES_SAVE_FALLBACK } from '@/domain/key-errors';
 import { refusalOr } from '@/domain/failure-message';
 import type { AccessKind } from '@/domain/access-control';
-import type { KeyRuleKind, KeyRules } from '@/domain/key-rules';
 import {
-  ORIGIN_VALUES,
-  addDraft,
-  addTypedDrafts,
-  draftProblem,
-  editsOf,
-  listOf,
-  typedKinds,
-  typedProblems,
-  withList,
-} from './key-rules-editor.lists';
+  KEY_RULE_KINDS,
+  type KeyRuleKind,
+  type KeyRules,
+  PROJECT_RULES,
+  normalizeKeyRuleValue,
+  validateKeyRuleValue,
+} from '@/domain/key-rules';
 import type {
   KeyRulesEditorContext,
   KeyRulesEditorEvent,
   KeyRulesEditorInput,
   LoadedKeyRules,
   OriginChoice,
+  PerKeyRuleList,
 } from './key-rules-editor.types';
+
+// The editor's pure steps over its context.
+
+const perList = <T>(value: T): PerKeyRuleList<T> => ({ domains: value, ips: value, cidrs: value, methods: value, contracts: value });
+
+const NO_DRAFTS = perList('');
+const NO_ERRORS = perList<string | null>(null);
+
+/** A fresh dialog over these rules: nothing typed, nothing refused. */
+const editsOf = (rules: KeyRules | null) => ({ rules: rules ?? PROJECT_RULES, drafts: NO_DRAFTS, errors: NO_ERRORS });
+
+/** The list's values when the key holds its own; null when the project's apply. */
+export const listOf = (rules: KeyRules, kind: KeyRuleKind): readonly string[] | null => rules[kind];
+
+const withList = (rules: KeyRules, kind: KeyRuleKind, values: readonly string[] | null): KeyRules => ({ ...rules, [kind]: values });
+
+const ORIGIN_VALUES: Readonly<Record<OriginChoice, boolean | null>> = { project: null, accept: true, refuse: false };
+
+/** The message for the list's draft, or null when it may join (never for a list the project's apply to). */
+function draftProblem({ rules, drafts }: KeyRulesEditorContext, kind: KeyRuleKind): string | null {
+  const values = listOf(rules, kind);
+  return values === null ? null : validateKeyRuleValue(kind, drafts[kind], values);
+}
+
+/** The key's own lists with something typed in their field: what Save adds first. */
+const typedKinds = ({ rules, drafts }: KeyRulesEditorContext): KeyRuleKind[] =>
+  KEY_RULE_KINDS.filter((kind) => listOf(rules, kind) !== null && drafts[kind].trim() !== '');
+
+/** The list with its draft added (in stored form) and the field emptied. */
+function addDraft(context: KeyRulesEditorContext, kind: KeyRuleKind) {
+  const values = listOf(context.rules, kind) ?? [];
+  return {
+    rules: withList(context.rules, kind, [...values, normalizeKeyRuleValue(kind, context.drafts[kind])]),
+    drafts: { ...context.drafts, [kind]: '' },
+    errors: { ...context.errors, [kind]: null },
+  };
+}
+
+/** Save's first step: every value still typed added. */
+function addTypedDrafts(context: KeyRulesEditorContext): KeyRulesEditorContext {
+  let edited = context;
+  for (const kind of typedKinds(context)) edited = { ...edited, ...addDraft(edited, kind) };
+  return edited;
+}
+
+/** Save's refusal: the message of every value still typed. */
+function typedProblems(context: KeyRulesEditorContext): PerKeyRuleList<string | null> {
+  const errors: Record<KeyRuleKind, string | null> = { ...context.errors };
+  for (const kind of typedKinds(context)) errors[kind] = draftProblem(context, kind);
+  return errors;
+}
 
 type ListParams = { kind: KeyRuleKind };
 type ValueParams = { kind: KeyRuleKind; value: string };
@@ -95,7 +143,6 @@ export const keyRulesEditorMachine = setup({
   states: {
     closed: { entry: 'forgetEdits', on: { 'rules.open': { target: 'loading' } } },
     loading: {
-      tags: ['loading'],
       invoke: {
         id: 'loadKeyRules',
         src: 'loadKeyRules',
