@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Client } from 'openapi-fetch';
+import type { QueryClient } from '@tanstack/react-query';
 import type { paths } from '@/api/schema';
 import { api, bodyOf } from '@/api/client';
 import { $api } from '@/api/query-hooks';
@@ -10,8 +11,15 @@ export function useAccessControlQuery() {
   return $api.useQuery('get', '/accessControl');
 }
 
+const accessControlQuery = $api.queryOptions('get', '/accessControl');
+
 /** Where that query keeps its data, so a save can put the stored lists there. */
-export const accessControlQueryKey = $api.queryOptions('get', '/accessControl').queryKey;
+export const accessControlQueryKey = accessControlQuery.queryKey;
+
+/** The lists through that query outside React (a key's rules dialog shows them): the cached answer while fresh, else a new read. */
+export function fetchAccessControl(queryClient: QueryClient): Promise<AccessSettings> {
+  return queryClient.fetchQuery(accessControlQuery);
+}
 
 /**
  * PUT /accessControl with all three lists and the choice for calls without an Origin. Resolves with the lists the server stored; rejects with

@@ -14,7 +14,7 @@ import type { ExpiryChange } from '@machines/key-lifecycle.types';
 type ApiKey = components['schemas']['ApiKey'];
 
 /** Keys are addressed by the contract's integer id; the stand-in key has none, so nothing is sent for it. */
-function storedId(id: string): number {
+export function storedId(id: string): number {
   const serverId = serverKeyId(id);
   if (serverId === null) throw new CallFailed({ kind: 'not-sent', reason: 'key-not-stored' });
   return serverId;

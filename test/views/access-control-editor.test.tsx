@@ -15,7 +15,7 @@ import { accessControlQueryKey } from '@/api/access-control-calls';
 import { queryClient } from '@/app/query-client';
 import type { AccessKind, AccessSettings } from '@/domain/access-control';
 import { AccessControlCard } from '@/views/endpoints/access-control-card';
-import { ACCESS_RULE_TEXT, NO_ORIGIN_LABEL, domainsRefusal } from '@/views/endpoints/access-rules';
+import { ACCESS_RULE_TEXT, NO_ORIGIN_LABEL, domainsRefusal } from '@/domain/access-rule-text';
 import { type Executors, describePath } from '../machines/flow-model';
 import {
   type AccessControlEditorModelEvent,

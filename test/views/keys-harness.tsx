@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import type { components } from '@/api/schema';
+import type { LoadedKeyRules } from '@machines/key-rules-editor.types';
 import { CallFailed } from '@/domain/call-failure';
+import type { KeyRules } from '@/domain/key-rules';
 import { planOf } from '@/domain/plan-catalog';
 import { queryClient } from '@/app/query-client';
 import KeysPage from '@/views/keys/keys-page';
@@ -60,12 +62,15 @@ export async function renderKeysPage(
   const renameKey = pendingCall<{ name: string }, { id: string; name: string }>('renameKey');
   const deleteKey = pendingCall<void, { id: string }>('deleteKey');
   const writeText = pendingCall<void, { text: string }>('writeText');
+  const loadKeyRules = pendingCall<LoadedKeyRules, { id: string }>('loadKeyRules');
+  const saveKeyRules = pendingCall<KeyRules, { id: string; rules: KeyRules }>('saveKeyRules');
   const rendered = renderInApp(
     wrap(
       <KeysPage
         actors={{
           generator: { createKey: createKey.logic },
           keyRow: { renameKey: renameKey.logic, deleteKey: deleteKey.logic },
+          keyRules: () => ({ loadKeyRules: loadKeyRules.logic, saveKeyRules: saveKeyRules.logic }),
           clipboard: { writeText: writeText.logic },
         }}
         listKeys={async () => {
@@ -78,5 +83,5 @@ export async function renderKeysPage(
     { path: '/keys', session },
   );
   await screen.findByRole('heading', { name: 'API Keys', level: 2 });
-  return { server, createKey, renameKey, deleteKey, writeText, ...rendered };
+  return { server, createKey, renameKey, deleteKey, writeText, loadKeyRules, saveKeyRules, ...rendered };
 }

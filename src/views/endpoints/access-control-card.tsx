@@ -14,7 +14,7 @@ import { failureMessage } from '@/domain/failure-message';
 import { ACCESS_CONTROL_ANCHOR } from '@/domain/paths';
 import { AccessRuleDialog } from './access-rule-dialog';
 import { AccessRuleRow } from './access-rule-row';
-import { ACCESS_RULE_TEXT } from './access-rules';
+import { ACCESS_RULE_TEXT } from '@/domain/access-rule-text';
 
 export interface AccessControlCardProps {
   /** The editor's effects; the real PUT /accessControl unless a test brings its own. */

@@ -1,5 +1,5 @@
-import { useRef, type FormEvent } from 'react';
-import { Button, CloseButton, Dialog, Field, Flex, Input, List, Stack, Text } from '@chakra-ui/react';
+import { useRef } from 'react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -17,8 +17,9 @@ import {
 import { ErrorAlert } from '@/components/error-alert';
 import { LabelledCheckbox } from '@/components/labelled-checkbox';
 import { ModalDialog } from '@/components/modal-dialog';
+import { ValueAdder, ValueList } from '@/components/value-list-editor';
 import { ACCESS_MESSAGES } from '@/domain/access-control';
-import { ACCESS_RULE_TEXT, NO_ORIGIN_HINT, NO_ORIGIN_LABEL, NO_VALUES_SET, domainsRefusal } from './access-rules';
+import { ACCESS_RULE_TEXT, NO_ORIGIN_HINT, NO_ORIGIN_LABEL, NO_VALUES_SET, domainsRefusal } from '@/domain/access-rule-text';
 
 interface AccessRuleDialogProps {
   editor: ActorRefFrom<typeof accessControlEditorMachine>;
@@ -42,11 +43,6 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
   const input = useRef<HTMLInputElement>(null);
   const { title, valueLabel, placeholder, help } = ACCESS_RULE_TEXT[kind];
 
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    editor.send({ type: 'rule.add' });
-  };
-
   return (
     <ModalDialog
       open={isOpen}
@@ -68,49 +64,24 @@ export function AccessRuleDialog({ editor }: AccessRuleDialogProps) {
     >
       <Stack gap="4">
         <Dialog.Description color="fg.muted">{help}</Dialog.Description>
-        <form onSubmit={add} noValidate>
-          <Field.Root invalid={draftError !== null} disabled={isSaving}>
-            <Field.Label>{valueLabel}</Field.Label>
-            <Flex gap="2" w="full">
-              <Input
-                ref={input}
-                value={draft}
-                placeholder={placeholder}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                onChange={(event) => editor.send({ type: 'rule.draft', value: event.currentTarget.value })}
-              />
-              {/* A disabled submit button also stops Enter from submitting the form. */}
-              <Button type="submit" variant="outline" disabled={isSaving || isFull}>
-                Add
-              </Button>
-            </Flex>
-            <Field.ErrorText>{draftError}</Field.ErrorText>
-            {isFull && draftError === null ? <Field.HelperText>{ACCESS_MESSAGES.full}</Field.HelperText> : null}
-          </Field.Root>
-        </form>
-        {values.length === 0 ? (
-          <Text fontStyle="italic" color="fg.muted">
-            {NO_VALUES_SET}
-          </Text>
-        ) : (
-          <List.Root aria-label={`${title} to save`} variant="plain" gap="1">
-            {values.map((value) => (
-              <List.Item key={value} display="flex" alignItems="center" justifyContent="space-between" gap="2">
-                <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
-                  {value}
-                </Text>
-                <CloseButton
-                  size="xs"
-                  aria-label={`Remove ${value}`}
-                  disabled={isSaving}
-                  onClick={() => editor.send({ type: 'rule.remove', value })}
-                />
-              </List.Item>
-            ))}
-          </List.Root>
-        )}
+        <ValueAdder
+          label={valueLabel}
+          draft={draft}
+          error={draftError}
+          fullText={isFull ? ACCESS_MESSAGES.full : null}
+          disabled={isSaving}
+          placeholder={placeholder}
+          inputRef={input}
+          onDraft={(value) => editor.send({ type: 'rule.draft', value })}
+          onAdd={() => editor.send({ type: 'rule.add' })}
+        />
+        <ValueList
+          label={`${title} to save`}
+          values={values}
+          emptyText={NO_VALUES_SET}
+          disabled={isSaving}
+          onRemove={(value) => editor.send({ type: 'rule.remove', value })}
+        />
         {kind === 'domains' ? (
           <Stack gap="2">
             <LabelledCheckbox

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import type { AccessKind } from '@/domain/access-control';
-import { ACCESS_RULE_TEXT, NO_VALUES_SET, domainsRefusal } from './access-rules';
+import { ACCESS_RULE_TEXT, NO_VALUES_SET, domainsRefusal } from '@/domain/access-rule-text';
 
 interface AccessRuleRowProps {
   kind: AccessKind;

@@ -1,29 +1,38 @@
 import { useRef } from 'react';
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import * as keyRow from '@machines/key-row';
+import { keyRulesEditorMachine } from '@machines/key-rules-editor';
+import { selectHasOwnRules } from '@machines/key-rules-editor.selectors';
 import { useFlowActor } from '@/hooks/inspection';
 import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { useFocusWhenEnded } from '@/hooks/use-focus-after';
 import { CopyButton } from '@/components/copy-button';
 import { formatKeyDate } from '@/domain/key-display';
+import { OWN_RULES_BADGE } from '@/domain/key-rule-text';
 import type { KeyView } from '@/domain/key-list';
 import { DeleteKeyDialog } from './delete-key-dialog';
 import { KeyNameEditor } from './key-name-editor';
+import { KeyRulesDialog, KeyRulesSaved } from './key-rules-dialog';
 import { KeyValue } from './key-value';
 import type { KeysPageActors } from './keys-page-actors';
 import { cellLabel, stackedCell, stackedRow } from '@/components/stacked-table';
 
 interface KeyRowProps {
   apiKey: KeyView;
-  actors: Pick<KeysPageActors, 'keyRow' | 'clipboard'>;
+  actors: Pick<KeysPageActors, 'keyRow' | 'keyRules' | 'clipboard'>;
   /** A rename or delete went through: refresh the list and the user. */
   onKeysChanged: () => void;
   /** The row is gone: the page moves the focus somewhere that still exists. */
   onDeleted: () => void;
 }
 
-/** One API key: name (renamed inline), value (Show, Copy), creation date and Delete (machines/key-row.ts; Copy is machines/copy-feedback.ts). */
+/**
+ * One API key: name (renamed inline), value (Show, Copy), creation date, its own access rules and
+ * Delete (machines/key-row.ts; Copy is machines/copy-feedback.ts; Rules is machines/key-rules-editor.ts,
+ * which reads nothing until its dialog opens, so the 'Own rules' badge shows once they were read).
+ */
 export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps) {
   const row = useFlowActor(
     keyRow.keyRowMachine.provide({
@@ -43,6 +52,9 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
   const isDeleted = useSelector(row, keyRow.selectIsDeleted);
   const isShown = useSelector(row, keyRow.selectIsShown);
   const copyKey = useCopyFeedback(actors.clipboard);
+  const queryClient = useQueryClient();
+  const rules = useFlowActor(keyRulesEditorMachine.provide({ actors: actors.keyRules(queryClient) }), { input: { id: apiKey.id } });
+  const hasOwnRules = useSelector(rules, selectHasOwnRules);
 
   // Back on Rename once an edit ends, so the keyboard user is where they were.
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -74,6 +86,11 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
             {apiKey.environment ? (
               <Badge colorPalette="purple" variant="subtle">
                 {apiKey.environment}
+              </Badge>
+            ) : null}
+            {hasOwnRules ? (
+              <Badge colorPalette="blue" variant="outline">
+                {OWN_RULES_BADGE}
               </Badge>
             ) : null}
           </HStack>
@@ -118,6 +135,9 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
             >
               Rename
             </Button>
+            <Button size="xs" variant="outline" aria-label={`Rules of ${name}`} onClick={() => rules.send({ type: 'rules.open' })}>
+              Rules
+            </Button>
             <Button
               size="xs"
               variant="outline"
@@ -133,6 +153,8 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
             Read-only while the key list is unavailable
           </Text>
         )}
+        <KeyRulesSaved editor={rules} name={name} />
+        <KeyRulesDialog editor={rules} name={name} />
         <DeleteKeyDialog
           open={isConfirming}
           name={name}

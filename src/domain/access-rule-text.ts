@@ -45,5 +45,7 @@ export function domainsRefusal(allowNoOrigin: boolean): string {
 }
 
 export const NO_ORIGIN_LABEL = 'Accept calls without an Origin (servers, curl, scripts)';
-export const NO_ORIGIN_HINT =
-  "Browsers always send the page's Origin; other programs usually send none. Leave this off to refuse them; turn it on to keep server calls working while browsers are limited to these domains. A program can send any Origin, so limit servers with Allowed IPs or CIDRs.";
+/** Why calls without an Origin are told apart, and what that cannot prove (each Origin choice says both). */
+export const ORIGIN_FACTS = "Browsers always send the page's Origin; other programs usually send none.";
+export const ORIGIN_CAVEAT = 'A program can send any Origin, so limit servers with Allowed IPs or CIDRs.';
+export const NO_ORIGIN_HINT = `${ORIGIN_FACTS} Leave this off to refuse them; turn it on to keep server calls working while browsers are limited to these domains. ${ORIGIN_CAVEAT}`;
