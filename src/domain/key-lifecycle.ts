@@ -63,3 +63,29 @@ export function lastDayOf(expiresAt: string): string {
 export function earliestExpiryDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** Whether a key with this expiry still works at `now` (the row's badge and the dialog agree through it). */
+export function hasExpired(expiresAt: string | null, now: Date): boolean {
+  return expiresAt !== null && new Date(expiresAt).getTime() <= now.getTime();
+}
+
+const utcMoments = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** 'Nov 29, 2026, 10:00 UTC': when an old secret stops (the same instant for every reader). */
+export function formatUtcMoment(iso: string): string {
+  return `${utcMoments.format(new Date(iso))} UTC`;
+}
+
+/** How the keys screen tells a key's expiry: null when it never expires. */
+export function expiryText(expiresAt: string | null, now: Date): string | null {
+  if (expiresAt === null) return null;
+  return hasExpired(expiresAt, now) ? `Expired on ${formatUtcMoment(expiresAt)}` : `Works through ${lastDayOf(expiresAt)} (UTC)`;
+}

@@ -11,6 +11,9 @@ export interface ServerApiKey {
   apiKey: string;
   createdAt: string;
   environment?: string | null;
+  expiresAt?: string | null;
+  previousKey?: string | null;
+  previousKeyUntil?: string | null;
 }
 
 export interface KeyView {
@@ -23,6 +26,10 @@ export interface KeyView {
   environment: string | null;
   /** False for the stand-in key: it cannot be renamed or deleted, the server's id being unknown. */
   stored: boolean;
+  /** When the key stops working; null: never (or not known, for the stand-in key). */
+  expiresAt: string | null;
+  /** The secret before the last roll and when it stops, while it still works; null otherwise. */
+  previous: { readonly key: string; readonly until: string } | null;
 }
 
 /** SPEC.md §9: "Key request time-out 10 s". */
@@ -42,13 +49,26 @@ export function toKeyView(key: ServerApiKey): KeyView {
     createdAt: key.createdAt,
     environment: key.environment?.trim() ? key.environment : null,
     stored: true,
+    expiresAt: key.expiresAt ?? null,
+    previous: key.previousKey && key.previousKeyUntil ? { key: key.previousKey, until: key.previousKeyUntil } : null,
   };
 }
 
 /** One default key from the user's apiKey, or none when the user has no key either. */
 export function fallbackKeyViews(userApiKey: string | null | undefined): KeyView[] {
   if (!userApiKey) return [];
-  return [{ id: FALLBACK_KEY_ID, name: FALLBACK_KEY_NAME, key: userApiKey, createdAt: null, environment: null, stored: false }];
+  return [
+    {
+      id: FALLBACK_KEY_ID,
+      name: FALLBACK_KEY_NAME,
+      key: userApiKey,
+      createdAt: null,
+      environment: null,
+      stored: false,
+      expiresAt: null,
+      previous: null,
+    },
+  ];
 }
 
 /**

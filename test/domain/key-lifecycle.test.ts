@@ -4,6 +4,8 @@ import {
   EXPIRY_IN_PAST,
   earliestExpiryDay,
   expiryFromDay,
+  expiryText,
+  hasExpired,
   expiryProblem,
   graceEnd,
   lastDayOf,
@@ -66,5 +68,17 @@ describe('expiry days', () => {
   it('offers today as the earliest day', () => {
     expect(earliestExpiryDay(now)).toBe('2026-11-28');
     expect(expiryProblem(expiryFromDay(earliestExpiryDay(now)), now)).toBeNull();
+  });
+});
+
+describe('expiryText', () => {
+  it.each([
+    [null, null],
+    ['2026-12-01T00:00:00.000Z', 'Works through 2026-11-30 (UTC)'],
+    ['2026-11-28T10:00:00.000Z', 'Expired on Nov 28, 2026, 10:00 UTC'],
+    ['2026-11-20T00:00:00.000Z', 'Expired on Nov 20, 2026, 00:00 UTC'],
+  ])('%s → %s', (expiresAt, text) => {
+    expect(expiryText(expiresAt, now)).toBe(text);
+    expect(hasExpired(expiresAt, now)).toBe(text?.startsWith('Expired') ?? false);
   });
 });

@@ -20,7 +20,22 @@ describe('the client view of a key (SPEC.md §3)', () => {
       createdAt: '2025-02-07T10:00:00.000Z',
       environment: 'MAINNET',
       stored: true,
+      expiresAt: null,
+      previous: null,
     });
+  });
+  it('has the expiry, and the previous secret with its end while it still works', () => {
+    const rolled = {
+      ...serverKey,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      previousKey: 'rpc_old',
+      previousKeyUntil: '2029-01-01T00:00:00.000Z',
+    };
+    expect(toKeyView(rolled)).toMatchObject({
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      previous: { key: 'rpc_old', until: '2029-01-01T00:00:00.000Z' },
+    });
+    expect(toKeyView({ ...rolled, previousKey: null, previousKeyUntil: null }).previous).toBeNull();
   });
   it.each([null, undefined, '', '  '])('has no environment tag for %j', (environment) => {
     expect(toKeyView({ ...serverKey, environment }).environment).toBeNull();
@@ -33,7 +48,16 @@ describe('the fallback of SPEC.md §7', () => {
   });
   it("stands in one default key from the user's apiKey when the list failed", () => {
     expect(keysToShow({ data: undefined, failed: true }, 'rpc_live_user')).toEqual([
-      { id: 'default', name: FALLBACK_KEY_NAME, key: 'rpc_live_user', createdAt: null, environment: null, stored: false },
+      {
+        id: 'default',
+        name: FALLBACK_KEY_NAME,
+        key: 'rpc_live_user',
+        createdAt: null,
+        environment: null,
+        stored: false,
+        expiresAt: null,
+        previous: null,
+      },
     ]);
   });
   it('shows no key when the user has none either', () => {

@@ -61,6 +61,8 @@ const whereMachinesStart: Record<string, Screen> = {
   keyRow: { path: '/keys', signedIn: true, drawn: button('Rename Key 1') },
   // Each stored key's row starts its rules editor; it reads nothing until its dialog opens.
   keyRulesEditor: { path: '/keys', signedIn: true, drawn: button('Rules of Key 1') },
+  // And its roll and expiry dialogs.
+  keyLifecycle: { path: '/keys', signedIn: true, drawn: button('Roll Key 1') },
   copyFeedback: { path: '/keys', signedIn: true, drawn: button('Copy key Key 1') },
   rpcTest: { path: '/rpc-testing', signedIn: true, drawn: () => screen.findByLabelText('Method', { selector: 'select' }) },
   // The subscription mode mounts when its tab is first opened.

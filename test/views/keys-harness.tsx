@@ -1,3 +1,5 @@
+import type { RollGrace } from '@/domain/key-lifecycle';
+import type { ExpiryChange } from '@machines/key-lifecycle.types';
 import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import type { components } from '@/api/schema';
@@ -64,6 +66,8 @@ export async function renderKeysPage(
   const writeText = pendingCall<void, { text: string }>('writeText');
   const loadKeyRules = pendingCall<LoadedKeyRules, { id: string }>('loadKeyRules');
   const saveKeyRules = pendingCall<KeyRules, { id: string; rules: KeyRules }>('saveKeyRules');
+  const rollKey = pendingCall<void, { id: string; grace: RollGrace }>('rollKey');
+  const setKeyExpiry = pendingCall<void, ExpiryChange>('setKeyExpiry');
   const rendered = renderInApp(
     wrap(
       <KeysPage
@@ -71,6 +75,7 @@ export async function renderKeysPage(
           generator: { createKey: createKey.logic },
           keyRow: { renameKey: renameKey.logic, deleteKey: deleteKey.logic },
           keyRules: () => ({ loadKeyRules: loadKeyRules.logic, saveKeyRules: saveKeyRules.logic }),
+          keyLifecycle: { rollKey: rollKey.logic, setKeyExpiry: setKeyExpiry.logic },
           clipboard: { writeText: writeText.logic },
         }}
         listKeys={async () => {
@@ -83,5 +88,5 @@ export async function renderKeysPage(
     { path: '/keys', session },
   );
   await screen.findByRole('heading', { name: 'API Keys', level: 2 });
-  return { server, createKey, renameKey, deleteKey, writeText, loadKeyRules, saveKeyRules, ...rendered };
+  return { server, createKey, renameKey, deleteKey, writeText, loadKeyRules, saveKeyRules, rollKey, setKeyExpiry, ...rendered };
 }

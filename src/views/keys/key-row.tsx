@@ -3,6 +3,7 @@ import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import * as keyRow from '@machines/key-row';
+import { keyLifecycleMachine } from '@machines/key-lifecycle';
 import { keyRulesEditorMachine } from '@machines/key-rules-editor';
 import { selectHasOwnRules } from '@machines/key-rules-editor.selectors';
 import { useFlowActor } from '@/hooks/inspection';
@@ -10,9 +11,11 @@ import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 import { useFocusWhenEnded } from '@/hooks/use-focus-after';
 import { CopyButton } from '@/components/copy-button';
 import { formatKeyDate } from '@/domain/key-display';
+import { lastDayOf } from '@/domain/key-lifecycle';
 import { OWN_RULES_BADGE } from '@/domain/key-rule-text';
 import type { KeyView } from '@/domain/key-list';
 import { DeleteKeyDialog } from './delete-key-dialog';
+import { KeyExpiry, KeyExpiryDialog, PreviousSecret, RollKeyDialog } from './key-lifecycle';
 import { KeyNameEditor } from './key-name-editor';
 import { KeyRulesDialog, KeyRulesSaved } from './key-rules-dialog';
 import { KeyValue } from './key-value';
@@ -21,8 +24,10 @@ import { cellLabel, stackedCell, stackedRow } from '@/components/stacked-table';
 
 interface KeyRowProps {
   apiKey: KeyView;
-  actors: Pick<KeysPageActors, 'keyRow' | 'keyRules' | 'clipboard'>;
-  /** A rename or delete went through: refresh the list and the user. */
+  actors: Pick<KeysPageActors, 'keyRow' | 'keyRules' | 'keyLifecycle' | 'clipboard'>;
+  /** What the expiry is told against; now unless a test fixes it. */
+  now?: Date;
+  /** A rename, roll, expiry change or delete went through: refresh the list and the user. */
   onKeysChanged: () => void;
   /** The row is gone: the page moves the focus somewhere that still exists. */
   onDeleted: () => void;
@@ -33,7 +38,7 @@ interface KeyRowProps {
  * Delete (machines/key-row.ts; Copy is machines/copy-feedback.ts; Rules is machines/key-rules-editor.ts,
  * which reads nothing until its dialog opens, so the 'Own rules' badge shows once they were read).
  */
-export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps) {
+export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted, now = new Date() }: KeyRowProps) {
   const row = useFlowActor(
     keyRow.keyRowMachine.provide({
       actors: actors.keyRow,
@@ -55,6 +60,9 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
   const queryClient = useQueryClient();
   const rules = useFlowActor(keyRulesEditorMachine.provide({ actors: actors.keyRules(queryClient) }), { input: { id: apiKey.id } });
   const hasOwnRules = useSelector(rules, selectHasOwnRules);
+  const lifecycle = useFlowActor(keyLifecycleMachine.provide({ actors: actors.keyLifecycle, actions: { keysChanged: onKeysChanged } }), {
+    input: { id: apiKey.id, name: apiKey.name, lastDay: apiKey.expiresAt === null ? '' : lastDayOf(apiKey.expiresAt) },
+  });
 
   // Back on Rename once an edit ends, so the keyboard user is where they were.
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -93,6 +101,7 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
                 {OWN_RULES_BADGE}
               </Badge>
             ) : null}
+            <KeyExpiry expiresAt={apiKey.expiresAt} now={now} />
           </HStack>
         )}
       </Table.Cell>
@@ -116,6 +125,9 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
               onCopy={() => copyKey.copy(apiKey.key)}
             />
           </HStack>
+          {apiKey.previous ? (
+            <PreviousSecret secret={apiKey.previous.key} until={apiKey.previous.until} name={name} clipboard={actors.clipboard} />
+          ) : null}
         </Stack>
       </Table.Cell>
       <Table.Cell role="cell" {...stackedCell} color="fg.muted" whiteSpace="nowrap">
@@ -138,6 +150,12 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
             <Button size="xs" variant="outline" aria-label={`Rules of ${name}`} onClick={() => rules.send({ type: 'rules.open' })}>
               Rules
             </Button>
+            <Button size="xs" variant="outline" aria-label={`Roll ${name}`} onClick={() => lifecycle.send({ type: 'roll.open' })}>
+              Roll
+            </Button>
+            <Button size="xs" variant="outline" aria-label={`Expiry of ${name}`} onClick={() => lifecycle.send({ type: 'expiry.open' })}>
+              Expiry
+            </Button>
             <Button
               size="xs"
               variant="outline"
@@ -155,6 +173,8 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted }: KeyRowProps
         )}
         <KeyRulesSaved editor={rules} name={name} />
         <KeyRulesDialog editor={rules} name={name} />
+        <RollKeyDialog lifecycle={lifecycle} name={name} />
+        <KeyExpiryDialog lifecycle={lifecycle} name={name} now={now} />
         <DeleteKeyDialog
           open={isConfirming}
           name={name}

@@ -6,7 +6,7 @@ import { StackedTableHead, stackedBody, stackedTable } from '@/components/stacke
 
 interface KeyTableProps {
   keys: readonly KeyView[];
-  actors: Pick<KeysPageActors, 'keyRow' | 'keyRules' | 'clipboard'>;
+  actors: Pick<KeysPageActors, 'keyRow' | 'keyRules' | 'keyLifecycle' | 'clipboard'>;
   onKeysChanged: () => void;
   onDeleted: () => void;
   /** Names the table (the id of the card's heading). */

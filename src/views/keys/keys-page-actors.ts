@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { keyGeneratorCalls, keyRowCalls } from '@/api/key-calls';
+import { keyGeneratorCalls, keyLifecycleCalls, keyRowCalls } from '@/api/key-calls';
 import { type KeyRulesActors, keyRulesActors } from '@/api/key-rules-calls';
 import { type CopyActors, clipboardActors } from '@/hooks/use-copy-feedback';
 
@@ -7,6 +7,8 @@ import { type CopyActors, clipboardActors } from '@/hooks/use-copy-feedback';
 export interface KeysPageActors {
   generator: typeof keyGeneratorCalls;
   keyRow: typeof keyRowCalls;
+  /** A key's roll and expiry dialogs. */
+  keyLifecycle: typeof keyLifecycleCalls;
   /** A key's rules dialog; it reads the project's lists through the query cache. */
   keyRules: (queryClient: QueryClient) => KeyRulesActors;
   clipboard: CopyActors;
@@ -15,6 +17,7 @@ export interface KeysPageActors {
 export const keysPageActors: KeysPageActors = {
   generator: keyGeneratorCalls,
   keyRow: keyRowCalls,
+  keyLifecycle: keyLifecycleCalls,
   keyRules: keyRulesActors,
   clipboard: clipboardActors,
 };
