@@ -7,13 +7,13 @@
  * against at start (server/release.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { cutLockfile, type Lockfile } from '@server/release-lock';
 import type { ReleaseManifest } from '@server/release';
 import { releaseDir, releaseEntries, releaseManifestName } from '@server/release-layout';
-import { fileHash } from '@server/server-build';
+import { fileHash, filesUnder, slashed } from '@server/server-build';
 import { projectRoot } from '@server/spa-build';
 
 /**
@@ -47,13 +47,6 @@ export function importedPackages(metafile: Metafile): string[] {
     }
   }
   return [...names].sort();
-}
-
-function filesUnder(dir: string): string[] {
-  if (!statSync(dir).isDirectory()) return [dir];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((entry) => filesUnder(join(dir, entry)));
 }
 
 function gitCommit(): string | null {
@@ -108,7 +101,7 @@ export function assembleRelease(metafile: Metafile): { readonly dir: string; rea
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(release, null, 2)}\n`);
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(releaseLock, null, 2)}\n`);
 
-  const files = Object.fromEntries(filesUnder(dir).map((full) => [relative(dir, full).split(sep).join('/'), fileHash(full)] as const));
+  const files = Object.fromEntries(filesUnder(dir, '').map((path) => [slashed(path), fileHash(join(dir, path))] as const));
   const manifest: ReleaseManifest = {
     name: project.name,
     version: project.version,

@@ -42,7 +42,8 @@ export function fileHash(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-function filesUnder(root: string, path: string): string[] {
+/** Every file at or under `path` (relative to `root`), as paths relative to `root`, in name order; none when it does not exist. */
+export function filesUnder(root: string, path: string): string[] {
   const full = join(root, path);
   if (!existsSync(full)) return [];
   if (!statSync(full).isDirectory()) return [path];
@@ -51,7 +52,8 @@ function filesUnder(root: string, path: string): string[] {
     .flatMap((entry) => filesUnder(root, join(path, entry)));
 }
 
-const slashed = (path: string): string => path.split(sep).join('/');
+/** A relative path with `/` between its parts, whatever the platform. */
+export const slashed = (path: string): string => path.split(sep).join('/');
 
 /** The SPA's sources as they are now: every file under spa-build's list (a new or deleted file counts). */
 export function spaBuiltFrom(root: string = projectRoot): BuiltFrom {
