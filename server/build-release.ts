@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Metafile } from 'esbuild';
-import { cutLockfile, type Lockfile } from '@server/release-lock';
+import { readLockfile, readProjectPackage } from '@server/package-files';
+import { cutLockfile } from '@server/release-lock';
 import type { ReleaseManifest } from '@server/release';
 import { releaseDir, releaseEntries, releaseManifestName } from '@server/release-layout';
 import { fileHash, filesUnder, slashed } from '@server/server-build';
@@ -59,18 +60,10 @@ function gitCommit(): string | null {
   }
 }
 
-interface ProjectPackage {
-  readonly name: string;
-  readonly version: string;
-  readonly engines?: Readonly<Record<string, string>>;
-  readonly dependencies?: Readonly<Record<string, string>>;
-  readonly overrides?: Readonly<Record<string, unknown>>;
-}
-
 /** Assembles the release from the compiled server (its esbuild metafile) and the built SPA; answers its directory and packages. */
 export function assembleRelease(metafile: Metafile): { readonly dir: string; readonly packages: readonly string[] } {
-  const project = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as ProjectPackage;
-  const lock = JSON.parse(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8')) as Lockfile;
+  const project = readProjectPackage(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+  const lock = readLockfile(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8'));
   const packages = importedPackages(metafile).filter((name) => !localOnlyPackages.has(name));
   const undeclared = packages.filter((name) => project.dependencies?.[name] === undefined);
   if (undeclared.length > 0) {
