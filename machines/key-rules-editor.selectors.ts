@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AccessKind } from '@/domain/access-control';
-import { type KeyRuleKind, RULE_METHODS, hasOwnRules } from '@/domain/key-rules';
+import { type KeyCapPeriod, type KeyRuleKind, RULE_METHODS, hasOwnRules } from '@/domain/key-rules';
 import { type keyRulesEditorMachine, listOf } from './key-rules-editor';
 import type { OriginChoice } from './key-rules-editor.types';
 
@@ -33,6 +33,9 @@ export const selectProjectList = (kind: AccessKind) => (s: KeyRulesEditorSnapsho
 export const selectProjectAllowsNoOrigin = (s: KeyRulesEditorSnapshot) => s.context.project?.allowNoOrigin ?? false;
 export const selectDraft = (kind: KeyRuleKind) => (s: KeyRulesEditorSnapshot) => s.context.drafts[kind];
 export const selectDraftError = (kind: KeyRuleKind) => (s: KeyRulesEditorSnapshot) => s.context.errors[kind];
+/** A spend cap as typed (empty: none), and its message when Save refused it. */
+export const selectCap = (period: KeyCapPeriod) => (s: KeyRulesEditorSnapshot) => s.context.caps[period];
+export const selectCapError = (period: KeyCapPeriod) => (s: KeyRulesEditorSnapshot) => s.context.capErrors[period];
 export const selectOriginChoice = (s: KeyRulesEditorSnapshot) => originChoice(s.context.rules.allowNoOrigin);
 
 /** The methods the select offers: those not chosen yet. */

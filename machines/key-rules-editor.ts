@@ -3,11 +3,15 @@ import { KEY_RULES_LOAD_FALLBACK, KEY_RULES_SAVE_FALLBACK } from '@/domain/key-e
 import { refusalOr } from '@/domain/failure-message';
 import type { AccessKind } from '@/domain/access-control';
 import {
+  KEY_CAP_PERIODS,
   KEY_RULE_KINDS,
+  type KeyCapPeriod,
   type KeyRuleKind,
   type KeyRules,
   PROJECT_RULES,
+  keyCapProblem,
   normalizeKeyRuleValue,
+  parseKeyCap,
   validateKeyRuleValue,
 } from '@/domain/key-rules';
 import type {
@@ -16,6 +20,7 @@ import type {
   KeyRulesEditorInput,
   LoadedKeyRules,
   OriginChoice,
+  PerKeyCap,
   PerKeyRuleList,
 } from './key-rules-editor.types';
 
@@ -26,8 +31,34 @@ const perList = <T>(value: T): PerKeyRuleList<T> => ({ domains: value, ips: valu
 const NO_DRAFTS = perList('');
 const NO_ERRORS = perList<string | null>(null);
 
-/** A fresh dialog over these rules: nothing typed, nothing refused. */
-const editsOf = (rules: KeyRules | null) => ({ rules: rules ?? PROJECT_RULES, drafts: NO_DRAFTS, errors: NO_ERRORS });
+const capText = (cap: number | null) => (cap === null ? '' : String(cap));
+
+/** A fresh dialog over these rules: nothing typed, nothing refused, the caps as stored. */
+const editsOf = (stored: KeyRules | null) => {
+  const rules = stored ?? PROJECT_RULES;
+  return {
+    rules,
+    drafts: NO_DRAFTS,
+    errors: NO_ERRORS,
+    caps: { day: capText(rules.creditsPerDay), cycle: capText(rules.creditsPerCycle) },
+    capErrors: { day: null, cycle: null },
+  };
+};
+
+/** Each cap's message for what is typed (null: it may be saved). */
+const capProblems = ({ caps }: KeyRulesEditorContext): PerKeyCap<string | null> => ({
+  day: keyCapProblem(caps.day),
+  cycle: keyCapProblem(caps.cycle),
+});
+
+/** The rules with the typed caps (checked by capsAccepted first). */
+const withCaps = (rules: KeyRules, caps: PerKeyCap<string>): KeyRules => ({
+  ...rules,
+  creditsPerDay: parseKeyCap(caps.day),
+  creditsPerCycle: parseKeyCap(caps.cycle),
+});
+
+const capsAccepted = (context: KeyRulesEditorContext) => KEY_CAP_PERIODS.every((period) => capProblems(context)[period] === null);
 
 /** The list's values when the key holds its own; null when the project's apply. */
 export const listOf = (rules: KeyRules, kind: KeyRuleKind): readonly string[] | null => rules[kind];
@@ -56,11 +87,11 @@ function addDraft(context: KeyRulesEditorContext, kind: KeyRuleKind) {
   };
 }
 
-/** Save's first step: every value still typed added. */
+/** Save's first step: every value still typed added, and the caps as typed. */
 function addTypedDrafts(context: KeyRulesEditorContext): KeyRulesEditorContext {
   let edited = context;
   for (const kind of typedKinds(context)) edited = { ...edited, ...addDraft(edited, kind) };
-  return edited;
+  return { ...edited, rules: withCaps(edited.rules, edited.caps) };
 }
 
 /** Save's refusal: the message of every value still typed. */
@@ -85,7 +116,8 @@ type ValueParams = { kind: KeyRuleKind; value: string };
  *   error). `rules.own.set` switches one of the project's kinds between the project's list (null)
  *   and the key's own (the stored own list when there was one, else empty). A draft is checked by
  *   src/domain/key-rules.ts on `rules.add`; a refused one leaves its message under its field.
- *   `rules.save` adds every value still typed first, or shows their messages and saves nothing.
+ *   `rules.cap.set` types a spend cap (empty: none). `rules.save` adds every value still typed and
+ *   takes the caps as typed first, or shows their messages and saves nothing.
  * - `saving` replaces all the key's rules (PUT); the dialog cannot be closed meanwhile.
  */
 export const keyRulesEditorMachine = setup({
@@ -128,13 +160,17 @@ export const keyRulesEditorMachine = setup({
       ),
     })),
     addTypedDrafts: assign(({ context }) => addTypedDrafts(context)),
-    showTypedProblems: assign(({ context }) => ({ errors: typedProblems(context) })),
+    showTypedProblems: assign(({ context }) => ({ errors: typedProblems(context), capErrors: capProblems(context) })),
+    setCap: assign(({ context }, { period, value }: { period: KeyCapPeriod; value: string }) => ({
+      caps: { ...context.caps, [period]: value },
+      capErrors: { ...context.capErrors, [period]: null },
+    })),
   },
   guards: {
     draftAccepted: ({ context }, { kind }: ListParams) => listOf(context.rules, kind) !== null && draftProblem(context, kind) === null,
     listIsOwn: ({ context }, { kind }: ListParams) => listOf(context.rules, kind) !== null,
     isListed: ({ context }, { kind, value }: ValueParams) => listOf(context.rules, kind)?.includes(value) ?? false,
-    typedAccepted: ({ context }) => typedKinds(context).every((kind) => draftProblem(context, kind) === null),
+    typedAccepted: ({ context }) => typedKinds(context).every((kind) => draftProblem(context, kind) === null) && capsAccepted(context),
   },
 }).createMachine({
   id: 'keyRulesEditor',
@@ -183,6 +219,7 @@ export const keyRulesEditorMachine = setup({
           target: '.editing',
           actions: { type: 'removeValue', params: ({ event }) => event },
         },
+        'rules.cap.set': { target: '.editing', actions: { type: 'setCap', params: ({ event }) => event } },
         'rules.save': [
           { guard: 'typedAccepted', target: 'saving', actions: 'addTypedDrafts' },
           { target: '.editing', actions: 'showTypedProblems' },

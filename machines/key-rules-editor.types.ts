@@ -1,6 +1,6 @@
 /** The data and events of a key's rules editor (machines/key-rules-editor.ts). */
 import type { AccessKind, AccessSettings } from '@/domain/access-control';
-import type { KeyRuleKind, KeyRules } from '@/domain/key-rules';
+import type { KeyCapPeriod, KeyRuleKind, KeyRules } from '@/domain/key-rules';
 
 export interface KeyRulesEditorInput {
   /** The key's id (the list's string form of the contract's integer). */
@@ -18,6 +18,8 @@ export type OriginChoice = 'project' | 'accept' | 'refuse';
 
 export type PerKeyRuleList<T> = Readonly<Record<KeyRuleKind, T>>;
 
+export type PerKeyCap<T> = Readonly<Record<KeyCapPeriod, T>>;
+
 export interface KeyRulesEditorContext extends KeyRulesEditorInput {
   /** The key's rules as the server last gave them; null until first read (the row's badge waits for it). */
   stored: KeyRules | null;
@@ -29,6 +31,10 @@ export interface KeyRulesEditorContext extends KeyRulesEditorInput {
   drafts: PerKeyRuleList<string>;
   /** Each list's refused value's message (src/domain/key-rules.ts), cleared by its next keystroke. */
   errors: PerKeyRuleList<string | null>;
+  /** Each spend cap as typed (empty: no cap); stored in `rules` when Save accepts them. */
+  caps: PerKeyCap<string>;
+  /** Each cap's message when Save refused what is typed, cleared by its next keystroke. */
+  capErrors: PerKeyCap<string | null>;
   loadError: string | null;
   saveError: string | null;
 }
@@ -43,4 +49,5 @@ export type KeyRulesEditorEvent =
   | { type: 'rules.draft'; kind: KeyRuleKind; value: string }
   | { type: 'rules.add'; kind: KeyRuleKind }
   | { type: 'rules.remove'; kind: KeyRuleKind; value: string }
+  | { type: 'rules.cap.set'; period: KeyCapPeriod; value: string }
   | { type: 'rules.save' };

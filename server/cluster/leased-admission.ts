@@ -6,10 +6,31 @@ import type { LeaseAnswer, LeaseRequest, Settlement } from '@server/cluster/prot
 export interface WorkerKey extends GatewayKey, AdmittedKey {
   /** The plan's credits a month; null = unlimited. */
   readonly creditLimit: number | null;
+  /** Whether the key has a spend cap: its credits are leased then, whatever the plan. */
+  readonly capped: boolean;
 }
 
-/** What a worker holds for one user between two reports. */
+/** A refusal of the credits: the quota's, or the key's cap. */
+type CreditAdmit = Extract<Admit<never>, { kind: 'quota' | 'keyCap' }>;
+
+/** A credit refusal as the worker keeps it, trusted until `until`. */
+interface CreditRefusal {
+  readonly admit: CreditAdmit;
+  readonly until: number;
+}
+
+function creditRefusal(answer: Extract<LeaseAnswer, { kind: 'quota' | 'keyCap' }>): CreditAdmit {
+  return answer.kind === 'quota'
+    ? { kind: 'quota', used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs) }
+    : { kind: 'keyCap', period: answer.period, used: answer.used, limit: answer.limit, periodEnd: new Date(answer.periodEndMs) };
+}
+
+/**
+ * What a worker holds for one key between two reports: each key its own pool, so that the main
+ * process charges what a key spent to the key's caps as well as to its owner's quota.
+ */
 interface Pool {
+  readonly keyId: number;
   readonly userId: number;
   apiKey: string;
   rate: number | null;
@@ -30,7 +51,7 @@ interface Pool {
   asking: number;
   /** Epoch ms of this user's last refusal (rate or quota), here or by the main process. */
   refusedAt: number;
-  quotaRefusal: { readonly used: number; readonly limit: number; readonly cycleEnd: Date; readonly until: number } | null;
+  creditRefusal: CreditRefusal | null;
 }
 
 export interface WorkerTicket {
@@ -45,7 +66,7 @@ const spareShareOfRate = 50;
 const spareFromRate = 100;
 /** Spare credits: about as many calls as the spare tokens (the main process caps it near the quota). */
 const spareCalls = 50;
-/** A quota refusal is trusted until the next report (credits come back only by releases, plan changes or a new cycle). */
+/** A quota or cap refusal is trusted until the next report (credits come back only by releases, plan and rule changes or a new period). */
 const quotaRefusalMs = 200;
 /**
  * After a refusal, no call of the user goes to the node before its lease for this long: a client
@@ -63,6 +84,7 @@ const earlyPauseAfterRefusalMs = 1000;
  * rate/50 spare tokens for one interval.
  */
 export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
+  /** By key id. */
   private readonly pools = new Map<number, Pool>();
   private holding = 0;
   private whenSettled: Array<() => void> = [];
@@ -74,10 +96,10 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
 
   admit(key: WorkerKey, credits: number, calls: number, nowMs: number): Admit<WorkerTicket> | Promise<Admit<WorkerTicket>> {
     const pool = this.pool(key);
-    const refusal = pool.quotaRefusal;
+    const refusal = pool.creditRefusal;
     if (refusal !== null && nowMs < refusal.until) {
       pool.refusedAt = nowMs;
-      return { kind: 'quota', used: refusal.used, limit: refusal.limit, cycleEnd: refusal.cycleEnd };
+      return refusal.admit;
     }
     // No call (a subscription's notification, `calls` 0): the quota only, never the bucket.
     const quotaOnly = calls === 0;
@@ -86,7 +108,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
       return { kind: 'rate', retryAfterMs: pool.rateRefusedUntil - nowMs };
     }
     const tokens = key.rate === null ? 0 : calls;
-    const leased = key.creditLimit === null ? 0 : credits;
+    const leased = key.creditLimit === null && !key.capped ? 0 : credits;
     if (pool.tokens >= tokens && pool.credits >= leased) {
       pool.tokens -= tokens;
       pool.credits -= leased;
@@ -116,7 +138,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
    * second: only calls that will most likely be admitted overlap their lease with the node.
    */
   mayForwardEarly(key: WorkerKey, nowMs: number): boolean {
-    const pool = this.pools.get(key.userId);
+    const pool = this.pools.get(key.keyId);
     return pool === undefined || (pool.asking === 0 && nowMs - pool.refusedAt >= earlyPauseAfterRefusalMs);
   }
 
@@ -140,16 +162,17 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   /** Everything to report, and the pools emptied: unused leases go back with every report. */
   takeSettlements(nowMs: number): Settlement[] {
     const settlements: Settlement[] = [];
-    for (const [userId, pool] of this.pools) {
+    for (const [keyId, pool] of this.pools) {
       if (pool.charged === 0 && pool.credits === 0 && pool.tokens === 0) {
         const refusedLately = nowMs - pool.refusedAt < earlyPauseAfterRefusalMs;
-        if (pool.holders === 0 && pool.quotaRefusal === null && pool.rateRefusedUntil <= nowMs && !refusedLately) this.pools.delete(userId);
-        pool.quotaRefusal = null;
+        if (pool.holders === 0 && pool.creditRefusal === null && pool.rateRefusedUntil <= nowMs && !refusedLately) this.pools.delete(keyId);
+        pool.creditRefusal = null;
         continue;
       }
       settlements.push({
         apiKey: pool.apiKey,
-        userId,
+        keyId,
+        userId: pool.userId,
         rate: pool.rate,
         charged: pool.charged,
         unusedCredits: pool.credits,
@@ -158,7 +181,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
       pool.charged = 0;
       pool.credits = 0;
       pool.tokens = 0;
-      pool.quotaRefusal = null;
+      pool.creditRefusal = null;
     }
     return settlements;
   }
@@ -167,7 +190,7 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   forgetRefusals(userId: number | null): void {
     for (const pool of this.pools.values()) {
       if (userId !== null && pool.userId !== userId) continue;
-      pool.quotaRefusal = null;
+      pool.creditRefusal = null;
       pool.rateRefusedUntil = 0;
     }
   }
@@ -203,14 +226,12 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
         return { kind: 'admitted', ticket: { pool, credits: need.credits, leased }, remaining: this.remainingOf(pool) };
       }
       case 'quota':
+      case 'keyCap': {
+        const refusal = creditRefusal(answer);
         pool.refusedAt = nowMs;
-        pool.quotaRefusal = {
-          used: answer.used,
-          limit: answer.limit,
-          cycleEnd: new Date(answer.cycleEndMs),
-          until: nowMs + quotaRefusalMs,
-        };
-        return { kind: 'quota', used: answer.used, limit: answer.limit, cycleEnd: new Date(answer.cycleEndMs) };
+        pool.creditRefusal = { admit: refusal, until: nowMs + quotaRefusalMs };
+        return refusal;
+      }
       case 'rate':
         pool.refusedAt = nowMs;
         pool.rateRefusedUntil = nowMs + answer.nextTokenMs;
@@ -240,9 +261,10 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
   }
 
   private pool(key: WorkerKey): Pool {
-    let pool = this.pools.get(key.userId);
+    let pool = this.pools.get(key.keyId);
     if (pool === undefined) {
       pool = {
+        keyId: key.keyId,
         userId: key.userId,
         apiKey: key.apiKey,
         rate: key.rate,
@@ -254,9 +276,9 @@ export class LeasedAdmission implements Admission<WorkerKey, WorkerTicket> {
         rateRefusedUntil: 0,
         asking: 0,
         refusedAt: Number.NEGATIVE_INFINITY,
-        quotaRefusal: null,
+        creditRefusal: null,
       };
-      this.pools.set(key.userId, pool);
+      this.pools.set(key.keyId, pool);
     }
     if (pool.rate !== key.rate) {
       // A plan change: leased tokens were taken at the old rate; they go back with the next report.

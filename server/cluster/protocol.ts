@@ -1,3 +1,4 @@
+import type { KeyCapPeriod } from '@/domain/key-rules';
 import type { AccessLists } from '@server/gateway/access-rules';
 import type { LoggedCall } from '@server/metering/request-log';
 import type { UsageMinute } from '@server/repos/usage';
@@ -14,6 +15,8 @@ export interface KeyOnChannel {
   readonly rate: number | null;
   /** The plan's credits a month; null = unlimited (no lease needed, charges are reported). */
   readonly creditLimit: number | null;
+  /** Whether the key has a spend cap (its rules): its credits are leased then, whatever the plan. */
+  readonly capped: boolean;
   readonly lists: AccessLists;
   /** The owner's plan (its WebSocket limits). */
   readonly planId: number;
@@ -45,14 +48,18 @@ export type LeaseAnswer =
       readonly remaining: number | null;
     }
   | { readonly kind: 'quota'; readonly used: number; readonly limit: number; readonly cycleEndMs: number }
+  /** The key's own spend cap for `period` refused it until periodEndMs. */
+  | { readonly kind: 'keyCap'; readonly period: KeyCapPeriod; readonly used: number; readonly limit: number; readonly periodEndMs: number }
   /** retryAfterMs: for the tokens asked (Infinity → null: never); nextTokenMs: until one token is back. */
   | { readonly kind: 'rate'; readonly retryAfterMs: number | null; readonly nextTokenMs: number }
   /** The key is gone (deleted since the worker loaded it). */
   | { readonly kind: 'unknownKey' };
 
 /** What a worker hands back on every report: per user, credits spent, and what its leases did not use. */
+/** What a worker reports of one key's pool. */
 export interface Settlement {
   readonly apiKey: string;
+  readonly keyId: number;
   readonly userId: number;
   readonly rate: number | null;
   /** Credits of answered calls: taken from leases (limited plans) or counted as they come (unlimited). */

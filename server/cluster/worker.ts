@@ -53,6 +53,7 @@ const keys = new GatewayKeyCache<WorkerKey>(async (apiKey) => {
         userId: sent.userId,
         rate: sent.rate,
         creditLimit: sent.creditLimit,
+        capped: sent.capped,
         access: compileAccessRules(sent.lists),
         planId: sent.planId,
         logRequests: sent.logRequests,

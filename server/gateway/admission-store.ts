@@ -12,6 +12,11 @@ export interface TakeRequest {
   readonly rate: number | null;
   /** The user's credit account as this process holds it (limit null = unlimited). */
   readonly account: CreditAccount;
+  /**
+   * The key's spend accounts (its day's and its cycle's): each with a limit is a cap, checked after
+   * the quota; every one of them reserves the credits, as the user's account does.
+   */
+  readonly spend: readonly CreditAccount[];
   readonly tokens: number;
   readonly spareTokens: number;
   readonly credits: number;
@@ -22,6 +27,8 @@ export type Taken =
   /** `remaining`: whole tokens left in the bucket; null without a rate. */
   | { readonly kind: 'granted'; readonly tokens: number; readonly credits: number; readonly remaining: number | null }
   | { readonly kind: 'quota'; readonly used: number; readonly limit: number }
+  /** The key's own cap for the period: it refuses until the period ends (the cap's account tells when). */
+  | { readonly kind: 'keyCap'; readonly account: CreditAccount; readonly used: number; readonly limit: number }
   /** Until one whole token is back in the bucket: every call fits again then (a batch may take it into debt). */
   | { readonly kind: 'rate'; readonly retryAfterMs: number };
 
@@ -72,14 +79,20 @@ export class MemoryAdmissionStore implements AdmissionStore {
 
   take(request: TakeRequest, nowMs: number): Taken {
     const { ledger, limiter } = this;
-    const { account } = request;
-    // Unlimited plans reserve too: what they spend is written as credits used all the same.
-    let credits = request.credits;
-    if (account.limit !== null) {
+    const accounts = [request.account, ...request.spend];
+    // The quota first, then the key's caps; unlimited accounts reserve too: what they spend is written all the same.
+    let spare: number | null = null;
+    for (const account of accounts) {
+      if (account.limit === null) continue;
       const used = ledger.used(account, nowMs);
-      if (overQuota(used, account.limit, request.credits)) return { kind: 'quota', used, limit: account.limit };
-      credits += spareCreditsWithin(account.limit, used, request.credits, request.spareCredits);
+      if (overQuota(used, account.limit, request.credits)) {
+        return account.key === null
+          ? { kind: 'quota', used, limit: account.limit }
+          : { kind: 'keyCap', account, used, limit: account.limit };
+      }
+      spare = spareCreditsWithin(account.limit, used, request.credits, spare ?? request.spareCredits);
     }
+    const credits = request.credits + (spare ?? 0);
     let tokens = 0;
     let remaining: number | null = null;
     if (request.rate !== null) {
@@ -88,7 +101,7 @@ export class MemoryAdmissionStore implements AdmissionStore {
       tokens = taken.taken;
       remaining = taken.remaining;
     }
-    if (credits > 0) ledger.reserve(account, credits, nowMs);
+    if (credits > 0) for (const account of accounts) ledger.reserve(account, credits, nowMs);
     return { kind: 'granted', tokens, credits, remaining };
   }
 

@@ -1,5 +1,6 @@
 import type { AdmissionStore, Taken } from '@server/gateway/admission-store';
-import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
+import type { KeyCapPeriod } from '@/domain/key-rules';
+import type { CreditAccount, CreditLedger, KeySpend } from '@server/metering/credit-ledger';
 
 /** What admission needs to know of a key: whose it is and the plan's rate. */
 export interface AdmittedKey {
@@ -19,6 +20,8 @@ export type Admit<Ticket> =
       readonly remaining: number | null;
     }
   | { readonly kind: 'quota'; readonly used: number; readonly limit: number; readonly cycleEnd: Date }
+  /** The key's own spend cap for a period (its rules): refused until the period ends. */
+  | { readonly kind: 'keyCap'; readonly period: KeyCapPeriod; readonly used: number; readonly limit: number; readonly periodEnd: Date }
   /** retryAfterMs: until the call would be admitted (a whole token back in the bucket). */
   | { readonly kind: 'rate'; readonly retryAfterMs: number }
   /** The key was deleted after it was cached (only where keys are cached away from the database). */
@@ -43,13 +46,15 @@ export interface Admission<Key extends AdmittedKey, Ticket> {
   mayForwardEarly?(key: Key, nowMs: number): boolean;
 }
 
-/** A key as this process loaded it: with its owner's credit account. */
+/** A key as this process loaded it: with its owner's credit account, and its own spend (its caps). */
 export interface LocalKey extends AdmittedKey {
   readonly credits: CreditAccount;
+  readonly spend: KeySpend;
 }
 
 export interface LocalTicket {
-  readonly account: CreditAccount;
+  /** Every account the credits were reserved on: the user's, then the key's. */
+  readonly accounts: readonly CreditAccount[];
   readonly credits: number;
 }
 
@@ -68,14 +73,18 @@ export class LocalAdmission implements Admission<LocalKey, LocalTicket> {
     const account = this.ledger.account(key.userId) ?? key.credits;
     // No call (a subscription's notification): the quota only, no token of the bucket.
     const rate = calls === 0 ? null : key.rate;
-    const request = { userId: key.userId, rate, account, tokens: calls, spareTokens: 0, credits, spareCredits: 0 };
+    const spend = [key.spend.day, key.spend.cycle];
+    const request = { userId: key.userId, rate, account, spend, tokens: calls, spareTokens: 0, credits, spareCredits: 0 };
     const taken = this.store.take(request, nowMs);
-    return taken instanceof Promise ? taken.then((answer) => admitted(answer, account)) : admitted(taken, account);
+    const accounts = [account, ...spend] as const;
+    return taken instanceof Promise ? taken.then((answer) => admitted(answer, accounts)) : admitted(taken, accounts);
   }
 
   settle(ticket: LocalTicket, answered: boolean): void {
-    if (answered) this.store.charge(ticket.account, ticket.credits);
-    else this.store.release(ticket.account, ticket.credits);
+    for (const account of ticket.accounts) {
+      if (answered) this.store.charge(account, ticket.credits);
+      else this.store.release(account, ticket.credits);
+    }
   }
 
   remaining(key: LocalKey, nowMs: number): number {
@@ -87,12 +96,24 @@ export class LocalAdmission implements Admission<LocalKey, LocalTicket> {
   }
 }
 
-function admitted(taken: Taken, account: CreditAccount): Admit<LocalTicket> {
+/** The refusal of a key's cap, from the account that refused (its period ends its refusal). */
+export function keyCapRefusal(taken: {
+  readonly account: CreditAccount;
+  readonly used: number;
+  readonly limit: number;
+}): Extract<Admit<never>, { kind: 'keyCap' }> {
+  const { account, used, limit } = taken;
+  return { kind: 'keyCap', period: account.key?.period ?? 'cycle', used, limit, periodEnd: account.cycle.end };
+}
+
+function admitted(taken: Taken, accounts: readonly [CreditAccount, ...CreditAccount[]]): Admit<LocalTicket> {
   switch (taken.kind) {
     case 'granted':
-      return { kind: 'admitted', ticket: { account, credits: taken.credits }, remaining: taken.remaining };
+      return { kind: 'admitted', ticket: { accounts, credits: taken.credits }, remaining: taken.remaining };
     case 'quota':
-      return { kind: 'quota', used: taken.used, limit: taken.limit, cycleEnd: account.cycle.end };
+      return { kind: 'quota', used: taken.used, limit: taken.limit, cycleEnd: accounts[0].cycle.end };
+    case 'keyCap':
+      return keyCapRefusal(taken);
     case 'rate':
       return { kind: 'rate', retryAfterMs: taken.retryAfterMs };
   }

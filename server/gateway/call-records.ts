@@ -84,6 +84,9 @@ export function admissionRefusal(
   switch (admit.kind) {
     case 'quota':
       return { outcome: 'refused_quota', problem: gatewayErrors.quotaExceeded(admit.used, admit.limit, admit.cycleEnd) };
+    case 'keyCap':
+      // Counted with the quota's refusals: the credits refused it, the key's own rather than the account's.
+      return { outcome: 'refused_quota', problem: gatewayErrors.keyCapReached(admit.period, admit.used, admit.limit, admit.periodEnd) };
     case 'rate':
       // Its Retry-After (http-answer.ts) says these seconds as retryAfterValue writes them.
       return { outcome: 'refused_rate', problem: gatewayErrors.rateLimited(rate ?? 0, Number(retryAfterValue(admit.retryAfterMs))) };

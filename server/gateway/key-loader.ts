@@ -31,6 +31,7 @@ export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): Key
       planId: row.planId,
       rate: row.ratePerSecond,
       credits: ledger.sync(row.credits, now, generation),
+      spend: ledger.syncKey(row.keyId, row.credits, row.spend, now, generation),
       access: compileAccessRules(lists),
       lists,
       // The request log is an entitlement of the paid plans; a key can turn it off.

@@ -1,3 +1,4 @@
+import type { KeyCapPeriod } from '@/domain/key-rules';
 import { type NetworkInfo, networkChoice } from '@/domain/networks';
 import type { AccessRefusal } from '@server/gateway/access-rules';
 
@@ -7,7 +8,14 @@ import type { AccessRefusal } from '@server/gateway/access-rules';
  */
 export type LimitData =
   | { readonly limit: 'rate'; readonly requestsPerSecond: number; readonly retryAfterSeconds: number }
-  | { readonly limit: 'quota'; readonly creditsUsed: number; readonly creditQuota: number; readonly cycleEnd: string };
+  | { readonly limit: 'quota'; readonly creditsUsed: number; readonly creditQuota: number; readonly cycleEnd: string }
+  | {
+      readonly limit: 'keyCap';
+      readonly period: KeyCapPeriod;
+      readonly creditsUsed: number;
+      readonly creditCap: number;
+      readonly periodEnd: string;
+    };
 
 /** One of the gateway's own refusals: the HTTP status and the JSON-RPC error object it answers. */
 export interface GatewayError {
@@ -91,6 +99,17 @@ export const gatewayErrors = {
     code: rpcCodes.limitExceeded,
     message: `Monthly credit quota exceeded: ${used} of your plan's ${limit} credits are used. The quota resets when the next cycle starts, at ${cycleEnd.toISOString()}; to go on before then, upgrade your plan on the Billing page of the dashboard.`,
     data: { limit: 'quota', creditsUsed: used, creditQuota: limit, cycleEnd: cycleEnd.toISOString() },
+  }),
+  /**
+   * The key's own spend cap (its rules on the API Keys page), not the account's quota. 403 like the
+   * quota's 402 and for the same reason: neither client retries it (ethers retries every 429 for
+   * minutes), and the cap does not lift within a retry; no upgrade lifts it either, so not 402.
+   */
+  keyCapReached: (period: KeyCapPeriod, used: number, cap: number, periodEnd: Date): GatewayError => ({
+    status: 403,
+    code: rpcCodes.limitExceeded,
+    message: `Key spend cap reached: this key has spent ${used} of the ${cap} credits its rules allow ${period === 'day' ? 'per day (UTC)' : 'per billing cycle'}. It takes calls again at ${periodEnd.toISOString()}; to go on before then, raise or remove the cap in the key's rules on the API Keys page, or use another key.`,
+    data: { limit: 'keyCap', period, creditsUsed: used, creditCap: cap, periodEnd: periodEnd.toISOString() },
   }),
   noUpstream: (network: string): GatewayError => ({
     status: 502,

@@ -33,6 +33,8 @@ function normalized(rules: KeyRules): KeyRules {
     allowNoOrigin: rules.allowNoOrigin,
     methods: rules.methods.map((value) => normalizeKeyRuleValue('methods', value)),
     contracts: rules.contracts.map((value) => normalizeKeyRuleValue('contracts', value)),
+    creditsPerDay: rules.creditsPerDay,
+    creditsPerCycle: rules.creditsPerCycle,
   };
 }
 

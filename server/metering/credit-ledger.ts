@@ -1,12 +1,20 @@
-import { creditsInCycle, cycleAt, type Cycle } from '@server/metering/cycle';
-import type { CreditDelta, StoredCredits } from '@server/repos/usage';
+import type { KeyCapPeriod } from '@/domain/key-rules';
+import { creditsInCycle, cycleAt, dayAt, type Cycle } from '@server/metering/cycle';
+import type { CreditDelta, KeyCreditDelta, StoredCredits, StoredKeySpend, StoredSpend } from '@server/repos/usage';
 
-/** A user's credits in the current cycle, as this process knows them (no database read per call). */
+/**
+ * Credits in the current period, as this process knows them (no database read per call): a user's
+ * in their cycle (the plan's quota), or one key's in its day or its owner's cycle (its spend caps).
+ */
 export interface CreditAccount {
   readonly userId: number;
+  /** Null: the user's account. Else the key whose spend it counts, and over which period. */
+  readonly key: { readonly keyId: number; readonly period: KeyCapPeriod } | null;
+  /** The owner's cycle anchor (a day account's periods are UTC days whatever it is). */
   readonly anchor: Date;
+  /** The current period: the cycle, or the UTC day. */
   cycle: Cycle;
-  /** The plan's credits a month; null = unlimited. */
+  /** The plan's credits a month, or the key's cap for the period; null = unlimited. */
   limit: number | null;
   /** users.credits_used for this cycle, as last read or written. */
   stored: number;
@@ -29,9 +37,42 @@ export interface CreditAccount {
 export interface LedgerBatch {
   readonly deltas: readonly CreditDelta[];
   readonly accounts: ReadonlyMap<number, CreditAccount>;
+  readonly keyDeltas: readonly KeyCreditDelta[];
+  readonly keyAccounts: ReadonlyMap<string, CreditAccount>;
+}
+
+/** What a batch write answers: the credits now stored of the users and keys it added to. */
+export interface StoredBatch {
+  readonly users: readonly StoredCredits[];
+  readonly keys: readonly StoredKeySpend[];
+}
+
+/** A key's two spend accounts: its day's and its cycle's. */
+export interface KeySpend {
+  readonly day: CreditAccount;
+  readonly cycle: CreditAccount;
+}
+
+const dayAnchor = new Date(0);
+
+function keyAccountId(keyId: number, period: KeyCapPeriod): string {
+  return `${keyId}:${period}`;
+}
+
+/** The period of `account` that contains `now`: the UTC day of a key's day account, else the cycle from its anchor. */
+function periodAt(account: Pick<CreditAccount, 'key' | 'anchor'>, now: Date): Cycle {
+  return account.key?.period === 'day' ? dayAt(now) : cycleAt(account.anchor, now);
 }
 
 const idleMs = 10 * 60_000;
+
+/** Forgets the accounts nothing has used for idleMs and that hold nothing (their next key load reads them again). */
+function dropIdle<Id>(accounts: Map<Id, CreditAccount>, nowMs: number): void {
+  for (const [id, account] of accounts) {
+    const idle = account.pending === 0 && account.inflight === 0 && account.reserved === 0 && nowMs - account.lastUsed > idleMs;
+    if (idle) accounts.delete(id);
+  }
+}
 
 /** The account that holds `account`'s reservations now: itself, or what reloads replaced it with. */
 function holder(account: CreditAccount): CreditAccount {
@@ -47,6 +88,8 @@ function holder(account: CreditAccount): CreditAccount {
  */
 export class CreditLedger {
   private readonly accounts = new Map<number, CreditAccount>();
+  /** Every key's spend that made calls lately, by keyAccountId: capped or not, it is written, so a cap set later counts it. */
+  private readonly keyAccounts = new Map<string, CreditAccount>();
   private writing = false;
   /** Moves at every batch start and end: a key load compares it before and after its read. */
   private writeGeneration = 0;
@@ -59,17 +102,53 @@ export class CreditLedger {
     return this.accounts.get(userId);
   }
 
+  /** A key's spend accounts as this process holds them now; undefined when it holds neither. */
+  keySpend(keyId: number): KeySpend | undefined {
+    const day = this.keyAccounts.get(keyAccountId(keyId, 'day'));
+    const cycle = this.keyAccounts.get(keyAccountId(keyId, 'cycle'));
+    return day === undefined || cycle === undefined ? undefined : { day, cycle };
+  }
+
   /** Takes a database read (key load) into account; `readGeneration` is `generation` before the read. */
   sync(stored: StoredCredits, now: Date, readGeneration: number): CreditAccount {
     const cycle = cycleAt(stored.anchor, now);
-    const used = creditsInCycle(stored, cycle);
-    const existing = this.accounts.get(stored.userId);
+    const fresh = { userId: stored.userId, key: null, anchor: stored.anchor, limit: stored.creditLimit };
+    return this.syncInto(this.accounts, stored.userId, fresh, cycle, creditsInCycle(stored, cycle), now, readGeneration);
+  }
+
+  /**
+   * As sync, for one key's spend (read by the same key load): its day's and its cycle's accounts,
+   * the cycle's anchored as its owner's (`stored`).
+   */
+  syncKey(keyId: number, stored: StoredCredits, spend: StoredSpend, now: Date, readGeneration: number): KeySpend {
+    const one = (period: KeyCapPeriod): CreditAccount => {
+      // A day is a UTC day whatever the owner's anchor: a plan change does not start it again.
+      const anchor = period === 'day' ? dayAnchor : stored.anchor;
+      const fresh = { userId: stored.userId, key: { keyId, period }, anchor, limit: spend[period].limit };
+      const current = periodAt(fresh, now);
+      const { periodStart, creditsUsed } = spend[period];
+      const used = periodStart !== null && periodStart.getTime() >= current.start.getTime() ? creditsUsed : 0;
+      return this.syncInto(this.keyAccounts, keyAccountId(keyId, period), fresh, current, used, now, readGeneration);
+    };
+    return { day: one('day'), cycle: one('cycle') };
+  }
+
+  private syncInto<Id>(
+    accounts: Map<Id, CreditAccount>,
+    id: Id,
+    fresh: Pick<CreditAccount, 'userId' | 'key' | 'anchor' | 'limit'>,
+    cycle: Cycle,
+    used: number,
+    now: Date,
+    readGeneration: number,
+  ): CreditAccount {
+    const existing = accounts.get(id);
     if (
       existing !== undefined &&
-      existing.anchor.getTime() === stored.anchor.getTime() &&
+      existing.anchor.getTime() === fresh.anchor.getTime() &&
       existing.cycle.start.getTime() === cycle.start.getTime()
     ) {
-      existing.limit = stored.creditLimit;
+      existing.limit = fresh.limit;
       if (!this.writing && readGeneration === this.writeGeneration) existing.stored = used;
       return existing;
     }
@@ -77,10 +156,8 @@ export class CreditLedger {
     // pending belonged to the old cycle, and is not carried over. Calls still waiting for their
     // node keep counting, now against the new account, and settle there (see holder()).
     const account: CreditAccount = {
-      userId: stored.userId,
-      anchor: stored.anchor,
+      ...fresh,
       cycle,
-      limit: stored.creditLimit,
       stored: used,
       inflight: 0,
       pending: 0,
@@ -92,7 +169,7 @@ export class CreditLedger {
       existing.reserved = 0;
       existing.successor = account;
     }
-    this.accounts.set(stored.userId, account);
+    accounts.set(id, account);
     return account;
   }
 
@@ -123,57 +200,101 @@ export class CreditLedger {
 
   hasPending(): boolean {
     for (const account of this.accounts.values()) if (account.pending > 0) return true;
+    for (const account of this.keyAccounts.values()) if (account.pending > 0) return true;
     return false;
   }
 
-  /** Moves every pending charge into a batch (one delta per user) for writeUsageBatch. */
+  /** Moves every pending charge into a batch (one delta per user, and per key and period) for writeUsageBatch. */
   beginBatch(nowMs: number): LedgerBatch {
     this.writing = true;
     this.writeGeneration += 1;
     const deltas: CreditDelta[] = [];
     const accounts = new Map<number, CreditAccount>();
-    for (const account of this.accounts.values()) {
+    for (const [account, credits] of this.takePending(this.accounts, nowMs)) {
+      deltas.push({ userId: account.userId, anchor: account.anchor, cycleStart: account.cycle.start, credits });
+      accounts.set(account.userId, account);
+    }
+    const keyDeltas: KeyCreditDelta[] = [];
+    const keyAccounts = new Map<string, CreditAccount>();
+    for (const [account, credits] of this.takePending(this.keyAccounts, nowMs)) {
+      if (account.key === null) continue;
+      const { keyId, period } = account.key;
+      keyDeltas.push({ keyId, period, periodStart: account.cycle.start, credits });
+      keyAccounts.set(keyAccountId(keyId, period), account);
+    }
+    return { deltas, accounts, keyDeltas, keyAccounts };
+  }
+
+  /** The accounts with pending credits and how many, each moved to inflight (a batch takes them). */
+  private takePending(accounts: ReadonlyMap<unknown, CreditAccount>, nowMs: number): Array<[CreditAccount, number]> {
+    const taken: Array<[CreditAccount, number]> = [];
+    for (const account of accounts.values()) {
       // Unlimited plans never ask used(): their cycle turns here.
       this.rollIfEnded(account, nowMs);
       if (account.pending === 0) continue;
-      deltas.push({ userId: account.userId, anchor: account.anchor, cycleStart: account.cycle.start, credits: account.pending });
-      accounts.set(account.userId, account);
+      taken.push([account, account.pending]);
       account.inflight += account.pending;
       account.pending = 0;
     }
-    return { deltas, accounts };
+    return taken;
   }
 
   /**
    * The batch is written: each account takes the stored figure the database returned. A user the
-   * write skipped changed anchor or cycle elsewhere (plan change): returned so its cached keys reload.
+   * write skipped changed anchor or cycle elsewhere (plan change), and so did a key's owner when the
+   * write skipped the key (or the key is gone): returned so their cached keys reload.
    */
-  endBatch(batch: LedgerBatch, stored: readonly StoredCredits[], nowMs: number): number[] {
-    const byUser = new Map(stored.map((row) => [row.userId, row]));
-    const stale: number[] = [];
+  endBatch(batch: LedgerBatch, stored: StoredBatch, nowMs: number): number[] {
+    const byUser = new Map(stored.users.map((row) => [row.userId, row]));
+    const stale = new Set<number>();
     for (const delta of batch.deltas) {
       const account = batch.accounts.get(delta.userId);
-      if (account === undefined || !this.isCurrent(account, delta)) continue;
+      if (account === undefined || !this.isCurrent(this.accounts, delta.userId, account, delta.cycleStart)) continue;
       account.inflight -= delta.credits;
       const row = byUser.get(delta.userId);
       if (row === undefined) {
         this.accounts.delete(delta.userId);
-        stale.push(delta.userId);
+        stale.add(delta.userId);
       } else {
         account.stored = creditsInCycle(row, account.cycle);
       }
     }
+    const byKey = new Map(stored.keys.map((row) => [keyAccountId(row.keyId, row.period), row]));
+    for (const delta of batch.keyDeltas) {
+      const id = keyAccountId(delta.keyId, delta.period);
+      const account = batch.keyAccounts.get(id);
+      if (account === undefined || !this.isCurrent(this.keyAccounts, id, account, delta.periodStart)) continue;
+      account.inflight -= delta.credits;
+      const row = byKey.get(id);
+      if (row === undefined) {
+        this.keyAccounts.delete(id);
+        stale.add(account.userId);
+      } else if (row.periodStart.getTime() === account.cycle.start.getTime()) {
+        account.stored = row.creditsUsed;
+      }
+    }
     this.finishBatch(nowMs);
-    return stale;
+    return [...stale];
   }
 
   /** The write failed: its charges are pending again, for the next batch. */
   failBatch(batch: LedgerBatch, nowMs: number): void {
-    for (const delta of batch.deltas) {
-      const account = batch.accounts.get(delta.userId);
-      if (account === undefined || !this.isCurrent(account, delta)) continue;
-      account.inflight -= delta.credits;
-      account.pending += delta.credits;
+    const putBack = <Id>(
+      accounts: ReadonlyMap<Id, CreditAccount>,
+      id: Id,
+      account: CreditAccount | undefined,
+      start: Date,
+      credits: number,
+    ) => {
+      if (account === undefined || !this.isCurrent(accounts, id, account, start)) return;
+      account.inflight -= credits;
+      account.pending += credits;
+    };
+    for (const delta of batch.deltas)
+      putBack(this.accounts, delta.userId, batch.accounts.get(delta.userId), delta.cycleStart, delta.credits);
+    for (const delta of batch.keyDeltas) {
+      const id = keyAccountId(delta.keyId, delta.period);
+      putBack(this.keyAccounts, id, batch.keyAccounts.get(id), delta.periodStart, delta.credits);
     }
     this.finishBatch(nowMs);
   }
@@ -184,22 +305,20 @@ export class CreditLedger {
    */
   private rollIfEnded(account: CreditAccount, nowMs: number): void {
     if (nowMs < account.cycle.end.getTime()) return;
-    account.cycle = cycleAt(account.anchor, new Date(nowMs));
+    account.cycle = periodAt(account, new Date(nowMs));
     account.stored = 0;
     account.inflight = 0;
     account.pending = 0;
   }
 
-  private isCurrent(account: CreditAccount, delta: CreditDelta): boolean {
-    return this.accounts.get(account.userId) === account && account.cycle.start.getTime() === delta.cycleStart.getTime();
+  private isCurrent<Id>(accounts: ReadonlyMap<Id, CreditAccount>, id: Id, account: CreditAccount, start: Date): boolean {
+    return accounts.get(id) === account && account.cycle.start.getTime() === start.getTime();
   }
 
   private finishBatch(nowMs: number): void {
     this.writing = false;
     this.writeGeneration += 1;
-    for (const [userId, account] of this.accounts) {
-      const idle = account.pending === 0 && account.inflight === 0 && account.reserved === 0 && nowMs - account.lastUsed > idleMs;
-      if (idle) this.accounts.delete(userId);
-    }
+    dropIdle(this.accounts, nowMs);
+    dropIdle(this.keyAccounts, nowMs);
   }
 }

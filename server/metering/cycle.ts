@@ -36,3 +36,11 @@ export function cycleAt(anchor: Date, now: Date): Cycle {
 export function creditsInCycle(stored: { creditsUsed: number; countedCycleStart: Date }, cycle: Cycle): number {
   return stored.countedCycleStart.getTime() >= cycle.start.getTime() ? stored.creditsUsed : 0;
 }
+
+const dayMs = 86_400_000;
+
+/** The UTC day that contains `now`: the period of a key's daily spend cap. */
+export function dayAt(now: Date): Cycle {
+  const start = Math.floor(now.getTime() / dayMs) * dayMs;
+  return { start: new Date(start), end: new Date(start + dayMs) };
+}

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '@server/clock';
 import type { Db } from '@server/db/db';
-import { CreditLedger } from '@server/metering/credit-ledger';
+import { CreditLedger, type StoredBatch } from '@server/metering/credit-ledger';
 import { type LoggedCall, REQUEST_LOG_PER_KEY, REQUEST_LOG_TRIM_EVERY, RequestLogRing, storedCall } from '@server/metering/request-log';
 import { UsageMeter } from '@server/metering/usage-meter';
 import { appendRequestLog, trimRequestLog } from '@server/repos/request-log';
-import { writeUsageBatch, type StoredCredits, type UsageMinute } from '@server/repos/usage';
+import { writeUsageBatch, type UsageMinute } from '@server/repos/usage';
 
 export interface MeteringOptions {
   readonly db: Db;
@@ -138,15 +138,15 @@ export class Metering {
     let stale: number[];
     let refusedRows = false;
     try {
-      let stored: StoredCredits[];
+      let stored: StoredBatch;
       try {
-        stored = await writeUsageBatch(db, minutes, batch.deltas);
+        stored = await writeUsageBatch(db, minutes, batch);
       } catch (error) {
         if (!refusedForContent(error)) throw error;
         // Put back, these rows would be refused at every write, and every later write with them:
         // the credits (the server's own numbers) go alone, then the rows one by one.
         this.options.log.error({ err: error }, 'the database refused a metering batch: its minutes are written one by one');
-        stored = await writeUsageBatch(db, [], batch.deltas);
+        stored = await writeUsageBatch(db, [], batch);
         refusedRows = true;
       }
       stale = this.ledger.endBatch(batch, stored, clock.now().getTime());
@@ -165,7 +165,7 @@ export class Metering {
   private async writeRowsAlone(minutes: readonly UsageMinute[]): Promise<void> {
     for (const [index, row] of minutes.entries()) {
       try {
-        await writeUsageBatch(this.options.db, [row], []);
+        await writeUsageBatch(this.options.db, [row], { deltas: [], keyDeltas: [] });
       } catch (error) {
         if (!refusedForContent(error)) {
           // E.g. the connection dropped: what is not written yet waits for the next write.

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { cycleDate } from '@/domain/cycle-date';
 import { maskKey } from '@/domain/key-display';
+import { formatUtcMoment } from '@/domain/key-lifecycle';
 import { bucketStart } from '@/domain/usage-series';
 import {
   creditThresholdsReached,
@@ -13,10 +14,12 @@ import type { Clock } from '@server/clock';
 import { repeatOnce, runOnce } from '@server/db/advisory-locks';
 import type { Db } from '@server/db/db';
 import type { Mailer } from '@server/mail/mailer';
-import { creditsInCycle, cycleAt } from '@server/metering/cycle';
+import { creditsInCycle, cycleAt, dayAt } from '@server/metering/cycle';
 import {
   claimPendingAlerts,
   creditAlertCandidates,
+  KEY_CAP_ALERTS,
+  keyCapCandidates,
   keysFailingCandidates,
   type NewAlert,
   recordAlerts,
@@ -116,6 +119,35 @@ async function decideErrorAlerts(settings: AlertJobSettings, now: Date): Promise
 }
 
 /**
+ * Keys whose spend reached one of their caps in the current period: one alert per key, cap and
+ * period, whatever the owner's alert settings (a cap refuses calls: the owner must hear of it).
+ */
+async function decideKeyCapAlerts(settings: AlertJobSettings, now: Date): Promise<NewAlert[]> {
+  const alerts: NewAlert[] = [];
+  for (const key of await keyCapCandidates(settings.db)) {
+    const current = key.period === 'day' ? dayAt(now) : cycleAt(key.anchor, now);
+    if (key.periodStart.getTime() !== current.start.getTime()) continue;
+    const per = key.period === 'day' ? 'day (UTC)' : 'billing cycle';
+    alerts.push({
+      userId: key.userId,
+      kind: KEY_CAP_ALERTS[key.period],
+      subject: key.keyId,
+      period: current.start,
+      // The key's name is the user's own text: neither the subject nor the body carries it.
+      mailSubject: `One of your ${settings.productName} API keys reached its spend cap`,
+      mailText: [
+        `Your API key ${maskKey(key.apiKey)} has spent ${percent.format(key.creditsUsed)} credits this ${per}: its cap is ${percent.format(key.cap)}.`,
+        `Its calls are refused until ${formatUtcMoment(current.end.toISOString())}, when the ${key.period === 'day' ? 'day' : 'cycle'} ends, unless you raise or remove the cap in the key's rules. Your other keys are not affected.`,
+        `Your keys: ${settings.publicUrl}${paths.keys}`,
+        `Its usage: ${settings.publicUrl}${paths.usage}`,
+      ].join('\n\n'),
+      state: 'pending',
+    });
+  }
+  return alerts;
+}
+
+/**
  * Sends the pending alerts. Each is claimed first ('sending'): whatever happens next, it is never
  * sent twice; at most ALERT_MAILS_PER_DAY per account are claimed in 24 hours.
  */
@@ -136,7 +168,11 @@ async function sendPending(settings: AlertJobSettings): Promise<number> {
 
 async function alertOnce(settings: AlertJobSettings): Promise<void> {
   const now = settings.clock.now();
-  const alerts = [...(await decideCreditAlerts(settings, now)), ...(await decideErrorAlerts(settings, now))];
+  const alerts = [
+    ...(await decideCreditAlerts(settings, now)),
+    ...(await decideErrorAlerts(settings, now)),
+    ...(await decideKeyCapAlerts(settings, now)),
+  ];
   await recordAlerts(settings.db, alerts, now);
   const sent = await sendPending(settings);
   if (sent > 0) settings.log.info({ sent }, 'usage alerts sent');

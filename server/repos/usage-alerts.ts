@@ -1,3 +1,4 @@
+import type { KeyCapPeriod } from '@/domain/key-rules';
 import type { AlertSettings, MinuteCalls } from '@/domain/usage-alerts';
 import { normalizedThresholds } from '@/domain/usage-alerts';
 import { lockSpace, lockUntilCommit } from '@server/db/advisory-locks';
@@ -111,9 +112,57 @@ export async function keysFailingCandidates(q: Queryable, from: Date, to: Date, 
   }));
 }
 
+/** A key whose spend in a period reached its cap there (019_key_spend_caps.sql), of a user with a verified address. */
+export interface KeyCapCandidate {
+  readonly keyId: number;
+  /** The key's value, for its masked form in the mail (its name is the user's text: never mailed). */
+  readonly apiKey: string;
+  readonly userId: number;
+  /** The owner's cycle anchor: whether a cycle's spend is of the current cycle. */
+  readonly anchor: Date;
+  readonly period: KeyCapPeriod;
+  readonly periodStart: Date;
+  readonly creditsUsed: number;
+  readonly cap: number;
+}
+
+/** Keys at or over a cap in the period their spend was last counted for (the caller keeps those of the current period). */
+export async function keyCapCandidates(q: Queryable): Promise<KeyCapCandidate[]> {
+  const { rows } = await q.query<{
+    key_id: number;
+    key: string;
+    user_id: number;
+    cycle_start: Date;
+    period: KeyCapPeriod;
+    period_start: Date;
+    credits_used: BigintColumn;
+    cap: BigintColumn;
+  }>(
+    `SELECT k.id AS key_id, k.key, u.id AS user_id, u.cycle_start, c.period, c.period_start, c.credits_used,
+       CASE c.period WHEN 'day' THEN r.credits_per_day ELSE r.credits_per_cycle END AS cap
+     FROM key_credits c JOIN key_rules r ON r.api_key_id = c.api_key_id
+       JOIN api_keys k ON k.id = c.api_key_id JOIN users u ON u.id = k.user_id
+     WHERE u.email_verified_at IS NOT NULL
+       AND c.credits_used >= CASE c.period WHEN 'day' THEN r.credits_per_day ELSE r.credits_per_cycle END`,
+  );
+  return rows.map((row) => ({
+    keyId: row.key_id,
+    apiKey: row.key,
+    userId: row.user_id,
+    anchor: row.cycle_start,
+    period: row.period,
+    periodStart: row.period_start,
+    creditsUsed: fromBigint(row.credits_used),
+    cap: fromBigint(row.cap),
+  }));
+}
+
+/** The kind of alert each cap raises (one per key and period). */
+export const KEY_CAP_ALERTS = { day: 'key_day_cap', cycle: 'key_cycle_cap' } as const satisfies Record<KeyCapPeriod, string>;
+
 export interface NewAlert {
   readonly userId: number;
-  readonly kind: 'credits' | 'errors';
+  readonly kind: 'credits' | 'errors' | (typeof KEY_CAP_ALERTS)[KeyCapPeriod];
   readonly subject: number;
   readonly period: Date;
   readonly mailSubject: string;

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '@server/db/db';
 import { mergeHistograms } from '@/domain/latency-histogram';
+import type { KeyCapPeriod } from '@/domain/key-rules';
 import type { Network } from '@/domain/networks';
 import { bucketStart, type Granularity } from '@/domain/usage-series';
 import { fromBigint, fromNullableBigint, type BigintColumn } from '@server/repos/columns';
@@ -61,6 +62,31 @@ export interface CreditDelta {
   readonly credits: number;
 }
 
+/** Credits to add to a key's spend in one period (its day, or its owner's cycle): only counted in that period. */
+export interface KeyCreditDelta {
+  readonly keyId: number;
+  readonly period: KeyCapPeriod;
+  readonly periodStart: Date;
+  readonly credits: number;
+}
+
+/** A key's spend in one period as stored (019_key_spend_caps.sql). */
+export interface StoredKeySpend {
+  readonly keyId: number;
+  readonly period: KeyCapPeriod;
+  readonly periodStart: Date;
+  readonly creditsUsed: number;
+}
+
+/** What a key load reads of one period's spend: the key's cap, and what it has spent (periodStart null: nothing yet). */
+export interface StoredPeriodSpend {
+  readonly limit: number | null;
+  readonly periodStart: Date | null;
+  readonly creditsUsed: number;
+}
+
+export type StoredSpend = Readonly<Record<KeyCapPeriod, StoredPeriodSpend>>;
+
 /** What the quota needs of a user, as stored (see 002_usage.sql for the meaning of the columns). */
 export interface StoredCredits {
   readonly userId: number;
@@ -115,6 +141,8 @@ export interface GatewayKeyRow {
   readonly expiresAt: Date | null;
   /** The secret asked for is the key's previous one (it was rolled): when its grace ends. Null for the current secret. */
   readonly graceUntil: Date | null;
+  /** The key's spend caps and what it spent in each period, read with the owner's credits. */
+  readonly spend: StoredSpend;
 }
 
 /**
@@ -131,12 +159,23 @@ export async function findGatewayKey(q: Queryable, apiKey: string): Promise<Gate
       request_log: boolean;
       expires_at: Date | null;
       grace_until: Date | null;
+      credits_per_day: BigintColumn | null;
+      credits_per_cycle: BigintColumn | null;
+      day_start: Date | null;
+      day_used: BigintColumn | null;
+      cycle_start_spent: Date | null;
+      cycle_used: BigintColumn | null;
     }
   >(
     `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, k.request_log, k.expires_at,
        CASE WHEN k.key = $1 THEN NULL ELSE k.previous_key_until END AS grace_until,
-       u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month
+       u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month,
+       r.credits_per_day, r.credits_per_cycle, d.period_start AS day_start, d.credits_used AS day_used,
+       c.period_start AS cycle_start_spent, c.credits_used AS cycle_used
      FROM api_keys k JOIN users u ON u.id = k.user_id JOIN plans p ON p.id = u.plan_id
+       LEFT JOIN key_rules r ON r.api_key_id = k.id
+       LEFT JOIN key_credits d ON d.api_key_id = k.id AND d.period = 'day'
+       LEFT JOIN key_credits c ON c.api_key_id = k.id AND c.period = 'cycle'
      WHERE k.key = $1 OR k.previous_key = $1
      ORDER BY k.key = $1 DESC LIMIT 1`,
     [apiKey],
@@ -152,6 +191,14 @@ export async function findGatewayKey(q: Queryable, apiKey: string): Promise<Gate
         requestLog: row.request_log,
         expiresAt: row.expires_at,
         graceUntil: row.grace_until,
+        spend: {
+          day: { limit: fromNullableBigint(row.credits_per_day), periodStart: row.day_start, creditsUsed: fromBigint(row.day_used ?? 0) },
+          cycle: {
+            limit: fromNullableBigint(row.credits_per_cycle),
+            periodStart: row.cycle_start_spent,
+            creditsUsed: fromBigint(row.cycle_used ?? 0),
+          },
+        },
       };
 }
 
@@ -233,37 +280,83 @@ async function upsertUsage(tx: Queryable, granularity: Granularity, rows: readon
   );
 }
 
+/** The credits one batch adds: the users' (their quota) and the keys' (their spend caps). */
+export interface BatchCredits {
+  readonly deltas: readonly CreditDelta[];
+  readonly keyDeltas: readonly KeyCreditDelta[];
+}
+
+/** A batch that adds no credits (only minutes). */
+export const NO_CREDITS: BatchCredits = { deltas: [], keyDeltas: [] };
+
 /**
  * One batch of metering in one transaction: the minutes upserted into usage_minutes, and summed into
- * usage_hours and usage_days (so the three agree at every commit), then the users' credits. A
- * delta of an older cycle than the stored one, or for a changed anchor (a plan change started a
- * new cycle meanwhile), is not added. Returns the users' credits as now stored.
+ * usage_hours and usage_days (so the three agree at every commit), then the users' and the keys'
+ * credits. A user's delta of an older cycle than the stored one, or for a changed anchor (a plan
+ * change started a new cycle meanwhile), is not added; nor is a key's delta of an older period than
+ * its stored one (a newer one starts the period afresh), or of a key deleted meanwhile. Returns the
+ * credits as now stored of those it added to.
  */
-export async function writeUsageBatch(db: Db, minutes: readonly UsageMinute[], deltas: readonly CreditDelta[]): Promise<StoredCredits[]> {
+export async function writeUsageBatch(
+  db: Db,
+  minutes: readonly UsageMinute[],
+  credits: BatchCredits,
+): Promise<{ users: StoredCredits[]; keys: StoredKeySpend[] }> {
   return db.transaction(async (tx) => {
     if (minutes.length > 0) {
       await upsertUsage(tx, 'minute', minutes);
       await upsertUsage(tx, 'hour', sumPer('hour', minutes));
       await upsertUsage(tx, 'day', sumPer('day', minutes));
     }
-    if (deltas.length === 0) return [];
-    const { rows } = await tx.query<StoredCreditsRow>(
-      `UPDATE users u SET
-         credits_used = CASE WHEN ${countedCycleStart} = d.cycle_start THEN u.credits_used + d.credits ELSE d.credits END,
-         credits_cycle_start = d.cycle_start
-       FROM unnest($1::integer[], $2::timestamptz[], $3::timestamptz[], $4::bigint[]) AS d(user_id, anchor, cycle_start, credits),
-         plans p
-       WHERE u.id = d.user_id AND u.cycle_start = d.anchor AND ${countedCycleStart} <= d.cycle_start AND p.id = u.plan_id
-       RETURNING u.id, u.cycle_start, u.credits_used, u.credits_cycle_start AS counted_cycle_start, p.credits_per_month`,
-      [
-        deltas.map((delta) => delta.userId),
-        deltas.map((delta) => delta.anchor),
-        deltas.map((delta) => delta.cycleStart),
-        deltas.map((delta) => delta.credits),
-      ],
-    );
-    return rows.map(toStoredCredits);
+    return { users: await addUserCredits(tx, credits.deltas), keys: await addKeyCredits(tx, credits.keyDeltas) };
   });
+}
+
+async function addUserCredits(tx: Queryable, deltas: readonly CreditDelta[]): Promise<StoredCredits[]> {
+  if (deltas.length === 0) return [];
+  const { rows } = await tx.query<StoredCreditsRow>(
+    `UPDATE users u SET
+       credits_used = CASE WHEN ${countedCycleStart} = d.cycle_start THEN u.credits_used + d.credits ELSE d.credits END,
+       credits_cycle_start = d.cycle_start
+     FROM unnest($1::integer[], $2::timestamptz[], $3::timestamptz[], $4::bigint[]) AS d(user_id, anchor, cycle_start, credits),
+       plans p
+     WHERE u.id = d.user_id AND u.cycle_start = d.anchor AND ${countedCycleStart} <= d.cycle_start AND p.id = u.plan_id
+     RETURNING u.id, u.cycle_start, u.credits_used, u.credits_cycle_start AS counted_cycle_start, p.credits_per_month`,
+    [
+      deltas.map((delta) => delta.userId),
+      deltas.map((delta) => delta.anchor),
+      deltas.map((delta) => delta.cycleStart),
+      deltas.map((delta) => delta.credits),
+    ],
+  );
+  return rows.map(toStoredCredits);
+}
+
+async function addKeyCredits(tx: Queryable, deltas: readonly KeyCreditDelta[]): Promise<StoredKeySpend[]> {
+  if (deltas.length === 0) return [];
+  const { rows } = await tx.query<{ api_key_id: number; period: KeyCapPeriod; period_start: Date; credits_used: BigintColumn }>(
+    `INSERT INTO key_credits AS s (api_key_id, period, period_start, credits_used)
+     SELECT d.key_id, d.period, d.period_start, d.credits
+     FROM unnest($1::integer[], $2::text[], $3::timestamptz[], $4::bigint[]) AS d(key_id, period, period_start, credits)
+       JOIN api_keys k ON k.id = d.key_id
+     ON CONFLICT (api_key_id, period) DO UPDATE SET
+       credits_used = CASE WHEN s.period_start = EXCLUDED.period_start THEN s.credits_used + EXCLUDED.credits_used ELSE EXCLUDED.credits_used END,
+       period_start = EXCLUDED.period_start
+     WHERE s.period_start <= EXCLUDED.period_start
+     RETURNING s.api_key_id, s.period, s.period_start, s.credits_used`,
+    [
+      deltas.map((delta) => delta.keyId),
+      deltas.map((delta) => delta.period),
+      deltas.map((delta) => delta.periodStart),
+      deltas.map((delta) => delta.credits),
+    ],
+  );
+  return rows.map((row) => ({
+    keyId: row.api_key_id,
+    period: row.period,
+    periodStart: row.period_start,
+    creditsUsed: fromBigint(row.credits_used),
+  }));
 }
 
 /** Starts the stored cycle afresh when `cycleStart` (the current cycle) is newer than the counted one. */

@@ -15,13 +15,15 @@ if tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) > tonumber(
 
 /**
  * The admission rule of src/domain/admission-rule.ts and MemoryAdmissionStore.take, atomic in Redis.
- * KEYS: the user's bucket (hash: tokens, last), the user's credits in this cycle (every credit
- * reserved or spent by any replica). ARGV: the deadline (deadlineGuard), now (ms), rate (-1: none), tokens, spare tokens, limit
- * (-1: unlimited), credits, spare credits, the counter's first value when Redis has none (this
- * replica's view: stored + its own unwritten and reserved credits), the counter's expiry (epoch ms),
- * the spare share. Answers {1, tokens, credits, remaining (-1: none)}, {2, used} (quota),
- * {3, retry after ms} (rate) or {0} (past its deadline: nothing done). The differential test (test/server/redis-admission-store.test.ts)
- * runs it against the TypeScript rule on generated sequences.
+ * KEYS: the user's bucket (hash: tokens, last), then one counter per limited account, the user's
+ * quota first, then the key's caps (each holds every credit reserved or spent in its period by any
+ * replica). ARGV: the deadline (deadlineGuard), now (ms), rate (-1: none), tokens, spare tokens,
+ * credits, spare credits, the spare share, then per counter: its limit, its first value when Redis
+ * has none (this replica's view: stored + its own unwritten and reserved credits) and its expiry
+ * (epoch ms). Answers {1, tokens, credits, remaining (-1: none)}, {2, used, the refusing counter's
+ * index (1: the first)}, {3, retry after ms} (rate) or {0} (past its deadline: nothing done). The
+ * differential test (test/server/redis-admission-store.test.ts) runs it against the TypeScript rule
+ * on generated sequences.
  */
 export const takeScript = `
 ${deadlineGuard}
@@ -29,19 +31,24 @@ local now = tonumber(ARGV[2])
 local rate = tonumber(ARGV[3])
 local calls = tonumber(ARGV[4])
 local spareTokens = tonumber(ARGV[5])
-local limit = tonumber(ARGV[6])
-local credits = tonumber(ARGV[7])
-local spareCredits = tonumber(ARGV[8])
+local credits = tonumber(ARGV[6])
+local spareCredits = tonumber(ARGV[7])
+local share = tonumber(ARGV[8])
+local counters = #KEYS - 1
 local granted = credits
-if limit >= 0 then
-  redis.call('SET', KEYS[2], ARGV[9], 'PXAT', ARGV[10], 'NX')
-  local used = tonumber(redis.call('GET', KEYS[2]))
-  if used + credits > limit then return {2, used} end
+for i = 1, counters do
+  local limit = tonumber(ARGV[6 + i * 3])
+  redis.call('SET', KEYS[1 + i], ARGV[7 + i * 3], 'PXAT', ARGV[8 + i * 3], 'NX')
+  local used = tonumber(redis.call('GET', KEYS[1 + i]))
+  if used + credits > limit then return {2, used, i} end
   if credits > 0 then
-    local room = math.min(spareCredits, math.floor((limit - used - credits) / tonumber(ARGV[11])))
-    granted = credits + math.max(0, math.floor(room / credits) * credits)
+    local room = math.min(spareCredits, math.floor((limit - used - credits) / share))
+    spareCredits = math.max(0, math.floor(room / credits) * credits)
+  else
+    spareCredits = 0
   end
 end
+if counters > 0 then granted = credits + spareCredits end
 local taken = 0
 local remaining = -1
 if rate >= 0 then
@@ -70,7 +77,9 @@ if rate >= 0 then
   redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'last', last)
   redis.call('PEXPIRE', KEYS[1], math.ceil((rate - tokens) * 1000 / rate) + 1000)
 end
-if limit >= 0 and granted > 0 then redis.call('INCRBY', KEYS[2], granted) end
+if granted > 0 then
+  for i = 1, counters do redis.call('INCRBY', KEYS[1 + i], granted) end
+end
 return {1, taken, granted, remaining}
 `;
 

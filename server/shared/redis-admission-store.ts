@@ -27,9 +27,19 @@ function bucketKey(userId: number): string {
   return `${prefix}:{${userId}}:bucket`;
 }
 
-/** One counter per user and cycle: a plan change (a new anchor) or a new cycle starts another. */
+/**
+ * One counter per user and cycle: a plan change (a new anchor) or a new cycle starts another. A key's
+ * spend has one per period (its day, its owner's cycle), under its owner's hash tag.
+ */
 function creditKey(account: CreditAccount): string {
-  return `${prefix}:{${account.userId}}:credits:${account.anchor.getTime()}:${account.cycle.start.getTime()}`;
+  const owner = `${prefix}:{${account.userId}}`;
+  const period = `${account.anchor.getTime()}:${account.cycle.start.getTime()}`;
+  return account.key === null ? `${owner}:credits:${period}` : `${owner}:key:${account.key.keyId}:${account.key.period}:${period}`;
+}
+
+/** The accounts of a request that have a limit: the user's quota first, then the key's caps (what Redis counts). */
+function limited(request: TakeRequest): CreditAccount[] {
+  return [request.account, ...request.spend].filter((account) => account.limit !== null);
 }
 
 /** Each replica's share of a plan's rate while Redis is away: never below one call a second. */
@@ -199,39 +209,44 @@ export function redisAdmissionStore(settings: RedisAdmissionSettings): RedisAdmi
   function alone(request: TakeRequest, nowMs: number): Taken {
     const rate = request.rate === null ? null : localShare(request.rate, replicas);
     const taken = memory.take({ ...request, rate, spareTokens: 0 }, nowMs);
-    if (taken.kind === 'granted' && request.account.limit !== null) owe(creditKey(request.account), taken.credits);
+    if (taken.kind === 'granted') for (const account of limited(request)) owe(creditKey(account), taken.credits);
     return taken;
   }
 
   async function shared(request: TakeRequest, nowMs: number): Promise<Taken> {
-    const { account } = request;
-    const limit = account.limit;
-    // Everything of this user this replica knows: the seed of a counter Redis does not have.
-    const seed = limit === null ? 0 : ledger.used(account, nowMs);
+    const counted = limited(request);
+    // Everything of each account this replica knows: the seed of a counter Redis does not have.
+    const counters = counted.flatMap((account) => [
+      account.limit ?? 0,
+      ledger.used(account, nowMs),
+      account.cycle.end.getTime() + counterGraceMs,
+    ]);
     const [kind = 0, first = 0, second = 0, third = -1] = await run(
       takeScript,
-      [bucketKey(request.userId), creditKey(account)],
+      [bucketKey(request.userId), ...counted.map(creditKey)],
       nowMs,
       request.rate ?? -1,
       request.tokens,
       request.spareTokens,
-      limit ?? -1,
       request.credits,
       request.spareCredits,
-      seed,
-      account.cycle.end.getTime() + counterGraceMs,
       spareShare,
+      ...counters,
     );
-    if (kind === 2 && limit !== null) {
+    if (kind === 2) {
       refusedAt.set(request.userId, nowMs);
-      return { kind: 'quota', used: first, limit };
+      const refusing = counted[second - 1];
+      if (refusing?.limit == null) throw new Error('the admission script named no counter it was given');
+      return refusing.key === null
+        ? { kind: 'quota', used: first, limit: refusing.limit }
+        : { kind: 'keyCap', account: refusing, used: first, limit: refusing.limit };
     }
     if (kind === 3) {
       refusedAt.set(request.userId, nowMs);
       return { kind: 'rate', retryAfterMs: first };
     }
     // Reserved in this replica's ledger too: its charges are what its batch writes add to the database.
-    ledger.reserve(account, second, nowMs);
+    for (const account of [request.account, ...request.spend]) ledger.reserve(account, second, nowMs);
     const remaining = third < 0 ? null : third;
     if (remaining !== null) lastRemaining.set(request.userId, { tokens: remaining, atMs: nowMs });
     return { kind: 'granted', tokens: first, credits: second, remaining };

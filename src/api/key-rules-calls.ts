@@ -19,6 +19,8 @@ function keyRulesBody(rules: KeyRules): components['schemas']['KeyRules'] {
     allowNoOrigin: rules.allowNoOrigin,
     methods: [...rules.methods],
     contracts: [...rules.contracts],
+    creditsPerDay: rules.creditsPerDay,
+    creditsPerCycle: rules.creditsPerCycle,
   };
 }
 

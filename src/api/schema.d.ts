@@ -1418,6 +1418,10 @@ export interface components {
             methods: string[];
             /** @description The contracts the key's calls may address: the `to` of eth_call, eth_estimateGas, eth_createAccessList, eth_fillTransaction, eth_simulateV1's calls and of the transaction eth_sendRawTransaction sends; the `address` of eth_getLogs, eth_newFilter and a "logs" subscription (which must then name one). A call addressing another, or none, is refused with 403 and JSON-RPC error -32002; methods that address no contract are not restricted */
             contracts: string[];
+            /** @description The key's spend cap per UTC day, in credits (null: none). A call that would take the key past it is refused with HTTP 403 and JSON-RPC error -32005 (data.limit "keyCap") until the day ends; the owner is e-mailed once per day the cap is reached */
+            creditsPerDay: number | null;
+            /** @description The key's spend cap per billing cycle (the account's, as the plan's quota counts it), in credits (null: none); refused and told as creditsPerDay, until the cycle ends */
+            creditsPerCycle: number | null;
         };
         AllowedAddresses: string[];
     };

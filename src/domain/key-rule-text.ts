@@ -1,5 +1,5 @@
 import { ORIGIN_CAVEAT, ORIGIN_FACTS } from './access-rule-text';
-import type { CallRuleKind } from './key-rules';
+import type { CallRuleKind, KeyCapPeriod } from './key-rules';
 
 /** How the key's own call lists read in its rules dialog (the project's kinds read as on /endpoints: ACCESS_RULE_TEXT). */
 export const CALL_RULE_TEXT: Readonly<Record<CallRuleKind, { title: string; valueLabel: string; placeholder: string; help: string }>> = {
@@ -34,3 +34,12 @@ export function projectOriginLabel(projectAccepts: boolean): string {
 export const keyRulesTitle = (name: string) => `Rules of ${name}`;
 export const keyRulesSaved = (name: string) => `Rules of ${name} saved. The gateway enforces them within a second.`;
 export const OWN_RULES_BADGE = 'Own rules';
+
+/** The spend caps' section of a key's rules. */
+export const KEY_CAPS_TITLE = 'Spend Caps';
+export const KEY_CAPS_HELP =
+  "Credits this key may spend; a call past a cap is refused (HTTP 403, JSON-RPC -32005) until the period ends, and you are e-mailed once. Your account's quota still applies. Empty: no cap.";
+export const KEY_CAP_TEXT: Readonly<Record<KeyCapPeriod, { label: string; hint: string }>> = {
+  day: { label: 'Credits per day', hint: 'Each UTC day, from midnight.' },
+  cycle: { label: 'Credits per billing cycle', hint: "Each of your account's billing cycles, as the plan's quota counts." },
+};

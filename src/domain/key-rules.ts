@@ -27,6 +27,39 @@ export interface KeyRules {
   readonly allowNoOrigin: boolean | null;
   readonly methods: readonly string[];
   readonly contracts: readonly string[];
+  /** Spend caps: at most this many credits a UTC day, and a billing cycle; null: no cap. */
+  readonly creditsPerDay: number | null;
+  readonly creditsPerCycle: number | null;
+}
+
+/** The periods a key's spend is capped over: the UTC day, and the owner's billing cycle. */
+export const KEY_CAP_PERIODS = ['day', 'cycle'] as const;
+export type KeyCapPeriod = (typeof KEY_CAP_PERIODS)[number];
+
+/** The rule field of each period's cap. */
+export const KEY_CAP_FIELDS = { day: 'creditsPerDay', cycle: 'creditsPerCycle' } as const satisfies Record<KeyCapPeriod, keyof KeyRules>;
+
+/** The largest cap a key may have (a trillion credits: above any plan's quota). */
+export const KEY_CAP_MAX = 1_000_000_000_000;
+
+export const KEY_CAP_MESSAGE = `Please enter a whole number of credits from 1 to ${KEY_CAP_MAX.toLocaleString('en-US')}, or leave it empty for no cap`;
+
+/** The message for a cap as typed (empty: no cap), or null when it may be saved. */
+export function keyCapProblem(text: string): string | null {
+  return text.trim() === '' || parseKeyCap(text) !== null ? null : KEY_CAP_MESSAGE;
+}
+
+/** A cap as typed: null for no cap (empty) or for a value that is not one (see keyCapProblem). */
+export function parseKeyCap(text: string): number | null {
+  const trimmed = text.trim().replaceAll(',', '');
+  if (!/^[0-9]{1,13}$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return isKeyCap(value) ? value : null;
+}
+
+/** Whether a stored or sent cap is one (a whole number of credits from 1 to KEY_CAP_MAX). */
+export function isKeyCap(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 1 && value <= KEY_CAP_MAX;
 }
 
 /** The key's own lists: methods, and the contracts its calls may address. */
@@ -37,8 +70,17 @@ export type CallRuleKind = (typeof CALL_RULE_KINDS)[number];
 export const KEY_RULE_KINDS = [...ACCESS_KINDS, ...CALL_RULE_KINDS] as const;
 export type KeyRuleKind = AccessKind | CallRuleKind;
 
-/** A key with no rules of its own: the project's lists apply, any method and contract. */
-export const PROJECT_RULES: KeyRules = { domains: null, ips: null, cidrs: null, allowNoOrigin: null, methods: [], contracts: [] };
+/** A key with no rules of its own: the project's lists apply, any method and contract, no cap. */
+export const PROJECT_RULES: KeyRules = {
+  domains: null,
+  ips: null,
+  cidrs: null,
+  allowNoOrigin: null,
+  methods: [],
+  contracts: [],
+  creditsPerDay: null,
+  creditsPerCycle: null,
+};
 
 /**
  * The methods a key may be limited to: every method the gateway serves, and eth_subscribe (over
@@ -109,6 +151,8 @@ export function hasOwnRules(rules: KeyRules): boolean {
     ACCESS_KINDS.some((kind) => rules[kind] !== null) ||
     rules.allowNoOrigin !== null ||
     rules.methods.length > 0 ||
-    rules.contracts.length > 0
+    rules.contracts.length > 0 ||
+    rules.creditsPerDay !== null ||
+    rules.creditsPerCycle !== null
   );
 }

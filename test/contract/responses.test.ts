@@ -319,10 +319,20 @@ describe('every answer matches openapi.yaml', () => {
     const [key] = (await local.app.inject({ method: 'GET', url: '/api/apiKeys', headers: bearer(token) })).json<Array<{ id: number }>>();
     if (key === undefined) throw new Error('a new account has no key');
     const url = `/api/apiKeys/${key.id}/rules`;
-    const rules = { domains: ['Example.com'], ips: null, cidrs: [], allowNoOrigin: true, methods: ['eth_call'], contracts: [] };
+    const rules = {
+      domains: ['Example.com'],
+      ips: null,
+      cidrs: [],
+      allowNoOrigin: true,
+      methods: ['eth_call'],
+      contracts: [],
+      creditsPerDay: 5000,
+      creditsPerCycle: null,
+    };
     await call('getKeyRules', { method: 'GET', url, headers: bearer(token) });
     await call('putKeyRules', { method: 'PUT', url, headers: bearer(token), payload: rules });
     await call('putKeyRules', { method: 'PUT', url, headers: bearer(token), payload: { ...rules, methods: ['nope'] } });
+    await call('putKeyRules', { method: 'PUT', url, headers: bearer(token), payload: { ...rules, creditsPerDay: 0 } });
     await call('putKeyRules', { method: 'PUT', url, payload: rules });
     await call('putKeyRules', { method: 'PUT', url: '/api/apiKeys/2000000000/rules', headers: bearer(token), payload: rules });
     await call('getKeyRules', { method: 'GET', url: '/api/apiKeys/2000000000/rules', headers: bearer(token) });

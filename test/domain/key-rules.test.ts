@@ -3,6 +3,10 @@ import { ACCESS_MESSAGES, type AccessSettings } from '@/domain/access-control';
 import {
   effectiveAccess,
   hasOwnRules,
+  KEY_CAP_MAX,
+  KEY_CAP_MESSAGE,
+  keyCapProblem,
+  parseKeyCap,
   KEY_RULE_MESSAGES,
   type KeyRuleKind,
   type KeyRules,
@@ -78,4 +82,30 @@ it('offers every served method and eth_subscribe, once each', () => {
   expect(new Set(RULE_METHODS).size).toBe(RULE_METHODS.length);
   expect(RULE_METHODS).toContain('eth_subscribe');
   expect(RULE_METHODS).toContain('eth_sendRawTransaction');
+});
+
+describe('spend caps as typed', () => {
+  it.each<[string, number | null, string | null]>([
+    ['', null, null],
+    ['   ', null, null],
+    ['1', 1, null],
+    [' 5000 ', 5000, null],
+    ['2,500,000', 2_500_000, null],
+    [String(KEY_CAP_MAX), KEY_CAP_MAX, null],
+    [String(KEY_CAP_MAX + 1), null, KEY_CAP_MESSAGE],
+    ['0', null, KEY_CAP_MESSAGE],
+    ['-5', null, KEY_CAP_MESSAGE],
+    ['1.5', null, KEY_CAP_MESSAGE],
+    ['1e6', null, KEY_CAP_MESSAGE],
+    ['lots', null, KEY_CAP_MESSAGE],
+    ['99999999999999999999', null, KEY_CAP_MESSAGE],
+  ])('%j → %j (%j)', (text, cap, problem) => {
+    expect(parseKeyCap(text)).toBe(cap);
+    expect(keyCapProblem(text)).toBe(problem);
+  });
+
+  it('counts a cap as a rule of its own', () => {
+    expect(hasOwnRules({ ...PROJECT_RULES, creditsPerDay: 10 })).toBe(true);
+    expect(hasOwnRules({ ...PROJECT_RULES, creditsPerCycle: 10 })).toBe(true);
+  });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { keyRulesEditorMachine } from '@machines/key-rules-editor';
 import {
+  selectCap,
+  selectCapError,
   selectDraftError,
   selectHasOwnRules,
   selectIsOpen,
@@ -13,7 +15,7 @@ import {
 } from '@machines/key-rules-editor.selectors';
 import type { LoadedKeyRules } from '@machines/key-rules-editor.types';
 import { KEY_RULES_SAVE_FALLBACK } from '@/domain/key-errors';
-import { type KeyRules, PROJECT_RULES, RULE_METHODS } from '@/domain/key-rules';
+import { KEY_CAP_MESSAGE, type KeyRules, PROJECT_RULES, RULE_METHODS } from '@/domain/key-rules';
 import { describeModel } from './describe-model';
 import type { Executors } from './flow-model';
 import {
@@ -58,6 +60,7 @@ describeModel('key rules editor machine', keyRulesEditorMachine, variants, async
       'rules.add': (event) => actor.send(event),
       'rules.remove': (event) => actor.send(event),
       'rules.save': (event) => actor.send(event),
+      'rules.cap.set': (event) => actor.send(event),
       'xstate.done.actor.loadKeyRules': ({ output }) => settle(() => load.resolve(output)),
       'xstate.error.actor.loadKeyRules': ({ error }) => settle(() => load.reject(error)),
       'xstate.done.actor.saveKeyRules': ({ output }) => settle(() => save.resolve(output)),
@@ -129,6 +132,21 @@ describe('key rules editor machine', () => {
     actor.send({ type: 'rules.own.set', kind: 'ips', own: false });
     actor.send({ type: 'rules.own.set', kind: 'ips', own: true });
     expect(actor.getSnapshot().context.rules.ips).toEqual(['203.0.113.7']);
+  });
+
+  it('saves the spend caps as typed (commas allowed, empty for none), or shows why and saves nothing', async () => {
+    const { actor, save } = await opened();
+    expect(selectCap('day')(actor.getSnapshot())).toBe('');
+    actor.send({ type: 'rules.cap.set', period: 'day', value: '0' });
+    actor.send({ type: 'rules.cap.set', period: 'cycle', value: '2,500,000' });
+    actor.send({ type: 'rules.save' });
+    expect(save.inputs).toEqual([]);
+    expect(selectCapError('day')(actor.getSnapshot())).toBe(KEY_CAP_MESSAGE);
+    expect(selectCapError('cycle')(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'rules.cap.set', period: 'day', value: ' 5000 ' });
+    expect(selectCapError('day')(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'rules.save' });
+    expect(save.inputs.at(-1)?.rules).toMatchObject({ creditsPerDay: 5000, creditsPerCycle: 2_500_000 });
   });
 
   it('adds every value still typed when Save is pressed, or shows their messages and saves nothing', async () => {

@@ -13,6 +13,7 @@ import { CreditLedger } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
 import { type AnvilNode, startAnvil } from '@server/nodes/anvil';
 import { directNodes } from './helpers/node-routers';
+import { UNCAPPED } from '../support/key-spend';
 
 /**
  * An HTTP worker's gateway overlapping a lease with the node (Gateway + LeasedAdmission, a real
@@ -57,6 +58,14 @@ interface Lease {
  * One worker. `held: true` keeps each lease waiting until the test answers it (by the authority, or
  * with the answer given); otherwise leases go to the authority at once.
  */
+const stored = {
+  userId: 7,
+  anchor: new Date('2030-01-01T00:00:00Z'),
+  creditsUsed: 0,
+  countedCycleStart: new Date('2030-01-01T00:00:00Z'),
+  creditLimit: plan.creditLimit,
+};
+
 function worker(options: { held: boolean }) {
   let nowMs = startMs;
   const ledger = new CreditLedger();
@@ -68,17 +77,8 @@ function worker(options: { held: boolean }) {
       planId: 1,
       userId: 7,
       rate: plan.rate,
-      credits: ledger.sync(
-        {
-          userId: 7,
-          anchor: new Date('2030-01-01T00:00:00Z'),
-          creditsUsed: 0,
-          countedCycleStart: new Date('2030-01-01T00:00:00Z'),
-          creditLimit: plan.creditLimit,
-        },
-        new Date(nowMs),
-        ledger.generation,
-      ),
+      credits: ledger.sync(stored, new Date(nowMs), ledger.generation),
+      spend: ledger.syncKey(3, stored, UNCAPPED, new Date(nowMs), ledger.generation),
       access: compileAccessRules(lists),
       lists,
     }),
@@ -99,7 +99,7 @@ function worker(options: { held: boolean }) {
         : authority.lease(1, request, nowMs),
     () => undefined,
   );
-  const key: WorkerKey = { apiKey: 'rpk_early', keyId: 3, planId: 1, userId: 7, ...plan, access: compileAccessRules(lists) };
+  const key: WorkerKey = { apiKey: 'rpk_early', keyId: 3, planId: 1, userId: 7, ...plan, capped: false, access: compileAccessRules(lists) };
   const upstream = new CountedUpstream(node.url, 5_000);
   const meter = new UsageMeter();
   const gateway = new Gateway<WorkerKey, WorkerTicket>({

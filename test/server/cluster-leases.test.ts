@@ -8,6 +8,7 @@ import { RateLimiter } from '@server/gateway/rate-limiter';
 import { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { CreditLedger } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
+import { UNCAPPED } from '../support/key-spend';
 
 /**
  * Two HTTP workers' admissions leasing from one main process's authority, wired in memory (the
@@ -38,6 +39,7 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
             userId: 7,
             rate: plan.rate,
             credits: ledger.sync(stored, new Date(nowMs), ledger.generation),
+            spend: ledger.syncKey(3, stored, UNCAPPED, new Date(nowMs), ledger.generation),
             access: compileAccessRules(lists),
             lists,
           }
@@ -52,6 +54,7 @@ function setting(plan: { rate: number | null; creditLimit: number | null }) {
     userId: 7,
     rate: plan.rate,
     creditLimit: plan.creditLimit,
+    capped: false,
     access: compileAccessRules(lists),
   };
   const unknown: string[] = [];

@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { NETWORK_FACTS } from '@/domain/networks';
 import { WEBSOCKET_CLOSES as websocketCloses } from '@/domain/websocket-protocol';
+import { creditsFor } from '@/domain/credits';
+import type { Mail, Mailer } from '@server/mail/mailer';
+import { runUsageAlerts } from '@server/metering/usage-alerts';
 import { devAccounts } from '@server/nodes/local-nodes';
 import { startTestAnvil, type AnvilNode } from '../support/anvil';
 import { realPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
 import { startThrowawayRedis, type ThrowawayRedis } from '../support/throwaway-redis';
-import { bearer } from './helpers/accounts';
+import { bearer, verifyAddress } from './helpers/accounts';
 import { keyCalls } from './helpers/key-calls';
 import { ManualClock } from './helpers/manual-clock';
 import { within } from './helpers/replicas';
@@ -28,7 +31,16 @@ type KeyRules = components['schemas']['KeyRules'];
 const postgresServer = realPostgres('gateway-key-rules.test.ts');
 const clock = new ManualClock();
 
-const projectRules: KeyRules = { domains: null, ips: null, cidrs: null, allowNoOrigin: null, methods: [], contracts: [] };
+const projectRules: KeyRules = {
+  domains: null,
+  ips: null,
+  cidrs: null,
+  allowNoOrigin: null,
+  methods: [],
+  contracts: [],
+  creditsPerDay: null,
+  creditsPerCycle: null,
+};
 const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const OTHER = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
 
@@ -229,6 +241,73 @@ describe.runIf(postgresServer.canRun)("a key's own rules, with viem, across two 
     expect(refused.value.statusCode).toBe(401);
     expect(await refusedCode(viaB(holder.apiKey).getChainId())).toBe(-32001);
     expect(await viaB(secret).getChainId()).toBe(chain.id);
+  });
+
+  it("a key's spend cap: two replicas together admit exactly it, over HTTP and WebSocket with the key's own error; other keys go on; the owner is told once", async () => {
+    const holder = await newAccount('caps');
+    const keyId = await firstKeyId(holder);
+    const cost = creditsFor('eth_chainId');
+    // What the key spent before its cap was set counts against it. (Through A, whose cache the save
+    // below drops at once; B loads the key at its first call, after the save.)
+    expect((await rpc(a.app, holder.apiKey, call('eth_chainId'))).statusCode).toBe(200);
+    await a.app.metering.flush();
+    await putRules(a.app, holder, keyId, { creditsPerDay: 6 * cost });
+    // 12 calls at once, half through each replica: the cap's 5 calls left, no more.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => rpc(index % 2 === 0 ? a.app : b.app, holder.apiKey, call('eth_chainId', index))),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+    const refused = answers.find((answer) => answer.statusCode !== 200);
+    expect(refused?.statusCode).toBe(403);
+    expect(refused?.json().error).toMatchObject({
+      code: -32005,
+      message: expect.stringMatching(/^Key spend cap reached: this key has spent \d+ of the \d+ credits its rules allow per day \(UTC\)/),
+      data: { limit: 'keyCap', period: 'day', creditCap: 6 * cost },
+    });
+    // viem over HTTP and over the WebSocket meet the same refusal.
+    expect(await refusedCode(viaB(holder.apiKey).getChainId())).toBe(-32005);
+    const ws = createPublicClient({
+      chain,
+      transport: webSocket(`${bUrl.replace(/^http/, 'ws')}/api/v1/mainnet/${holder.apiKey}`, { retryCount: 0 }),
+    });
+    expect(await refusedCode(ws.getChainId())).toBe(-32005);
+    await (await ws.transport.getRpcClient()).close();
+    // The owner's other key is not held by this key's cap.
+    const other = (await keyCalls(a.app, holder.token).create({ name: 'other' })).json<{ apiKey: string }>();
+    expect(await viaB(other.apiKey).getChainId()).toBe(chain.id);
+    // Written: the key spent exactly its cap today.
+    await a.app.metering.flush();
+    await b.app.metering.flush();
+    const { rows } = await a.app.db.query<{ credits_used: string }>(
+      `SELECT credits_used FROM key_credits WHERE api_key_id = $1 AND period = 'day'`,
+      [keyId],
+    );
+    expect(Number(rows[0]?.credits_used)).toBe(6 * cost);
+    // The owner is e-mailed once for the day, the key masked.
+    await verifyAddress(a.app, holder.email);
+    const sent: Mail[] = [];
+    const alerts = {
+      db: a.app.db,
+      clock: a.clock,
+      log: a.app.log,
+      mailer: { kind: 'outbox', send: async (mail: Mail) => void sent.push(mail) } satisfies Mailer,
+      publicUrl: 'https://dashboard.example',
+      productName: 'Acme RPC',
+    };
+    await runUsageAlerts(alerts);
+    await runUsageAlerts(alerts);
+    const capMails = sent.filter((mail) => mail.to === holder.email && mail.subject.includes('spend cap'));
+    expect(capMails).toHaveLength(1);
+    expect(capMails[0]?.text).not.toContain(holder.apiKey);
+    // Lifting the cap through A lets B's calls through within a second.
+    await putRules(a.app, holder, keyId, { creditsPerDay: null });
+    const lifted = await within(
+      b.clock,
+      1000,
+      () => rpc(b.app, holder.apiKey, call('eth_chainId')),
+      (answer) => answer.statusCode === 200,
+    );
+    expect(lifted.value.statusCode).toBe(200);
   });
 
   it('over the WebSocket: a "logs" subscription must name allowed contracts; a change of rules closes what they no longer allow', async () => {

@@ -87,7 +87,7 @@ describe('credit ledger', () => {
     const batch = ledger.beginBatch(now.getTime());
     ledger.sync({ ...stored, creditsUsed: 100 }, now, readBefore);
     expect(ledger.used(account, now.getTime())).toBe(120);
-    expect(ledger.endBatch(batch, [{ ...stored, creditsUsed: 120 }], now.getTime())).toEqual([]);
+    expect(ledger.endBatch(batch, { users: [{ ...stored, creditsUsed: 120 }], keys: [] }, now.getTime())).toEqual([]);
     expect(ledger.used(account, now.getTime())).toBe(120);
   });
 
@@ -115,7 +115,7 @@ describe('credit ledger', () => {
     const account = ledger.sync(stored, now, ledger.generation);
     ledger.reserve(account, 20, now.getTime());
     ledger.charge(account, 20);
-    expect(ledger.endBatch(ledger.beginBatch(now.getTime()), [], now.getTime())).toEqual([1]);
+    expect(ledger.endBatch(ledger.beginBatch(now.getTime()), { users: [], keys: [] }, now.getTime())).toEqual([1]);
     const fresh = ledger.sync(stored, now, ledger.generation);
     expect(ledger.used(fresh, at('2030-02-15T10:00:00Z').getTime())).toBe(0);
     expect(fresh.cycle.start.toISOString()).toBe('2030-02-15T10:00:00.000Z');

@@ -149,7 +149,16 @@ describe('the audit log', () => {
     const key = await firstKey(holder);
     const rolled: ApiKey = (await roll(holder, key.id, '7d')).json();
     await expire(holder, key.id, new Date(server.clock.now().getTime() + HOUR).toISOString());
-    const rules = { domains: null, ips: ['203.0.113.7'], cidrs: null, allowNoOrigin: null, methods: [], contracts: [] };
+    const rules = {
+      domains: null,
+      ips: ['203.0.113.7'],
+      cidrs: null,
+      allowNoOrigin: null,
+      methods: [],
+      contracts: [],
+      creditsPerDay: null,
+      creditsPerCycle: null,
+    };
     const put = await server.app.inject({
       method: 'PUT',
       url: `/api/apiKeys/${key.id}/rules`,

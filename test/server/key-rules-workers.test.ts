@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { creditsFor } from '@/domain/credits';
 import { setUpTestAnvil } from '../support/anvil';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json } from './helpers/started-server';
@@ -30,15 +31,18 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): P
   }
 }
 
-async function api(method: string, path: string, body: unknown): Promise<unknown> {
+async function api(method: string, path: string, body: unknown, expected = 200): Promise<unknown> {
   const response = await fetch(`${server.url}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  expect(response.status, `${method} ${path}`).toBe(200);
+  expect(response.status, `${method} ${path}`).toBe(expected);
   return json(response);
 }
+
+let rolledSecret: string | null = null;
+const firstKeySecret = () => rolledSecret ?? server.apiKey;
 
 describe("a key's own rules on the HTTP workers", () => {
   it('refuses the methods and contracts the key does not allow; a roll without grace ends the old secret', async () => {
@@ -56,6 +60,8 @@ describe("a key's own rules on the HTTP workers", () => {
       allowNoOrigin: null,
       methods: ['eth_chainId', 'eth_call'],
       contracts: [contract],
+      creditsPerDay: null,
+      creditsPerCycle: null,
     });
     expect(
       await until(
@@ -73,6 +79,7 @@ describe("a key's own rules on the HTTP workers", () => {
     const rolled = await api('POST', `/apiKeys/${key.id}/roll`, { grace: 'none' });
     const secret = field(rolled, 'apiKey');
     if (typeof secret !== 'string') throw new Error('no new secret');
+    rolledSecret = secret;
     expect(
       await until(
         () => status(server.apiKey, 'eth_chainId'),
@@ -80,5 +87,29 @@ describe("a key's own rules on the HTTP workers", () => {
       ),
     ).toEqual({ status: 401, code: -32001 });
     expect(await status(secret, 'eth_chainId')).toEqual({ status: 200, code: null });
+  });
+
+  it("admits exactly a key's spend cap across both workers, then refuses with the key's own error", async () => {
+    const created = await api('POST', '/apiKeys', { name: 'capped' }, 201);
+    const id = field(created, 'id');
+    const apiKey = field(created, 'apiKey');
+    if (typeof id !== 'number' || typeof apiKey !== 'string') throw new Error('no key');
+    const cost = creditsFor('eth_chainId');
+    await api('PUT', `/apiKeys/${id}/rules`, {
+      domains: null,
+      ips: null,
+      cidrs: null,
+      allowNoOrigin: null,
+      methods: [],
+      contracts: [],
+      creditsPerDay: null,
+      creditsPerCycle: 4 * cost,
+    });
+    // 16 calls at once, on as many connections: the workers share them, and lease this key's credits apart.
+    const answers = await Promise.all(Array.from({ length: 16 }, () => status(apiKey, 'eth_chainId')));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 403 && answer.code === -32005)).toHaveLength(12);
+    // The account's first key is not held by it.
+    expect((await status(firstKeySecret(), 'eth_chainId')).status).toBe(200);
   });
 });

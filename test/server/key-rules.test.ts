@@ -15,7 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const projectRules: KeyRules = { domains: null, ips: null, cidrs: null, allowNoOrigin: null, methods: [], contracts: [] };
+const projectRules: KeyRules = {
+  domains: null,
+  ips: null,
+  cidrs: null,
+  allowNoOrigin: null,
+  methods: [],
+  contracts: [],
+  creditsPerDay: null,
+  creditsPerCycle: null,
+};
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
 /** One signed-in user's first key and its rules' operations. */
@@ -55,6 +64,8 @@ describe('GET and PUT /api/apiKeys/{id}/rules', () => {
       allowNoOrigin: true,
       methods: [' eth_call', 'eth_subscribe'],
       contracts: [` ${CONTRACT} `],
+      creditsPerDay: null,
+      creditsPerCycle: null,
     });
     const expected: KeyRules = {
       domains: ['app.example.com'],
@@ -63,6 +74,8 @@ describe('GET and PUT /api/apiKeys/{id}/rules', () => {
       allowNoOrigin: true,
       methods: ['eth_call', 'eth_subscribe'],
       contracts: [CONTRACT.toLowerCase()],
+      creditsPerDay: null,
+      creditsPerCycle: null,
     };
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual(expected);
@@ -79,6 +92,8 @@ describe('GET and PUT /api/apiKeys/{id}/rules', () => {
       domains: ['localhost'],
       methods: ['debug_traceCall', 'eth_call', 'eth_call'],
       contracts: ['0x1234'],
+      creditsPerDay: null,
+      creditsPerCycle: null,
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toEqual([

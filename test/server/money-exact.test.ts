@@ -141,6 +141,9 @@ const plans = [
   { rate: 1000, creditLimit: 3000 },
   { rate: null, creditLimit: null },
   { rate: 5000, creditLimit: null },
+  // The key's own daily cap, below and above what a run spends, on a limited and an unlimited plan.
+  { rate: 1000, creditLimit: 1_000_000, dayCap: 900 },
+  { rate: 5000, creditLimit: null, dayCap: 2500 },
 ];
 
 /** One random interleaving of `steps` steps; `workers` 0 is the one-process server. */
@@ -187,8 +190,19 @@ describe('credits under concurrency: random interleavings', () => {
           metered: cluster.storedMetered,
           reserved: cluster.reserved(),
           pending: cluster.pending(),
+          keyDay: cluster.storedKeyDay,
+          keyLeft: cluster.keyDayLeft(),
         };
-        expect(result).toEqual({ seed, charged: cluster.owed, metered: cluster.owed, reserved: 0, pending: 0 });
+        // The key's spend is exact as its owner's is (both periods are charged alike; the day is stored apart).
+        expect(result).toEqual({
+          seed,
+          charged: cluster.owed,
+          metered: cluster.owed,
+          reserved: 0,
+          pending: 0,
+          keyDay: cluster.owed,
+          keyLeft: { reserved: 0, pending: 0 },
+        });
         // Without a worker dying, what was reported is everything answered.
         if (cluster.workers.every((worker) => worker.alive)) expect(cluster.owed).toBe(answeredCredits(cluster));
       }

@@ -47,6 +47,21 @@ function until(ms: number, check: () => Promise<boolean>): Promise<void> {
   return vi.waitFor(async () => expect(await check()).toBe(true), { timeout: ms, interval: 50 });
 }
 
+/** A key's spend accounts (its day's and its cycle's) capped at `caps`, having spent `spent` in each. */
+function spendOf(ledger: CreditLedger, userId: number, caps: { day: number | null; cycle: number | null }, spent: number): CreditAccount[] {
+  const at = new Date(startMs);
+  const read = (limit: number | null, periodStart: Date) => ({ limit, periodStart, creditsUsed: spent });
+  const stored = { userId, anchor, creditsUsed: 0, countedCycleStart: anchor, creditLimit: null };
+  const spend = { day: read(caps.day, new Date(startMs - (startMs % 86_400_000))), cycle: read(caps.cycle, anchor) };
+  const { day, cycle } = ledger.syncKey(userId, stored, spend, at, ledger.generation);
+  return [day, cycle];
+}
+
+/** What a take decided, comparable across two ledgers (a cap's refusal names its period, not its account object). */
+function decided(taken: Taken): unknown {
+  return taken.kind === 'keyCap' ? { ...taken, account: taken.account.key } : taken;
+}
+
 function accountOf(ledger: CreditLedger, userId: number, limit: number | null, used = 0): CreditAccount {
   return ledger.sync(
     { userId, anchor, creditsUsed: used, countedCycleStart: anchor, creditLimit: limit },
@@ -97,6 +112,7 @@ describe('gateway admission shared through Redis', () => {
     userId: account.userId,
     rate,
     account,
+    spend: [],
     tokens: 1,
     spareTokens: 0,
     credits: 0,
@@ -108,7 +124,7 @@ describe('gateway admission shared through Redis', () => {
     await until(5000, async () => made.redis.status === 'ready');
   }
 
-  it('decides every generated sequence as the TypeScript rule does (bucket, debt, spares, quota)', async () => {
+  it('decides every generated sequence as the TypeScript rule does (bucket, debt, spares, quota, key caps)', async () => {
     const step = fc.record({
       advanceMs: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1000, max: 5000 })),
       tokens: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 40 })),
@@ -122,28 +138,36 @@ describe('gateway admission shared through Redis', () => {
       rate: fc.oneof(fc.constant(null), fc.constantFrom(1, 10, 50, 100, 1000), fc.integer({ min: 1, max: 2000 })),
       limit: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 20_000 })),
       used: fc.integer({ min: 0, max: 10_000 }),
+      /** The key's caps (none, or one of each period) and what it has spent in each. */
+      caps: fc.record({
+        day: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 20_000 })),
+        cycle: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 20_000 })),
+      }),
+      spent: fc.integer({ min: 0, max: 5_000 }),
     });
     await fc.assert(
-      fc.asyncProperty(plan, fc.array(step, { minLength: 1, maxLength: 40 }), async ({ rate, limit, used }, steps) => {
+      fc.asyncProperty(plan, fc.array(step, { minLength: 1, maxLength: 40 }), async ({ rate, limit, used, caps, spent }, steps) => {
         const userId = userIds++;
         const shared = replica(userId, limit, used);
+        const sharedSpend = spendOf(shared.ledger, userId, caps, spent);
         await connected(shared);
         const ledger = new CreditLedger();
         const memory = new MemoryAdmissionStore(new RateLimiter(), ledger);
         const account = accountOf(ledger, userId, limit, used);
+        const spend = spendOf(ledger, userId, caps, spent);
         let nowMs = startMs;
         for (const { advanceMs, settle, ...call } of steps) {
           nowMs += advanceMs;
-          const expected: Taken = memory.take(ask(account, rate, call), nowMs);
-          const actual = await shared.store.take(ask(shared.account, rate, call), nowMs);
-          expect(actual).toEqual(expected);
+          const expected: Taken = memory.take({ ...ask(account, rate, call), spend }, nowMs);
+          const actual = await shared.store.take({ ...ask(shared.account, rate, call), spend: sharedSpend }, nowMs);
+          expect(decided(actual)).toEqual(decided(expected));
           if (expected.kind !== 'granted' || actual.kind !== 'granted') continue;
           if (settle === 'charge') {
-            memory.charge(account, expected.credits);
-            shared.store.charge(shared.account, actual.credits);
+            for (const each of [account, ...spend]) memory.charge(each, expected.credits);
+            for (const each of [shared.account, ...sharedSpend]) shared.store.charge(each, actual.credits);
           } else if (settle === 'release') {
-            memory.release(account, expected.credits);
-            shared.store.release(shared.account, actual.credits);
+            for (const each of [account, ...spend]) memory.release(each, expected.credits);
+            for (const each of [shared.account, ...sharedSpend]) shared.store.release(each, actual.credits);
           } else if (rate !== null) {
             memory.giveBackTokens(userId, rate, expected.tokens, nowMs);
             shared.store.giveBackTokens(userId, rate, actual.tokens, nowMs);
@@ -151,8 +175,8 @@ describe('gateway admission shared through Redis', () => {
           // Releases and give-backs are sent without waiting for them.
           await shared.store.settled();
         }
-        expect(await shared.store.take(ask(shared.account, rate, { tokens: 0 }), nowMs)).toEqual(
-          memory.take(ask(account, rate, { tokens: 0 }), nowMs),
+        expect(decided(await shared.store.take({ ...ask(shared.account, rate, { tokens: 0 }), spend: sharedSpend }, nowMs))).toEqual(
+          decided(memory.take({ ...ask(account, rate, { tokens: 0 }), spend }, nowMs)),
         );
       }),
       { numRuns: 150 },

@@ -4,7 +4,7 @@ import { claimPendingAlerts, recordAlerts } from '@server/repos/usage-alerts';
 import { retainUsage } from '@server/metering/usage-retention';
 import { Billing } from '@server/payments/billing';
 import { findPlanByName } from '@server/repos/plans';
-import { findStoredCredits, newUsageMinute, writeUsageBatch } from '@server/repos/usage';
+import { findStoredCredits, newUsageMinute, writeUsageBatch, NO_CREDITS } from '@server/repos/usage';
 import { setUserPlan } from '@server/repos/users';
 import { createLocalProvider } from '@server/payments/local/local-provider';
 import type { PaymentProvider } from '@server/payments/provider';
@@ -212,14 +212,14 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
       credits: requests * 20,
     });
     // Expired: a minute of 8 days ago (its hour stays) and one of 91 days ago (only its day stays).
-    await writeUsageBatch(a.app.db, [row(8 * 86_400_000, 3), row(91 * 86_400_000, 5)], []);
+    await writeUsageBatch(a.app.db, [row(8 * 86_400_000, 3), row(91 * 86_400_000, 5)], NO_CREDITS);
     const log = a.app.log;
     const runs = await Promise.all(
       Array.from({ length: 40 }, (_, index) => {
         const replica = index % 2 === 0 ? a : b;
         return index % 4 < 2
           ? retainUsage({ db: replica.app.db, clock, log })
-          : writeUsageBatch(replica.app.db, [row(index * 60_000, 1)], []).then(() => null);
+          : writeUsageBatch(replica.app.db, [row(index * 60_000, 1)], NO_CREDITS).then(() => null);
       }),
     );
     expect(runs.filter((ran) => ran === true).length).toBeGreaterThan(0);
@@ -248,7 +248,10 @@ describe.runIf(canRun)('two replicas on one PostgreSQL', () => {
     await setUserPlan(a.app.db, user.id, { planId: developer.id, frequency: 'MONTHLY', now: clock.now() });
     const stored = await findStoredCredits(a.app.db, user.id);
     if (stored === null) throw new Error('no such user');
-    await writeUsageBatch(a.app.db, [], [{ userId: user.id, anchor: stored.anchor, cycleStart: stored.anchor, credits: 1_300_000 }]);
+    await writeUsageBatch(a.app.db, [], {
+      deltas: [{ userId: user.id, anchor: stored.anchor, cycleStart: stored.anchor, credits: 1_300_000 }],
+      keyDeltas: [],
+    });
     const sent: string[] = [];
     const settings = (replica: TestApp) => ({
       db: replica.app.db,

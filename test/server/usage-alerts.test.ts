@@ -3,7 +3,7 @@ import type { Mail, Mailer } from '@server/mail/mailer';
 import { cycleAt } from '@server/metering/cycle';
 import { ALERT_MAILS_PER_DAY, type AlertJobSettings, runUsageAlerts } from '@server/metering/usage-alerts';
 import { type NewAlert, recordAlerts } from '@server/repos/usage-alerts';
-import { findStoredCredits, newUsageMinute, writeUsageBatch } from '@server/repos/usage';
+import { findStoredCredits, newUsageMinute, writeUsageBatch, NO_CREDITS } from '@server/repos/usage';
 import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
 import { bearer, verifyAddress } from './helpers/accounts';
 import { hours, minutes } from './helpers/manual-clock';
@@ -38,7 +38,10 @@ describe('usage alerts', () => {
     const stored = await findStoredCredits(server.app.db, userId);
     if (stored === null) throw new Error('no such user');
     const cycle = cycleAt(stored.anchor, server.clock.now());
-    await writeUsageBatch(server.app.db, [], [{ userId, anchor: stored.anchor, cycleStart: cycle.start, credits }]);
+    await writeUsageBatch(server.app.db, [], {
+      deltas: [{ userId, anchor: stored.anchor, cycleStart: cycle.start, credits }],
+      keyDeltas: [],
+    });
   }
 
   /** A Developer account; its address verified unless said otherwise. */
@@ -67,7 +70,7 @@ describe('usage alerts', () => {
         requests: 20 - failed,
         upstreamErrors: failed,
       })),
-      [],
+      NO_CREDITS,
     );
   }
 

@@ -5,7 +5,7 @@ import { openDatabase } from '@server/db/open';
 import { openPglite } from '@server/db/pglite';
 import { openPostgres } from '@server/db/postgres';
 import { seedPlans } from '@server/db/seed-plans';
-import { newUsageMinute, writeUsageBatch } from '@server/repos/usage';
+import { newUsageMinute, writeUsageBatch, NO_CREDITS } from '@server/repos/usage';
 import { insertUser } from '@server/repos/users';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
@@ -49,9 +49,9 @@ describe('the metering batch with outcomes and latency', () => {
     const where = { apiKeyId: 77, userId: user.id, network: 'mainnet' as const, method: 'eth_call', minute: 120_000 };
     const first = { ...newUsageMinute(where), requests: 2, credits: 40, refusedQuota: 1, rateLimited: 1, latency: [1, 1, 0] };
     const second = { ...newUsageMinute(where), upstreamErrors: 3, upstreamTimeouts: 1, latency: [0, 2, 5, 1] };
-    await writeUsageBatch(db, [first], []);
-    await writeUsageBatch(db, [second], []);
-    await writeUsageBatch(db, [newUsageMinute(where)], []);
+    await writeUsageBatch(db, [first], NO_CREDITS);
+    await writeUsageBatch(db, [second], NO_CREDITS);
+    await writeUsageBatch(db, [newUsageMinute(where)], NO_CREDITS);
     const { rows } = await db.query<Record<string, unknown>>(
       `SELECT requests::int, credits::int, rate_limited::int, refused_quota::int, upstream_errors::int, upstream_timeouts::int, latency
        FROM usage_minutes WHERE api_key_id = 77`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { expiredBefore } from '@/domain/usage-series';
 import { METRICS_NEED_PAID_PLAN } from '@server/handlers/usage';
-import { deleteExpiredUsage, newUsageMinute, type UsageMinute, writeUsageBatch } from '@server/repos/usage';
+import { deleteExpiredUsage, newUsageMinute, type UsageMinute, writeUsageBatch, NO_CREDITS } from '@server/repos/usage';
 import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
 import { bearer, signedInUser } from './helpers/accounts';
 import { hours, minutes } from './helpers/manual-clock';
@@ -66,7 +66,7 @@ describe('GET /usage/series', () => {
       ...counts,
     });
     // Two batches for the minute 30 minutes ago: the tables add them up.
-    await writeUsageBatch(server.app.db, [row(minutes(30), {}, { requests: 2, credits: 40, latency: [0, 0, 2] })], []);
+    await writeUsageBatch(server.app.db, [row(minutes(30), {}, { requests: 2, credits: 40, latency: [0, 0, 2] })], NO_CREDITS);
     await writeUsageBatch(
       server.app.db,
       [
@@ -88,7 +88,7 @@ describe('GET /usage/series', () => {
         row(days(20), { apiKeyId: secondKeyId }, { requests: 5, credits: 100, latency: [5] }),
         row(days(100), { method: 'eth_blockNumber' }, { requests: 7, credits: 140 }),
       ],
-      [],
+      NO_CREDITS,
     );
     await deleteExpiredUsage(server.app.db, expiredBefore(server.clock.now()));
   });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { queryClient } from '@/app/query-client';
 import { NO_ORIGIN_LABEL } from '@/domain/access-rule-text';
 import { CallFailed } from '@/domain/call-failure';
-import { PROJECT_RULES } from '@/domain/key-rules';
+import { KEY_CAP_MESSAGE, PROJECT_RULES } from '@/domain/key-rules';
 import { CONTRACT, LOADED, LOAD_FAILURE, NEW_CONTRACT, SAVE_FAILURE } from '../machines/models/key-rules-editor.model';
 import { renderKeysPage, serverKey } from './keys-harness';
 
@@ -101,6 +101,8 @@ describe("a key's rules dialog", () => {
       allowNoOrigin: true,
       methods: ['eth_call'],
       contracts: [NEW_CONTRACT.toLowerCase()],
+      creditsPerDay: null,
+      creditsPerCycle: null,
     };
     expect(saveKeyRules.inputs).toEqual([{ id: '3', rules: sent }]);
     expect(inDialog().getByRole('button', { name: 'Saving...' })).toBeTruthy();
@@ -128,6 +130,22 @@ describe("a key's rules dialog", () => {
     await settle(() => saveKeyRules.resolve(PROJECT_RULES));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText('Own rules')).toBeNull();
+  });
+
+  it('takes spend caps as typed, and says why one is refused without saving', async () => {
+    const { user, saveKeyRules } = await openLoaded();
+    const perDay = inDialog().getByLabelText('Credits per day');
+    await user.type(perDay, 'lots');
+    await user.type(inDialog().getByLabelText('Credits per billing cycle'), '2,500,000');
+    await user.click(inDialog().getByRole('button', { name: 'Save Changes' }));
+    expect(saveKeyRules.inputs).toEqual([]);
+    expect(inDialog().getByText(KEY_CAP_MESSAGE)).toBeTruthy();
+    expect(perDay.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(perDay);
+    await user.type(perDay, '5000');
+    expect(inDialog().queryByText(KEY_CAP_MESSAGE)).toBeNull();
+    await user.click(inDialog().getByRole('button', { name: 'Save Changes' }));
+    expect(saveKeyRules.inputs.at(-1)?.rules).toMatchObject({ creditsPerDay: 5000, creditsPerCycle: 2_500_000 });
   });
 
   it('Cancel and Escape close it without saving, and the next open reads the rules again', async () => {

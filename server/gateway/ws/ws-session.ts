@@ -445,7 +445,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
   private deliver(subscription: string, text: string, admit: Admit<Ticket>): void {
     const { admission, records } = this.deps;
     if (admit.kind !== 'admitted') {
-      if (admit.kind === 'quota') {
+      if (admit.kind === 'quota' || admit.kind === 'keyCap') {
         this.sendError(null, admissionRefusal(admit, this.key.rate).problem);
         this.close(closeCodes.quotaUsedUp);
       } else if (admit.kind === 'unknownKey') {

@@ -1,4 +1,4 @@
-import { Fieldset, List, Stack, Text } from '@chakra-ui/react';
+import { Field, Fieldset, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { keyRulesEditorMachine } from '@machines/key-rules-editor';
@@ -7,8 +7,8 @@ import { RadioChoices } from '@/components/radio-choices';
 import { ValueAdder, ValueList } from '@/components/value-list-editor';
 import { ACCESS_MESSAGES, type AccessKind, isAccessListFull } from '@/domain/access-control';
 import { ACCESS_RULE_TEXT, NO_VALUES_SET } from '@/domain/access-rule-text';
-import { CALL_RULE_TEXT, USE_OWN_LIST, USE_PROJECT_LIST } from '@/domain/key-rule-text';
-import type { CallRuleKind, KeyRuleKind } from '@/domain/key-rules';
+import { CALL_RULE_TEXT, KEY_CAP_TEXT, KEY_CAPS_HELP, KEY_CAPS_TITLE, USE_OWN_LIST, USE_PROJECT_LIST } from '@/domain/key-rule-text';
+import { type CallRuleKind, KEY_CAP_PERIODS, type KeyCapPeriod, type KeyRuleKind } from '@/domain/key-rules';
 
 type Editor = ActorRefFrom<typeof keyRulesEditorMachine>;
 
@@ -56,6 +56,47 @@ export function CallList({ editor, kind }: { editor: Editor; kind: CallRuleKind 
         <OwnList editor={editor} kind={kind} />
       </Fieldset.Content>
     </Fieldset.Root>
+  );
+}
+
+/** The key's spend caps: credits per UTC day and per billing cycle, each empty for none. */
+export function SpendCaps({ editor }: { editor: Editor }) {
+  return (
+    <Fieldset.Root gap="2">
+      <Fieldset.Legend fontWeight="semibold" fontSize="sm" color="fg" mb="2">
+        {KEY_CAPS_TITLE}
+      </Fieldset.Legend>
+      <Fieldset.HelperText fontSize="sm" color="fg.muted">
+        {KEY_CAPS_HELP}
+      </Fieldset.HelperText>
+      <Fieldset.Content mt="1">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {KEY_CAP_PERIODS.map((period) => (
+            <CapField key={period} editor={editor} period={period} />
+          ))}
+        </SimpleGrid>
+      </Fieldset.Content>
+    </Fieldset.Root>
+  );
+}
+
+function CapField({ editor, period }: { editor: Editor; period: KeyCapPeriod }) {
+  const value = useSelector(editor, rules.selectCap(period));
+  const error = useSelector(editor, rules.selectCapError(period));
+  const isSaving = useSelector(editor, rules.selectIsSaving);
+  const { label, hint } = KEY_CAP_TEXT[period];
+  return (
+    <Field.Root invalid={error !== null} disabled={isSaving}>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="No cap"
+        value={value}
+        onChange={(event) => editor.send({ type: 'rules.cap.set', period, value: event.currentTarget.value })}
+      />
+      {error === null ? <Field.HelperText>{hint}</Field.HelperText> : <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
   );
 }
 

@@ -18,14 +18,14 @@ import {
   projectOriginLabel,
 } from '@/domain/key-rule-text';
 import { CALL_RULE_KINDS } from '@/domain/key-rules';
-import { AccessListChoice, CallList } from './key-rule-lists';
+import { AccessListChoice, CallList, SpendCaps } from './key-rule-lists';
 
 type Editor = ActorRefFrom<typeof keyRulesEditorMachine>;
 
 /**
  * A key's own access rules (machines/key-rules-editor.ts): read when it opens, then the project's
  * three lists (each the project's or the key's own), the Origin choice, the key's methods and
- * contracts; Save Changes replaces them all. Focus is trapped; Escape closes it unless saving.
+ * contracts, its spend caps; Save Changes replaces them all. Focus is trapped; Escape closes it unless saving.
  */
 export function KeyRulesDialog({ editor, name }: { editor: Editor; name: string }) {
   const isOpen = useSelector(editor, rules.selectIsOpen);
@@ -68,6 +68,7 @@ export function KeyRulesDialog({ editor, name }: { editor: Editor; name: string 
           {CALL_RULE_KINDS.map((kind) => (
             <CallList key={kind} editor={editor} kind={kind} />
           ))}
+          <SpendCaps editor={editor} />
         </Stack>
       ) : loadError !== null ? (
         <Stack gap="3" align="flex-start">

@@ -19,7 +19,16 @@ export const NEW_CONTRACT = `0x${'Cd'.repeat(20)}`;
 
 /** What opening reads: the key has its own IP list and one contract; the project has a domain and a CIDR. */
 export const LOADED: LoadedKeyRules = {
-  rules: { domains: null, ips: ['203.0.113.7'], cidrs: null, allowNoOrigin: null, methods: [], contracts: [CONTRACT] },
+  rules: {
+    domains: null,
+    ips: ['203.0.113.7'],
+    cidrs: null,
+    allowNoOrigin: null,
+    methods: [],
+    contracts: [CONTRACT],
+    creditsPerDay: null,
+    creditsPerCycle: null,
+  },
   project: { domains: ['app.example.com'], ips: [], cidrs: ['10.0.0.0/8'], allowNoOrigin: false },
 };
 /** What the server answers to a save (the rules as stored). */
@@ -30,6 +39,8 @@ export const SAVED: KeyRules = {
   allowNoOrigin: true,
   methods: ['eth_call'],
   contracts: [],
+  creditsPerDay: null,
+  creditsPerCycle: null,
 };
 export const LOAD_FAILURE = 'API key not found';
 export const SAVE_FAILURE = 'contracts: 0x12: Please enter a contract address: 0x followed by 40 hexadecimal digits';
@@ -49,6 +60,9 @@ export const keyRulesEditorFixtures: KeyRulesEditorModelEvent[] = [
   { type: 'rules.draft', kind: 'contracts', value: NEW_CONTRACT },
   { type: 'rules.add', kind: 'contracts' },
   { type: 'rules.remove', kind: 'contracts', value: CONTRACT },
+  { type: 'rules.cap.set', period: 'day', value: '5,000' },
+  { type: 'rules.cap.set', period: 'day', value: 'lots' },
+  { type: 'rules.cap.set', period: 'cycle', value: '100000' },
   { type: 'xstate.done.actor.saveKeyRules', output: SAVED },
   { type: 'xstate.error.actor.saveKeyRules', error: new CallFailed({ kind: 'refused', status: 400, message: SAVE_FAILURE }) },
 ];
@@ -61,9 +75,12 @@ const kindOf = (event: EventObject): Kind | null => ('kind' in event && typeof e
  * (the project's kinds and the Origin choice, or the key's call lists); every transition is still
  * taken by one of them.
  */
-function editing(kinds: ReadonlySet<Kind | null>, withOrigin: boolean) {
+function editing(kinds: ReadonlySet<Kind | null>, withOrigin: boolean, withCaps = false) {
   return (state: AnyMachineSnapshot, event: EventObject) => {
     if (event.type === 'rules.origin.set') return withOrigin;
+    // A cap is typed once per period (retyping is walked in the machine's own tests).
+    if (event.type === 'rules.cap.set')
+      return withCaps && 'period' in event && (event.period === 'day' ? state.context.caps.day : state.context.caps.cycle) === '';
     const kind = kindOf(event);
     if (kind === null) return true;
     // A value is typed into an empty field only (retyping is walked in the machine's own tests).
@@ -71,14 +88,15 @@ function editing(kinds: ReadonlySet<Kind | null>, withOrigin: boolean) {
   };
 }
 
-const flowOf = (kinds: Kind[], withOrigin: boolean) =>
+const flowOf = (kinds: Kind[], withOrigin: boolean, withCaps = false) =>
   createFlowModel(keyRulesEditorMachine, {
     fixtures: keyRulesEditorFixtures,
     input: { id: KEY_ID },
-    filterEvents: editing(new Set(kinds), withOrigin),
+    filterEvents: editing(new Set(kinds), withOrigin, withCaps),
   });
 
 export const keyRulesEditorFlows = {
   accessLists: flowOf(['domains', 'ips'], true),
   callLists: flowOf(['methods', 'contracts'], false),
+  spendCaps: flowOf([], false, true),
 };

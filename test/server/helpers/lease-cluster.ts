@@ -8,7 +8,7 @@ import { RateLimiter } from '@server/gateway/rate-limiter';
 import { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { CreditLedger, type LedgerBatch } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
-import type { StoredCredits, UsageMinute } from '@server/repos/usage';
+import type { StoredCredits, StoredSpend, UsageMinute } from '@server/repos/usage';
 
 /**
  * The money path of WORKERS > 1 in one process, every step taken by hand: HTTP workers'
@@ -51,10 +51,12 @@ export interface SimCall {
 export interface Plan {
   readonly rate: number | null;
   readonly creditLimit: number | null;
+  /** The key's spend cap per day (its rules); none when absent. */
+  readonly dayCap?: number | null;
 }
 
 function isLocalTicket(ticket: WorkerTicket | LocalTicket): ticket is LocalTicket {
-  return 'account' in ticket;
+  return 'accounts' in ticket;
 }
 
 export class LeaseCluster {
@@ -73,6 +75,8 @@ export class LeaseCluster {
   storedCredits = 0;
   /** usage_minutes.credits, summed. */
   storedMetered = 0;
+  /** key_credits.credits_used of the key's day as the batch writes keep it (the sim stays within one day). */
+  storedKeyDay = 0;
   /** Credits of answered calls whose counts reached the main process (or, with no workers, were counted there). */
   owed = 0;
   private plan: Plan;
@@ -99,6 +103,7 @@ export class LeaseCluster {
               userId,
               rate: this.plan.rate,
               credits: this.ledger.sync(this.stored(), new Date(this.nowMs), generation),
+              spend: this.ledger.syncKey(3, this.stored(), this.storedSpend(), new Date(this.nowMs), generation),
               access: compileAccessRules(lists),
               lists,
             }),
@@ -120,6 +125,7 @@ export class LeaseCluster {
       userId,
       rate: this.plan.rate,
       creditLimit: this.plan.creditLimit,
+      capped: (this.plan.dayCap ?? null) !== null,
       access: compileAccessRules(lists),
     };
   }
@@ -253,7 +259,13 @@ export class LeaseCluster {
       this.storedCredits += delta.credits;
       stored.push(this.stored());
     }
-    this.ledger.endBatch(batch.ledger, stored, this.nowMs);
+    // The key's spend is written alike: each period's delta added to what is stored.
+    const keys = batch.ledger.keyDeltas.map((delta) => {
+      if (delta.period === 'day') this.storedKeyDay += delta.credits;
+      const creditsUsed = delta.period === 'day' ? this.storedKeyDay : this.storedCredits;
+      return { keyId: delta.keyId, period: delta.period, periodStart: delta.periodStart, creditsUsed };
+    });
+    this.ledger.endBatch(batch.ledger, { users: stored, keys }, this.nowMs);
   }
 
   /** The database answers the key loads under way. */
@@ -312,12 +324,27 @@ export class LeaseCluster {
     return account === undefined ? 0 : account.pending + account.inflight;
   }
 
+  /** The key's day account: reserved, and charged but not written yet (each must come to 0 as the user's). */
+  keyDayLeft(): { reserved: number; pending: number } {
+    const day = this.ledger.keySpend(3)?.day;
+    return { reserved: day?.reserved ?? 0, pending: day === undefined ? 0 : day.pending + day.inflight };
+  }
+
   private async localAdmit(cost: number) {
     const loading = this.keys.get(apiKey);
     await this.loadKeys();
     const key = await loading;
     if (key === null) throw new Error('the key is gone');
     return this.local.admit(key, cost, 1, this.nowMs);
+  }
+
+  /** The key's spend as a key load reads it: its cap, and what the batches stored today (the sim's cycle is its whole run). */
+  private storedSpend(): StoredSpend {
+    const dayStart = new Date(this.nowMs - (this.nowMs % 86_400_000));
+    return {
+      day: { limit: this.plan.dayCap ?? null, periodStart: dayStart, creditsUsed: this.storedKeyDay },
+      cycle: { limit: null, periodStart: anchor, creditsUsed: this.storedCredits },
+    };
   }
 
   private stored(): StoredCredits {
