@@ -47,6 +47,11 @@ const gatewayEnds = {
     message: 'Your monthly credit quota is used up, so notifications stopped. Upgrade your plan, or wait for the next billing cycle.',
     reconnect: false,
   },
+  keyCapReached: {
+    message:
+      "This key's spend cap is reached, so notifications stopped. Raise the cap in the key's rules (API Keys), or wait for the period to end.",
+    reconnect: false,
+  },
   pingFlood: { message: `This client sent the gateway too many pings (over ${MAX_PINGS_PER_SECOND} a second).`, reconnect: false },
   tooBig: { message: `A message was larger than the gateway accepts (${maxMessageMib} MiB).`, reconnect: false },
   upstreamClosed: { message: 'The node closed its connection, and the subscription with it.', reconnect: true },

@@ -32,6 +32,8 @@ export const WEBSOCKET_CLOSES = {
   keyRevoked: { code: 1008, reason: 'the API key was deleted or no longer allows this client' },
   /** The cycle's credits are used up (a JSON-RPC -32005 quota error was sent just before). */
   quotaUsedUp: { code: 1008, reason: 'the monthly credit quota is used up' },
+  /** The key's own spend cap is reached for its period (a JSON-RPC -32005 keyCap error was sent just before). */
+  keyCapReached: { code: 1008, reason: "the key's spend cap is reached" },
   /** More than MAX_PINGS_PER_SECOND pings in a second. */
   pingFlood: { code: 1008, reason: `too many pings: at most ${MAX_PINGS_PER_SECOND} a second` },
   /** A message past MAX_WEBSOCKET_MESSAGE_BYTES (ws closes it, without a reason of ours). */

@@ -70,6 +70,7 @@ describe('why a WebSocket to the gateway ended, in words', () => {
       goingAway: true,
       keyRevoked: false,
       quotaUsedUp: false,
+      keyCapReached: false,
       upstreamClosed: true,
       internal: true,
       tooSlow: true,

@@ -447,7 +447,7 @@ export class WsSession<Key extends GatewayKey & AdmittedKey, Ticket> {
     if (admit.kind !== 'admitted') {
       if (admit.kind === 'quota' || admit.kind === 'keyCap') {
         this.sendError(null, admissionRefusal(admit, this.key.rate).problem);
-        this.close(closeCodes.quotaUsedUp);
+        this.close(admit.kind === 'quota' ? closeCodes.quotaUsedUp : closeCodes.keyCapReached);
       } else if (admit.kind === 'unknownKey') {
         this.close(closeCodes.keyRevoked);
       }
