@@ -177,8 +177,10 @@ async function stopWith(started: NpmStart, signal: NodeJS.Signals, options: { re
   else started.npm.kill(signal);
   const code = await started.exited;
   running.delete(started.npm);
-  // npm waits for the server: it exits after it, with its status. Nothing of the server may be left running.
-  const deadline = Date.now() + 15_000;
+  // npm waits for the server: it exits after it, with its status. Nothing of the server may be left
+  // running: each process below is waited for until it is gone (on a busy machine a node or worker
+  // may take seconds to be reaped); the bound only turns a hang into a failure that names them.
+  const deadline = Date.now() + 120_000;
   while (below.some(alive) && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 100));
   expect(below.filter(alive)).toEqual([]);
   await started.closed;
