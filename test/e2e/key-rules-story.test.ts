@@ -71,6 +71,11 @@ for (const viewport of viewports) {
       await dialog.getByRole('button', { name: 'Add to Allowed Domains', exact: true }).click();
       await expectVisible(dialog.getByRole('list', { name: 'Allowed Domains of this key' }).getByText('app.example.com'));
       await checkScreen(page, `/keys rules dialog (${viewport.name})`, shot('dialog'));
+      // A daily spend cap, far above what this story spends.
+      const perDay = dialog.getByLabel('Credits per day', { exact: true });
+      await perDay.fill('1,000,000');
+      await perDay.scrollIntoViewIfNeeded();
+      await checkScreen(page, `/keys rules dialog, spend caps (${viewport.name})`, shot('caps'));
       await dialog.getByRole('button', { name: 'Save Changes', exact: true }).click();
       await expectVisible(page.getByText(`Rules of ${KEY} saved. The gateway enforces them within a second.`));
       await checkScreen(page, `/keys rules saved (${viewport.name})`, shot('saved'));
