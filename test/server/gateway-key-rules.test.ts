@@ -20,6 +20,7 @@ import { startTestApp, type TestApp } from './helpers/test-app';
 import { postgresSchema, type TestDatabase } from './helpers/test-database';
 import { rawClient } from './helpers/ws-client';
 import { call, keyHolder, putOnPlan, rpc, type KeyHolder } from './gateway-harness';
+import { PROJECT_RULES } from '@/domain/key-rules';
 
 type KeyRules = components['schemas']['KeyRules'];
 
@@ -31,16 +32,7 @@ type KeyRules = components['schemas']['KeyRules'];
 const postgresServer = realPostgres('gateway-key-rules.test.ts');
 const clock = new ManualClock();
 
-const projectRules: KeyRules = {
-  domains: null,
-  ips: null,
-  cidrs: null,
-  allowNoOrigin: null,
-  methods: [],
-  contracts: [],
-  creditsPerDay: null,
-  creditsPerCycle: null,
-};
+const projectRules: KeyRules = { ...PROJECT_RULES, domains: null, ips: null, cidrs: null, methods: [], contracts: [] };
 const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const OTHER = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditsFor } from '@/domain/credits';
+import { PROJECT_RULES } from '@/domain/key-rules';
 import { setUpTestAnvil } from '../support/anvil';
 import { setUpStartedAccount } from './helpers/started-account';
 import { field, json } from './helpers/started-server';
@@ -53,16 +54,7 @@ describe("a key's own rules on the HTTP workers", () => {
     const key = { id };
     expect((await status(server.apiKey, 'eth_blockNumber')).status).toBe(200);
     const contract = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
-    await api('PUT', `/apiKeys/${key.id}/rules`, {
-      domains: null,
-      ips: null,
-      cidrs: null,
-      allowNoOrigin: null,
-      methods: ['eth_chainId', 'eth_call'],
-      contracts: [contract],
-      creditsPerDay: null,
-      creditsPerCycle: null,
-    });
+    await api('PUT', `/apiKeys/${key.id}/rules`, { ...PROJECT_RULES, methods: ['eth_chainId', 'eth_call'], contracts: [contract] });
     expect(
       await until(
         () => status(server.apiKey, 'eth_blockNumber'),
@@ -95,16 +87,7 @@ describe("a key's own rules on the HTTP workers", () => {
     const apiKey = field(created, 'apiKey');
     if (typeof id !== 'number' || typeof apiKey !== 'string') throw new Error('no key');
     const cost = creditsFor('eth_chainId');
-    await api('PUT', `/apiKeys/${id}/rules`, {
-      domains: null,
-      ips: null,
-      cidrs: null,
-      allowNoOrigin: null,
-      methods: [],
-      contracts: [],
-      creditsPerDay: null,
-      creditsPerCycle: 4 * cost,
-    });
+    await api('PUT', `/apiKeys/${id}/rules`, { ...PROJECT_RULES, creditsPerCycle: 4 * cost });
     // 16 calls at once, on as many connections: the workers share them, and lease this key's credits apart.
     const answers = await Promise.all(Array.from({ length: 16 }, () => status(apiKey, 'eth_chainId')));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(4);

@@ -6,6 +6,7 @@ import { KEY_RULE_MESSAGES } from '@/domain/key-rules';
 import { bearer, signedInUser } from './helpers/accounts';
 import { keyCalls } from './helpers/key-calls';
 import { startTestApp, type TestApp } from './helpers/test-app';
+import { PROJECT_RULES } from '@/domain/key-rules';
 
 type KeyRules = components['schemas']['KeyRules'];
 
@@ -15,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const projectRules: KeyRules = {
-  domains: null,
-  ips: null,
-  cidrs: null,
-  allowNoOrigin: null,
-  methods: [],
-  contracts: [],
-  creditsPerDay: null,
-  creditsPerCycle: null,
-};
+const projectRules: KeyRules = { ...PROJECT_RULES, domains: null, ips: null, cidrs: null, methods: [], contracts: [] };
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
 /** One signed-in user's first key and its rules' operations. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Field, Fieldset, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -45,6 +46,15 @@ export function AccessListChoice({ editor, kind }: { editor: Editor; kind: Acces
 export function CallList({ editor, kind }: { editor: Editor; kind: CallRuleKind }) {
   const { title, help } = CALL_RULE_TEXT[kind];
   return (
+    <RuleFieldset title={title} help={help}>
+      <OwnList editor={editor} kind={kind} />
+    </RuleFieldset>
+  );
+}
+
+/** One of the key's own rules: its title, what it does, and its fields. */
+function RuleFieldset({ title, help, children }: { title: string; help: string; children: ReactNode }) {
+  return (
     <Fieldset.Root gap="2">
       <Fieldset.Legend fontWeight="semibold" fontSize="sm" color="fg" mb="2">
         {title}
@@ -53,7 +63,7 @@ export function CallList({ editor, kind }: { editor: Editor; kind: CallRuleKind 
         {help}
       </Fieldset.HelperText>
       <Fieldset.Content gap="3" mt="1">
-        <OwnList editor={editor} kind={kind} />
+        {children}
       </Fieldset.Content>
     </Fieldset.Root>
   );
@@ -62,21 +72,13 @@ export function CallList({ editor, kind }: { editor: Editor; kind: CallRuleKind 
 /** The key's spend caps: credits per UTC day and per billing cycle, each empty for none. */
 export function SpendCaps({ editor }: { editor: Editor }) {
   return (
-    <Fieldset.Root gap="2">
-      <Fieldset.Legend fontWeight="semibold" fontSize="sm" color="fg" mb="2">
-        {KEY_CAPS_TITLE}
-      </Fieldset.Legend>
-      <Fieldset.HelperText fontSize="sm" color="fg.muted">
-        {KEY_CAPS_HELP}
-      </Fieldset.HelperText>
-      <Fieldset.Content mt="1">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {KEY_CAP_PERIODS.map((period) => (
-            <CapField key={period} editor={editor} period={period} />
-          ))}
-        </SimpleGrid>
-      </Fieldset.Content>
-    </Fieldset.Root>
+    <RuleFieldset title={KEY_CAPS_TITLE} help={KEY_CAPS_HELP}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {KEY_CAP_PERIODS.map((period) => (
+          <CapField key={period} editor={editor} period={period} />
+        ))}
+      </SimpleGrid>
+    </RuleFieldset>
   );
 }
 
