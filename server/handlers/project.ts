@@ -9,15 +9,15 @@ import { memberOrigin, recordAudit } from '@server/audit/record';
 import { projectTarget } from '@server/audit/targets';
 import { inProject, type Services } from '@server/handlers/services';
 
-/** The project as GET and PATCH /project answer it: always the signed-in user's own, never another's. */
+/** The project as GET and PATCH /project answer it: the acting one (X-Project, or the user's own), of which the user is a member. */
 function project(projectId: number, stored: StoredProject | undefined) {
   if (stored === undefined) throw unauthorized('the account no longer exists');
   return { id: projectIdFor(projectId), name: stored.name ?? DEFAULT_PROJECT_NAME, autoscaling: stored.autoscaling };
 }
 
 /**
- * The account's one project (SPEC.md "Settings (demo)"): its ID comes from the user's, its name and
- * autoscaling settings are stored.
+ * The acting project (SPEC.md "Settings (demo)"): its ID comes from its owner's account (the user
+ * who created it), its name and autoscaling settings are stored.
  */
 export function createProjectHandlers({ db, clock }: Services): Pick<OperationHandlers, 'getProject' | 'renameProject' | 'putAutoscaling'> {
   return {

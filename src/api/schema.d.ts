@@ -497,7 +497,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's API keys, oldest first */
+        /** The acting project's API keys, oldest first */
         get: operations["listApiKeys"];
         put?: never;
         /** Create an API key (refused with 429 at the plan's maxKey) */
@@ -719,14 +719,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's project (one per account), its ID and name */
+        /** The acting project (X-Project, or the user's own), its ID and name */
         get: operations["getProject"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename the signed-in user's project */
+        /** Rename the acting project (owner only) */
         patch: operations["renameProject"];
         trace?: never;
     };
