@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createLoginLimits } from '@server/auth/login-limits';
 import { redisAttempts } from '@server/auth/redis-attempts';
 import { authenticateBearer } from '@server/auth/session-auth';
+import { authorize } from '@server/auth/project-access';
 import { systemClock, type Clock } from '@server/clock';
 import { productionNotices, type Config } from '@server/config';
 import type { Db } from '@server/db/db';
@@ -254,8 +255,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app,
       operations,
       createHandlers(services),
-      async (request) => {
-        request.auth = await authenticateBearer(request, db, clock);
+      async (request, operationId) => {
+        request.auth = await authorize(db, request, await authenticateBearer(request, db, clock), operationId);
       },
       config.mode === 'local',
     );

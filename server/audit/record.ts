@@ -1,5 +1,4 @@
 import type { AuditAction, AuditChanges, AuditTarget } from '@/domain/audit-log';
-import type { SessionAuth } from '@server/auth/session-auth';
 import type { Clock } from '@server/clock';
 import type { Queryable } from '@server/db/db';
 import { maskAddress } from '@server/metering/request-log';
@@ -7,7 +6,7 @@ import { insertAuditEntry, type AuditActor } from '@server/repos/audit-log';
 
 /** Who, for which project, when and from where: the same for every entry of one request. */
 export interface AuditOrigin {
-  /** The project: today the owner's user id. */
+  /** The project: its owner's user id. */
   readonly projectId: number;
   readonly actor: AuditActor;
   readonly at: Date;
@@ -38,9 +37,13 @@ export async function recordAudit(q: Queryable, origin: AuditOrigin, fact: Audit
   });
 }
 
-/** The origin of a signed-in member's request: their own project, the app clock, the client's address (Fastify's request.ip). */
-export function memberOrigin(auth: SessionAuth, request: { readonly ip: string }, clock: Clock): AuditOrigin {
-  return { projectId: auth.userId, actor: { type: 'user', userId: auth.userId }, at: clock.now(), clientAddress: request.ip };
+/** The origin of a signed-in member's request: the project they act on, themselves as the actor, the app clock, the client's address (Fastify's request.ip). */
+export function memberOrigin(
+  auth: { readonly projectId: number; readonly userId: number },
+  request: { readonly ip: string },
+  clock: Clock,
+): AuditOrigin {
+  return { projectId: auth.projectId, actor: { type: 'user', userId: auth.userId }, at: clock.now(), clientAddress: request.ip };
 }
 
 /** The origin of a change the system makes (a payment provider's event, a background job): no member, no address. */

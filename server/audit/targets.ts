@@ -16,3 +16,13 @@ export function projectTarget(projectId: number, storedName: string | null): Aud
 export function subscriptionTarget(subscriptionId: string, planName: string | null): AuditTarget {
   return { type: 'subscription', id: subscriptionId, name: planName };
 }
+
+/** A member of the project, by their user id and e-mail. */
+export function memberTarget(member: { readonly userId: number; readonly email: string }): AuditTarget {
+  return { type: 'member', id: String(member.userId), name: member.email };
+}
+
+/** An invitation, by its id and the address it was sent to (never its token). */
+export function inviteTarget(invite: { readonly id: number; readonly email: string }): AuditTarget {
+  return { type: 'invite', id: String(invite.id), name: invite.email };
+}

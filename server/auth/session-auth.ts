@@ -4,10 +4,17 @@ import type { Queryable } from '@server/db/db';
 import { sha256, tokenPattern } from '@server/auth/tokens';
 import { unauthorized } from '@server/http/errors';
 import { findActiveSession } from '@server/repos/sessions';
+import type { Membership } from '@server/repos/members';
 
 export interface SessionAuth {
   readonly sessionId: number;
+  /** The signed-in user: who acts (the audit log's actor), whichever project they act on. */
   readonly userId: number;
+  /**
+   * The project the request acts on and the user's role in it (server/auth/project-access.ts):
+   * set for project-scoped operations, null for those about the user alone (/users/me, logout…).
+   */
+  readonly project: Membership | null;
 }
 
 declare module 'fastify' {
@@ -30,5 +37,5 @@ export async function authenticateBearer(request: FastifyRequest, db: Queryable,
 export async function sessionForToken(db: Queryable, token: string, clock: Clock): Promise<SessionAuth> {
   const session = tokenPattern.test(token) ? await findActiveSession(db, sha256(token), clock.now()) : null;
   if (session === null) throw unauthorized('the session has expired or was revoked');
-  return { sessionId: session.id, userId: session.userId };
+  return { sessionId: session.id, userId: session.userId, project: null };
 }

@@ -1,7 +1,7 @@
 import { ACCESS_KINDS, accessListProblems, normalizeAccessValue, type AccessValueProblem } from '@/domain/access-control';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { getAccessControl, putAccessControl, type AccessControlUpdate } from '@server/repos/access-control';
-import { signedIn, type Services } from '@server/handlers/services';
+import { inProject, type Services } from '@server/handlers/services';
 import { changedFields } from '@/domain/audit-log';
 import { memberOrigin, recordAudit } from '@server/audit/record';
 import { projectTarget } from '@server/audit/targets';
@@ -38,15 +38,15 @@ export function createAccessControlHandlers({
   keyCache,
 }: Services): Pick<OperationHandlers, 'getAccessControl' | 'putAccessControl'> {
   return {
-    getAccessControl: async (input) => ({ status: 200, body: await getAccessControl(db, signedIn(input).userId) }),
+    getAccessControl: async (input) => ({ status: 200, body: await getAccessControl(db, inProject(input).projectId) }),
 
     /**
      * 400 listing every refused value ('{list}: {value}: {message}'); nothing is saved then. A save
      * that changes something is recorded in the audit log with the lists before and after.
      */
     putAccessControl: async (input) => {
-      const auth = signedIn(input);
-      const { userId } = auth;
+      const auth = inProject(input);
+      const { projectId: userId } = auth;
       const problems = accessControlProblems(input.body);
       if (problems.length > 0) throw badRequest(problems);
       const stored = await db.transaction(async (tx) => {

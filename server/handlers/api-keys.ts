@@ -4,7 +4,7 @@ import { generateApiKey } from '@server/auth/tokens';
 import { badRequest, HttpError, notFound, unauthorized } from '@server/http/errors';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import { deleteApiKey, insertApiKey, listApiKeys, lockKeyLimit, renameApiKey, rollApiKey, setKeyExpiry } from '@server/repos/api-keys';
-import { signedIn, type Services } from '@server/handlers/services';
+import { inProject, type Services } from '@server/handlers/services';
 import { memberOrigin, recordAudit } from '@server/audit/record';
 import { keyTarget } from '@server/audit/targets';
 import { changedFields } from '@/domain/audit-log';
@@ -36,12 +36,12 @@ type ApiKeyOperations = 'listApiKeys' | 'createApiKey' | 'renameApiKey' | 'delet
 
 export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<OperationHandlers, ApiKeyOperations> {
   return {
-    listApiKeys: async (input) => ({ status: 200, body: await listApiKeys(db, signedIn(input).userId, clock.now()) }),
+    listApiKeys: async (input) => ({ status: 200, body: await listApiKeys(db, inProject(input).projectId, clock.now()) }),
 
     /** Refused with 429 once the user has the plan's maxKey keys (null maxKey = unlimited). */
     createApiKey: async (input) => {
-      const auth = signedIn(input);
-      const { userId } = auth;
+      const auth = inProject(input);
+      const { projectId: userId } = auth;
       const requestedName = input.body?.name === undefined ? null : keyName(input.body.name);
       const key = await db.transaction(async (tx) => {
         const maxKeys = await lockKeyLimit(tx, userId);
@@ -64,10 +64,10 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
 
     /** A rename to the name the key already has changes nothing and records nothing. */
     renameApiKey: async (input) => {
-      const auth = signedIn(input);
+      const auth = inProject(input);
       const name = keyName(input.body.name);
       const key = await db.transaction(async (tx) => {
-        const renamed = await renameApiKey(tx, { userId: auth.userId, id: input.params.id, name, now: clock.now() });
+        const renamed = await renameApiKey(tx, { userId: auth.projectId, id: input.params.id, name, now: clock.now() });
         if (renamed === null) throw notFound(keyNotFound);
         if (renamed.previousName !== renamed.key.name) {
           await recordAudit(tx, memberOrigin(auth, input.request, clock), {
@@ -84,9 +84,9 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
 
     /** The user's apiKey (GET /users/me) becomes the oldest remaining key, or null after the last one. */
     deleteApiKey: async (input) => {
-      const auth = signedIn(input);
+      const auth = inProject(input);
       const deleted = await db.transaction(async (tx) => {
-        const gone = await deleteApiKey(tx, { userId: auth.userId, id: input.params.id });
+        const gone = await deleteApiKey(tx, { userId: auth.projectId, id: input.params.id });
         if (gone === null) throw notFound(keyNotFound);
         await recordAudit(tx, memberOrigin(auth, input.request, clock), {
           action: 'key.deleted',
@@ -101,12 +101,12 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
 
     /** A new secret; the old one works until the grace chosen ends (the gateway reads its end from the key). */
     rollApiKey: async (input) => {
-      const auth = signedIn(input);
+      const auth = inProject(input);
       const now = clock.now();
       const { grace } = input.body;
       const rolled = await db.transaction(async (tx) => {
         const done = await rollApiKey(tx, {
-          userId: auth.userId,
+          userId: auth.projectId,
           id: input.params.id,
           newKey: generateApiKey(),
           previousUntil: graceEnd(grace, now),
@@ -125,13 +125,13 @@ export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<Op
     },
 
     setKeyExpiry: async (input) => {
-      const auth = signedIn(input);
+      const auth = inProject(input);
       const now = clock.now();
       const expiresAt = input.body.expiresAt === null ? null : new Date(input.body.expiresAt);
       const problem = expiryProblem(expiresAt, now);
       if (problem !== null) throw badRequest(problem);
       const key = await db.transaction(async (tx) => {
-        const set = await setKeyExpiry(tx, { userId: auth.userId, id: input.params.id, expiresAt, now });
+        const set = await setKeyExpiry(tx, { userId: auth.projectId, id: input.params.id, expiresAt, now });
         if (set === null) throw notFound(keyNotFound);
         const changes = changedFields(
           { expiresAt: set.previousExpiresAt?.toISOString() ?? null },

@@ -4,7 +4,7 @@ import { badRequest } from '@server/http/errors';
 import { pageOf, readCursor } from '@server/http/page-cursor';
 import type { OperationHandlers, QueryParams } from '@server/openapi/handler-types';
 import { listAuditLog, type ListedAuditEntry } from '@server/repos/audit-log';
-import { signedIn, type Services } from '@server/handlers/services';
+import { inProject, type Services } from '@server/handlers/services';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 type ApiValue = components['schemas']['AuditValue'];
@@ -56,13 +56,13 @@ export function createAuditLogHandlers({ db }: Services): Pick<OperationHandlers
   return {
     /** A page of the caller's own project's entries, newest first; the contract has checked each parameter's shape. */
     listAuditLog: async (input) => {
-      const { userId } = signedIn(input);
+      const { projectId } = inProject(input);
       const from = instant(input.query.from);
       const to = instant(input.query.to);
       if (from !== null && to !== null && from.getTime() >= to.getTime()) throw badRequest(AUDIT_RANGE_BACKWARDS);
       const limit = input.query.limit ?? 50;
       const rows = await listAuditLog(db, {
-        projectId: userId,
+        projectId,
         after: readCursor(input.query.cursor),
         actions: chosenActions(input.query),
         actor: input.query.actor ?? null,

@@ -8,8 +8,10 @@ import { createEmailVerificationHandlers } from '@server/handlers/email-verifica
 import { createGoogleHandlers } from '@server/handlers/google';
 import { createHealthHandlers } from '@server/handlers/health';
 import { createKeyRulesHandlers } from '@server/handlers/key-rules';
+import { createInviteHandlers } from '@server/handlers/invites';
 import { createLegalHandlers } from '@server/handlers/legal';
 import { createLoginHandlers } from '@server/handlers/login';
+import { createMemberHandlers } from '@server/handlers/members';
 import { createPasswordResetHandlers } from '@server/handlers/password-reset';
 import { createPaymentHandlers } from '@server/handlers/payments';
 import { createPlanHandlers } from '@server/handlers/plans';
@@ -46,5 +48,7 @@ export function createHandlers(services: Services): OperationHandlers {
     ...createRequestLogHandlers(services),
     ...createAlertSettingsHandlers(services),
     ...createAuditLogHandlers(services),
+    ...createMemberHandlers(services),
+    ...createInviteHandlers(services),
   };
 }

@@ -7,7 +7,7 @@ import { getKeyRules, lockKeyRules, putKeyRules, type KeyRules } from '@server/r
 import { changedFields } from '@/domain/audit-log';
 import { memberOrigin, recordAudit } from '@server/audit/record';
 import { keyTarget } from '@server/audit/targets';
-import { signedIn, type Services } from '@server/handlers/services';
+import { inProject, type Services } from '@server/handlers/services';
 
 function listOf(rules: KeyRules, kind: KeyRuleKind): string[] | null {
   return rules[kind];
@@ -46,20 +46,20 @@ function normalized(rules: KeyRules): KeyRules {
 export function createKeyRulesHandlers({ db, clock, keyCache }: Services): Pick<OperationHandlers, 'getKeyRules' | 'putKeyRules'> {
   return {
     getKeyRules: async (input) => {
-      const rules = await getKeyRules(db, signedIn(input).userId, input.params.id);
+      const rules = await getKeyRules(db, inProject(input).projectId, input.params.id);
       if (rules === null) throw notFound(keyNotFound);
       return { status: 200, body: rules };
     },
 
     /** 400 listing every refused value; nothing is saved then. 404 for a key that is not the user's. */
     putKeyRules: async (input) => {
-      const auth = signedIn(input);
+      const auth = inProject(input);
       const problems = keyRulesProblems(input.body);
       if (problems.length > 0) throw badRequest(problems);
       const saved = await db.transaction(async (tx) => {
-        const before = await lockKeyRules(tx, auth.userId, input.params.id);
+        const before = await lockKeyRules(tx, auth.projectId, input.params.id);
         if (before === null) throw notFound(keyNotFound);
-        const after = await putKeyRules(tx, auth.userId, input.params.id, normalized(input.body));
+        const after = await putKeyRules(tx, auth.projectId, input.params.id, normalized(input.body));
         if (after === null) throw notFound(keyNotFound);
         const changes = changedFields(before.rules, after.rules);
         if (Object.keys(changes).length > 0) {

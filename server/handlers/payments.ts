@@ -5,7 +5,7 @@ import type { TestModePages } from '@server/payments/local/test-mode';
 import { UntranslatableStripeEvent, WebhookRefused, type StripeWebhook } from '@server/payments/stripe/stripe-webhook';
 import { ProviderError } from '@server/payments/provider';
 import { EventForUnknownUser } from '@server/payments/billing-events';
-import { signedIn, type PaymentServices } from '@server/handlers/services';
+import { inProject, type PaymentServices } from '@server/handlers/services';
 import type { Clock } from '@server/clock';
 import { memberOrigin } from '@server/audit/record';
 
@@ -36,13 +36,13 @@ export function createPaymentHandlers(
   };
   return {
     subscribe: async (input) => {
-      const origin = memberOrigin(signedIn(input), input.request, clock);
+      const origin = memberOrigin(inProject(input), input.request, clock);
       return { status: 200, body: await billing.subscribe(origin, input.body.planId, input.body.frequency) };
     },
-    getCustomerPortal: async (input) => ({ status: 200, body: { url: await billing.portalUrl(signedIn(input).userId) } }),
-    getSubscription: async (input) => ({ status: 200, body: { subscription: await billing.subscription(signedIn(input).userId) } }),
-    listInvoices: async (input) => ({ status: 200, body: await billing.invoices(signedIn(input).userId) }),
-    getCheckout: async (input) => ({ status: 200, body: await billing.checkout(signedIn(input).userId, input.params.id) }),
+    getCustomerPortal: async (input) => ({ status: 200, body: { url: await billing.portalUrl(inProject(input).projectId) } }),
+    getSubscription: async (input) => ({ status: 200, body: { subscription: await billing.subscription(inProject(input).projectId) } }),
+    listInvoices: async (input) => ({ status: 200, body: await billing.invoices(inProject(input).projectId) }),
+    getCheckout: async (input) => ({ status: 200, body: await billing.checkout(inProject(input).projectId, input.params.id) }),
     stripeWebhook: async ({ request }) => {
       if (stripeWebhook === null) throw notFound('Stripe is not configured on this server.');
       const signature = request.headers['stripe-signature'];

@@ -3,7 +3,7 @@ import type { OperationHandlers } from '@server/openapi/handler-types';
 import { billingFrequencies, catalogPlan } from '@/domain/plan-catalog';
 import { findPlan, listPlans, toApiPlan } from '@server/repos/plans';
 import { findUserById } from '@server/repos/users';
-import { signedIn, type Services } from '@server/handlers/services';
+import { inProject, type Services } from '@server/handlers/services';
 
 export function createPlanHandlers({ db }: Services): Pick<OperationHandlers, 'listPlans' | 'getUserPlan'> {
   return {
@@ -13,7 +13,7 @@ export function createPlanHandlers({ db }: Services): Pick<OperationHandlers, 'l
       return { status: 200, body: billingFrequencies.flatMap((frequency) => plans.map((plan) => toApiPlan(plan, frequency))) };
     },
     getUserPlan: async (input) => {
-      const user = await findUserById(db, signedIn(input).userId);
+      const user = await findUserById(db, inProject(input).projectId);
       if (user === null) throw unauthorized('the account no longer exists');
       const plan = await findPlan(db, user.planId);
       if (plan === null) throw new Error(`User ${user.id} is on plan ${user.planId}, which is not in the plans table`);

@@ -7,39 +7,39 @@ import { getProject, lockProject, setAutoscaling, setProjectName, type StoredPro
 import { changedFields } from '@/domain/audit-log';
 import { memberOrigin, recordAudit } from '@server/audit/record';
 import { projectTarget } from '@server/audit/targets';
-import { signedIn, type Services } from '@server/handlers/services';
+import { inProject, type Services } from '@server/handlers/services';
 
-/** The project as GET and PATCH /project answer it: always the signed-in user's own, never another's. */
-function project(userId: number, stored: StoredProject | undefined) {
+/** The project as GET and PATCH /project answer it: the acting one (X-Project, or the user's own), of which the user is a member. */
+function project(projectId: number, stored: StoredProject | undefined) {
   if (stored === undefined) throw unauthorized('the account no longer exists');
-  return { id: projectIdFor(userId), name: stored.name ?? DEFAULT_PROJECT_NAME, autoscaling: stored.autoscaling };
+  return { id: projectIdFor(projectId), name: stored.name ?? DEFAULT_PROJECT_NAME, autoscaling: stored.autoscaling };
 }
 
 /**
- * The account's one project (SPEC.md "Settings (demo)"): its ID comes from the user's, its name and
- * autoscaling settings are stored.
+ * The acting project (SPEC.md "Settings (demo)"): its ID comes from its owner's account (the user
+ * who created it), its name and autoscaling settings are stored.
  */
 export function createProjectHandlers({ db, clock }: Services): Pick<OperationHandlers, 'getProject' | 'renameProject' | 'putAutoscaling'> {
   return {
     getProject: async (input) => {
-      const { userId } = signedIn(input);
-      return { status: 200, body: project(userId, await getProject(db, userId)) };
+      const { projectId } = inProject(input);
+      return { status: 200, body: project(projectId, await getProject(db, projectId)) };
     },
 
     /** 400 with the SPA's own text (src/domain/project-settings.ts) for a blank, too long or hidden-character name. */
     renameProject: async (input) => {
-      const auth = signedIn(input);
-      const { userId } = auth;
+      const auth = inProject(input);
+      const { projectId } = auth;
       const problem = projectNameProblem(input.body.name);
       if (problem !== null) throw badRequest(problem);
       const name = normalizeProjectName(input.body.name);
       const stored = await db.transaction(async (tx) => {
-        const before = project(userId, await lockProject(tx, userId));
-        const after = project(userId, await setProjectName(tx, userId, name));
+        const before = project(projectId, await lockProject(tx, projectId));
+        const after = project(projectId, await setProjectName(tx, projectId, name));
         if (before.name !== after.name) {
           await recordAudit(tx, memberOrigin(auth, input.request, clock), {
             action: 'project.renamed',
-            target: projectTarget(userId, after.name),
+            target: projectTarget(projectId, after.name),
             changes: { name: { before: before.name, after: after.name } },
           });
         }
@@ -54,18 +54,18 @@ export function createProjectHandlers({ db, clock }: Services): Pick<OperationHa
      * accepted on any plan.
      */
     putAutoscaling: async (input) => {
-      const auth = signedIn(input);
-      const { userId } = auth;
-      if (input.body.enabled) await requireEntitlement(db, userId, 'autoscaling', AUTOSCALING_FREE_TEXT);
+      const auth = inProject(input);
+      const { projectId } = auth;
+      if (input.body.enabled) await requireEntitlement(db, projectId, 'autoscaling', AUTOSCALING_FREE_TEXT);
       const stored = await db.transaction(async (tx) => {
-        const before = await lockProject(tx, userId);
-        const after = await setAutoscaling(tx, userId, input.body);
+        const before = await lockProject(tx, projectId);
+        const after = await setAutoscaling(tx, projectId, input.body);
         if (before === undefined || after === undefined) throw unauthorized('the account no longer exists');
         const changes = changedFields(before.autoscaling, after);
         if (Object.keys(changes).length > 0) {
           await recordAudit(tx, memberOrigin(auth, input.request, clock), {
             action: 'autoscaling.updated',
-            target: projectTarget(userId, before.name),
+            target: projectTarget(projectId, before.name),
             changes,
           });
         }

@@ -6,7 +6,7 @@ import { keyNotFound } from '@server/handlers/api-keys';
 import { requireEntitlement } from '@server/handlers/entitlement';
 import { REQUEST_LOG_KEPT_MS, REQUEST_LOG_PER_KEY } from '@server/metering/request-log';
 import { type ListedCall, listRequestLog, requestLogEnabled, setRequestLog } from '@server/repos/request-log';
-import { signedIn, type Services } from '@server/handlers/services';
+import { inProject, type Services } from '@server/handlers/services';
 import { memberOrigin, recordAudit } from '@server/audit/record';
 import { keyTarget } from '@server/audit/targets';
 
@@ -40,7 +40,7 @@ export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pic
   return {
     /** A page of the key's last 24 hours, newest first; what the gateway still holds is written first. */
     getRequestLog: async (input) => {
-      const { userId } = signedIn(input);
+      const { projectId: userId } = inProject(input);
       await requireEntitlement(db, userId, 'requestLog', LOG_NEEDS_PAID_PLAN);
       const enabled = await requestLogEnabled(db, userId, input.params.id);
       if (enabled === null) throw notFound(keyNotFound);
@@ -62,11 +62,11 @@ export function createRequestLogHandlers({ db, clock, keyCache }: Services): Pic
 
     /** Off deletes the key's log at once; the gateway hears of the switch through its key cache. A switch that changes nothing records nothing. */
     putRequestLog: async (input) => {
-      const auth = signedIn(input);
-      await requireEntitlement(db, auth.userId, 'requestLog', LOG_NEEDS_PAID_PLAN);
+      const auth = inProject(input);
+      await requireEntitlement(db, auth.projectId, 'requestLog', LOG_NEEDS_PAID_PLAN);
       const { enabled } = input.body;
       const key = await db.transaction(async (tx) => {
-        const switched = await setRequestLog(tx, auth.userId, input.params.id, enabled);
+        const switched = await setRequestLog(tx, auth.projectId, input.params.id, enabled);
         if (switched === null) throw notFound(keyNotFound);
         if (switched.wasEnabled !== enabled) {
           await recordAudit(tx, memberOrigin(auth, input.request, clock), {

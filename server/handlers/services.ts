@@ -7,7 +7,8 @@ import type { GoogleSignIn } from '@server/google/index';
 import type { LoginLimits } from '@server/auth/login-limits';
 import type { Mailer } from '@server/mail/mailer';
 import type { SessionAuth } from '@server/auth/session-auth';
-import { unauthorized } from '@server/http/errors';
+import { forbidden, unauthorized } from '@server/http/errors';
+import type { Role } from '@/domain/roles';
 import type { TestMode } from '@server/payments/local/test-mode';
 import type { StripeWebhook } from '@server/payments/stripe/stripe-webhook';
 import type { Billing } from '@server/payments/billing';
@@ -45,4 +46,21 @@ export interface PaymentServices {
 export function signedIn(input: { auth: SessionAuth | null }): SessionAuth {
   if (input.auth === null) throw unauthorized('missing bearer token');
   return input.auth;
+}
+
+/** The session of a project-scoped operation, with the project it acts on and the member's role there. */
+export interface ProjectAuth {
+  readonly sessionId: number;
+  /** Who acts: the signed-in user. */
+  readonly userId: number;
+  /** The acting project (its owner's users.id): what keys, plan, usage and the rest hang on. */
+  readonly projectId: number;
+  readonly role: Role;
+}
+
+/** The acting project of a project-scoped operation (the registrar resolved it and checked the role). */
+export function inProject(input: { auth: SessionAuth | null }): ProjectAuth {
+  const auth = signedIn(input);
+  if (auth.project === null) throw forbidden('This operation acts on no project.');
+  return { sessionId: auth.sessionId, userId: auth.userId, projectId: auth.project.projectId, role: auth.project.role };
 }

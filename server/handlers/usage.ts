@@ -8,7 +8,7 @@ import { rangeStart, usageReport } from '@server/metering/usage-report';
 import { SERIES_METHODS, usageSeries } from '@server/metering/usage-series';
 import { findStoredCredits, rollOverCycle, usageByMethod } from '@server/repos/usage';
 import { seriesBuckets, seriesMethods } from '@server/repos/usage-series';
-import { signedIn, type Services } from '@server/handlers/services';
+import { inProject, type Services } from '@server/handlers/services';
 
 /** What /usage/series answers on Free (SPEC.md §6: RPC metrics need a paid plan). */
 export const METRICS_NEED_PAID_PLAN = 'RPC metrics are available on paid plans.';
@@ -17,7 +17,7 @@ export function createUsageHandlers({ db, clock, config }: Services): Pick<Opera
   return {
     /** The metered usage of all the user's keys; what the gateway still holds in memory is written first. */
     getUsage: async (input) => {
-      const { userId } = signedIn(input);
+      const { projectId: userId } = inProject(input);
       const range = input.query.range ?? '1m';
       const groupBy = input.query.groupBy ?? 'method';
       await input.request.server.metering.flush();
@@ -38,7 +38,7 @@ export function createUsageHandlers({ db, clock, config }: Services): Pick<Opera
 
     /** RPC Metrics' charts: points over the range and its busiest methods, on paid plans. */
     getUsageSeries: async (input) => {
-      const { userId } = signedIn(input);
+      const { projectId: userId } = inProject(input);
       await requireEntitlement(db, userId, 'metrics', METRICS_NEED_PAID_PLAN);
       await input.request.server.metering.flush();
       const { network = null } = input.query;

@@ -23,6 +23,7 @@ export const badRequest = (message: string | string[]) => new HttpError(400, mes
 export const conflict = (message: string) => new HttpError(409, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
+export const gone = (message: string) => new HttpError(410, message);
 
 /** The word 'Unauthorized' lets the SPA map it to its bad-credentials text (SPEC.md section 8). */
 export const unauthorized = (reason: string) => new HttpError(401, `Unauthorized: ${reason}`, { 'www-authenticate': 'Bearer' });

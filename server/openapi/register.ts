@@ -14,7 +14,11 @@ import type { OperationSpec } from '@server/openapi/operations';
 
 const gatewayOperation: GatewayOperationId = 'rpcCall';
 
-export type Authenticate = (request: FastifyRequest) => Promise<void>;
+/**
+ * The bearer check of an operation: the session, then the acting project and the member's role
+ * against src/domain/roles.ts's table for this operation (server/auth/project-access.ts).
+ */
+export type Authenticate = (request: FastifyRequest, operationId: HandledOperationId) => Promise<void>;
 
 function isHandled(operationId: string, handlers: OperationHandlers): operationId is HandledOperationId {
   return Object.hasOwn(handlers, operationId);
@@ -50,8 +54,8 @@ function registerOperation<K extends HandledOperationId>(
     method: spec.method,
     url: spec.url,
     schema: routeSchema(spec),
-    // onRequest: a request without a valid session is refused before its body is even read.
-    ...(spec.bearer ? { onRequest: async (request: FastifyRequest) => authenticate(request) } : {}),
+    // onRequest: a request without a valid session, or from a role that may not call it, is refused before its body is even read.
+    ...(spec.bearer ? { onRequest: async (request: FastifyRequest) => authenticate(request, operationId) } : {}),
     handler: async (request, reply) => {
       // An operation without a request body ignores whatever was sent; JSON null counts as no body.
       const body = spec.body === null ? undefined : (request.body ?? undefined);

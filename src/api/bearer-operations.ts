@@ -63,6 +63,16 @@ export const SENDS_BEARER: Record<ApiOperation, boolean> = {
   'GET /project': true,
   'PATCH /project': true,
   'PUT /project/autoscaling': true,
+  'GET /projects': true,
+  'GET /projects/current/members': true,
+  'PATCH /projects/current/members/{userId}': true,
+  'DELETE /projects/current/members/{userId}': true,
+  'DELETE /projects/current/membership': true,
+  'POST /projects/current/owner': true,
+  'POST /projects/current/invites': true,
+  'DELETE /projects/current/invites/{id}': true,
+  'GET /invites/{token}': false,
+  'POST /invites/{token}/accept': true,
   'POST /v1/{network}/{apiKey}': false,
 };
 

@@ -497,7 +497,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's API keys, oldest first */
+        /** The acting project's API keys, oldest first */
         get: operations["listApiKeys"];
         put?: never;
         /** Create an API key (refused with 429 at the plan's maxKey) */
@@ -719,14 +719,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's project (one per account), its ID and name */
+        /** The acting project (X-Project, or the user's own), its ID and name */
         get: operations["getProject"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename the signed-in user's project */
+        /** Rename the acting project (owner only) */
         patch: operations["renameProject"];
         trace?: never;
     };
@@ -772,6 +772,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects the signed-in user is a member of, with their role in each (the user menu's switcher)
+         * @description Their own project first (while they are a member of it), then those they joined. A request acts on one of them by naming it in the X-Project header.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/current/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The acting project's members, its pending invites and how many invites the plan has left */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/current/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from the project (owner only; the owner's own row cannot be removed); their access ends at once */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (owner only; ownership is transferred, never set here) */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
+    "/projects/current/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave the acting project (any member but the owner, who transfers ownership first) */
+        delete: operations["leaveProject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/current/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make another member the owner (owner only); the old owner stays as a Developer */
+        post: operations["transferOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/current/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone by e-mail with a role (owner only; within the plan's invites)
+         * @description Mails a link to /invite/{token} that works for 7 days. Refused with 409 when the plan has no invites left (members besides the owner and pending invites count), when the address already belongs to a member, or already has a pending invite.
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/current/invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invite (owner only); its link stops working */
+        delete: operations["revokeInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** What an invite link offers (public, for the /invite page before sign-in) */
+        get: operations["getInvite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invites/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the project of an invite as the signed-in user, whose e-mail must be the invite's */
+        post: operations["acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/{network}/{apiKey}": {
         parameters: {
             query?: never;
@@ -801,6 +969,67 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A member's role in a project (src/domain/roles.ts)
+         * @enum {string}
+         */
+        Role: "owner" | "developer" | "billing" | "viewer";
+        /**
+         * @description A role an invite or a role change may give (ownership is transferred instead)
+         * @enum {string}
+         */
+        InvitableRole: "developer" | "billing" | "viewer";
+        ProjectMembership: {
+            /** @description The project ID, as X-Project names it */
+            id: string;
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        Member: {
+            userId: number;
+            email: string;
+            role: components["schemas"]["Role"];
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        PendingInvite: {
+            id: number;
+            email: string;
+            role: components["schemas"]["InvitableRole"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        ProjectMembers: {
+            members: components["schemas"]["Member"][];
+            /** @description Pending invites (not accepted, revoked or expired), oldest first */
+            invites: components["schemas"]["PendingInvite"][];
+            /** @description The plan's invites less the members besides the owner and the pending invites (never below 0); null = unlimited */
+            invitesLeft: number | null;
+        };
+        InviteRequest: {
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["InvitableRole"];
+        };
+        ChangeRoleRequest: {
+            role: components["schemas"]["InvitableRole"];
+        };
+        TransferOwnershipRequest: {
+            userId: number;
+        };
+        InvitePreview: {
+            projectName: string;
+            role: components["schemas"]["InvitableRole"];
+            /** @description The address the invite was sent to */
+            email: string;
+            inviterEmail: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description False once the invite has expired, been used or revoked */
+            open: boolean;
+        };
         /** @description The one error envelope of the API */
         Error: {
             statusCode: number;
@@ -1221,9 +1450,9 @@ export interface components {
          * @description What an entry records (src/domain/audit-log.ts)
          * @enum {string}
          */
-        AuditAction: "key.created" | "key.renamed" | "key.deleted" | "key.request_log_switched" | "key.rolled" | "key.expiry_changed" | "access_rules.updated" | "key_rules.updated" | "project.renamed" | "autoscaling.updated" | "alerts.updated" | "checkout.started" | "plan.changed" | "payment.succeeded" | "payment.failed";
+        AuditAction: "key.created" | "key.renamed" | "key.deleted" | "key.request_log_switched" | "key.rolled" | "key.expiry_changed" | "access_rules.updated" | "key_rules.updated" | "project.renamed" | "autoscaling.updated" | "alerts.updated" | "checkout.started" | "plan.changed" | "payment.succeeded" | "payment.failed" | "member.invited" | "invite.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "project.ownership_transferred";
         /** @enum {string} */
-        AuditGroup: "keys" | "access_rules" | "project" | "billing";
+        AuditGroup: "keys" | "access_rules" | "project" | "billing" | "members";
         /** @description A field's value (plain JSON; never a secret) */
         AuditValue: string | number | boolean | null | string[] | number[];
         AuditEntry: {
@@ -1241,7 +1470,7 @@ export interface components {
             action: components["schemas"]["AuditAction"];
             target: {
                 /** @enum {string} */
-                type: "key" | "project" | "checkout" | "subscription";
+                type: "key" | "project" | "checkout" | "subscription" | "member" | "invite";
                 id: string;
                 name: string | null;
                 /** @description A key's value as /keys masks it */
@@ -1444,7 +1673,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The user's plan does not include this */
+        /** @description The member's role in the acting project does not allow this, the X-Project header names a project the user is not a member of, or the project's plan does not include this */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1464,6 +1693,15 @@ export interface components {
         };
         /** @description The resource already exists */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The link has expired or was already used */
+        Gone: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1977,7 +2215,9 @@ export interface operations {
                     "application/json": components["schemas"]["UserPlan"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     subscribe: {
@@ -2004,6 +2244,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             502: components["responses"]["ProviderUnavailable"];
@@ -2027,7 +2268,9 @@ export interface operations {
                     "application/json": components["schemas"]["UrlResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             502: components["responses"]["ProviderUnavailable"];
         };
     };
@@ -2049,7 +2292,9 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionState"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listInvoices: {
@@ -2070,7 +2315,9 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             502: components["responses"]["ProviderUnavailable"];
         };
     };
@@ -2094,7 +2341,9 @@ export interface operations {
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2237,7 +2486,9 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createApiKey: {
@@ -2264,6 +2515,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2287,6 +2539,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2316,6 +2569,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2345,6 +2599,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2374,6 +2629,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2399,6 +2655,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2428,6 +2685,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2511,7 +2769,9 @@ export interface operations {
                     "application/json": components["schemas"]["AlertSettings"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     putAlertSettings: {
@@ -2538,6 +2798,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getUsage: {
@@ -2564,6 +2825,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getUsageSeries: {
@@ -2615,7 +2877,9 @@ export interface operations {
                     "application/json": components["schemas"]["AccessControl"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     putAccessControl: {
@@ -2642,6 +2906,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getProject: {
@@ -2662,7 +2927,9 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     renameProject: {
@@ -2689,6 +2956,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     putAutoscaling: {
@@ -2752,6 +3020,261 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's projects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMembership"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members (the owner first), pending invites, invites left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMembers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    leaveProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller is no longer a member */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    transferOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipRequest"];
+            };
+        };
+        responses: {
+            /** @description The members after the transfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMembers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending invite */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revokeInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite is revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project joined, with the role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMembership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
         };
     };
     rpcCall: {

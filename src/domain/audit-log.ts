@@ -4,7 +4,7 @@
  * these names (server/audit/record.ts), openapi.yaml lists them (AuditAction), the SPA shows them.
  */
 
-/** Every action an entry may name. Teams (members, roles) add theirs here when they come. */
+/** Every action an entry may name. */
 export const AUDIT_ACTIONS = [
   'key.created',
   'key.renamed',
@@ -21,12 +21,19 @@ export const AUDIT_ACTIONS = [
   'plan.changed',
   'payment.succeeded',
   'payment.failed',
+  'member.invited',
+  'invite.revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'project.ownership_transferred',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What the settings tab filters by: a group of actions. */
-export const AUDIT_GROUPS = ['keys', 'access_rules', 'project', 'billing'] as const;
+export const AUDIT_GROUPS = ['keys', 'access_rules', 'project', 'billing', 'members'] as const;
 
 export type AuditGroup = (typeof AUDIT_GROUPS)[number];
 
@@ -51,6 +58,13 @@ const ACTION_FACTS: Readonly<Record<AuditAction, ActionFacts>> = {
   'plan.changed': { group: 'billing', label: 'Plan changed' },
   'payment.succeeded': { group: 'billing', label: 'Payment succeeded' },
   'payment.failed': { group: 'billing', label: 'Payment failed' },
+  'member.invited': { group: 'members', label: 'Member invited' },
+  'invite.revoked': { group: 'members', label: 'Invite revoked' },
+  'member.joined': { group: 'members', label: 'Member joined' },
+  'member.role_changed': { group: 'members', label: "A member's role changed" },
+  'member.removed': { group: 'members', label: 'Member removed' },
+  'member.left': { group: 'members', label: 'Member left' },
+  'project.ownership_transferred': { group: 'members', label: 'Ownership transferred' },
 };
 
 export const AUDIT_GROUP_LABELS: Readonly<Record<AuditGroup, string>> = {
@@ -58,6 +72,7 @@ export const AUDIT_GROUP_LABELS: Readonly<Record<AuditGroup, string>> = {
   access_rules: 'Access rules',
   project: 'Project',
   billing: 'Plan & billing',
+  members: 'Members',
 };
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -131,7 +146,7 @@ export function describeChanges(changes: AuditChanges): string {
 }
 
 /** What an entry is about. */
-export const AUDIT_TARGET_TYPES = ['key', 'project', 'checkout', 'subscription'] as const;
+export const AUDIT_TARGET_TYPES = ['key', 'project', 'checkout', 'subscription', 'member', 'invite'] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

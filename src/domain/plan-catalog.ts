@@ -85,6 +85,8 @@ interface CatalogRow {
   readonly ratePerSecond: number | null;
   /** API keys allowed; null = unlimited. */
   readonly maxKeys: number | null;
+  /** People the owner may invite to the project (members besides the owner and pending invites together); null = unlimited. */
+  readonly memberInvites: number | null;
   /** WebSocket connections a user keeps open at once, all keys together (the gateway's wss endpoint). */
   readonly webSocketConnections: number;
   /** eth_subscribe subscriptions open at once on one WebSocket connection. */
@@ -114,6 +116,7 @@ const rows = [
     creditsPerMonth: 500_000,
     ratePerSecond: 10,
     maxKeys: 3,
+    memberInvites: 0,
     webSocketConnections: 5,
     subscriptionsPerConnection: 10,
     entitlements: none,
@@ -128,6 +131,7 @@ const rows = [
     creditsPerMonth: 1_500_000,
     ratePerSecond: 50,
     maxKeys: 10,
+    memberInvites: 3,
     webSocketConnections: 50,
     subscriptionsPerConnection: 50,
     entitlements: { requestLog: true, metrics: true, chat: true, staked: true, geyser: false, autoscaling: true, invites: true },
@@ -142,6 +146,7 @@ const rows = [
     creditsPerMonth: 3_000_000,
     ratePerSecond: 200,
     maxKeys: 25,
+    memberInvites: 10,
     webSocketConnections: 250,
     subscriptionsPerConnection: 100,
     entitlements: { requestLog: true, metrics: true, chat: true, staked: true, geyser: true, autoscaling: true, invites: true },
@@ -156,6 +161,7 @@ const rows = [
     creditsPerMonth: 5_000_000,
     ratePerSecond: 500,
     maxKeys: null,
+    memberInvites: null,
     webSocketConnections: 1_000,
     subscriptionsPerConnection: 250,
     entitlements: { requestLog: true, metrics: true, chat: true, staked: true, geyser: true, autoscaling: true, invites: true },
@@ -170,6 +176,7 @@ const rows = [
     creditsPerMonth: null,
     ratePerSecond: null,
     maxKeys: null,
+    memberInvites: null,
     webSocketConnections: 5_000,
     subscriptionsPerConnection: 1000,
     entitlements: { requestLog: true, metrics: true, chat: true, staked: true, geyser: true, autoscaling: true, invites: true },

@@ -46,6 +46,13 @@ export function projectIdFor(userId: number): string {
   return `prj_${String(Math.max(0, Math.trunc(userId))).padStart(8, '0')}`;
 }
 
+/** The account id a project ID names ('prj_00000042' → 42), or null when it is not a project ID (the X-Project header). */
+export function projectNumberOf(projectId: string): number | null {
+  const match = /^prj_([0-9]{1,10})$/.exec(projectId);
+  const id = match?.[1] === undefined ? Number.NaN : Number(match[1]);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
 /** SPEC.md §6: the only project role shown is Owner, with no actions. */
 export const OWNER_ROLE = 'Owner';
 export const NO_ACTIONS = 'No actions available';

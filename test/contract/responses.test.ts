@@ -5,7 +5,9 @@ import { loadOpenApiDocument } from '@server/openapi/document';
 import { listOperations } from '@server/openapi/operations';
 import { bearer, goodPassword, login, register, signedInUser, uniqueEmail, verificationToken } from '../server/helpers/accounts';
 import { setUpPostgresServer } from '../server/helpers/postgres-server';
-import { keyHolder, putOnPlan, rpc } from '../server/gateway-harness';
+import { keyHolder, me, putOnPlan, rpc } from '../server/gateway-harness';
+import { inviteToken } from '../server/helpers/team';
+import { projectIdFor } from '@/domain/project-settings';
 import { startTestApp, type TestApp } from '../server/helpers/test-app';
 import type { TestDatabase } from '../server/helpers/test-database';
 import { ContractChecker } from './helpers/contract-checker';
@@ -44,6 +46,18 @@ const covers = {
   'project: read and rename': ['getProject', 'renameProject'],
   'project: autoscaling': ['putAutoscaling'],
   'audit log': ['listAuditLog'],
+  'teams: projects, members, invites, roles, ownership': [
+    'listProjects',
+    'listMembers',
+    'inviteMember',
+    'revokeInvite',
+    'getInvite',
+    'acceptInvite',
+    'changeMemberRole',
+    'removeMember',
+    'leaveProject',
+    'transferOwnership',
+  ],
   'usage report': ['getUsage'],
   'usage series, request log and alert settings': [
     'getUsageSeries',
@@ -404,6 +418,100 @@ describe('every answer matches openapi.yaml', () => {
     await call('listAuditLog', { method: 'GET', url: '/api/auditLog?action=nope', headers: auth });
     await call('listAuditLog', { method: 'GET', url: '/api/auditLog' });
     expect(contract.seen.get('listAuditLog')).toEqual(new Set([200, 400, 401]));
+  });
+
+  contractTest('teams: projects, members, invites, roles, ownership', async () => {
+    const owner = await keyHolder(local.app, 'team-owner');
+    await putOnPlan(local.app, local.clock, owner.userId, 'Developer');
+    const auth = bearer(owner.token);
+    const ada = await signedInUser(local.app, 'team-ada');
+    const bob = await signedInUser(local.app, 'team-bob');
+    const invites = '/api/projects/current/invites';
+    await call('inviteMember', { method: 'POST', url: invites, headers: auth, payload: { email: ada.email, role: 'developer' } });
+    await call('inviteMember', { method: 'POST', url: invites, headers: auth, payload: { email: ada.email, role: 'viewer' } });
+    await call('inviteMember', { method: 'POST', url: invites, headers: auth, payload: { email: 'nope', role: 'viewer' } });
+    await call('inviteMember', { method: 'POST', url: invites });
+    const token = inviteToken(local.app, ada.email);
+    await call('getInvite', { method: 'GET', url: `/api/invites/${token}` });
+    await call('getInvite', { method: 'GET', url: `/api/invites/${'A'.repeat(43)}` });
+    await call('getInvite', { method: 'GET', url: '/api/invites/short' });
+    await call('acceptInvite', { method: 'POST', url: `/api/invites/${token}/accept`, headers: bearer(bob.token) });
+    await call('acceptInvite', { method: 'POST', url: `/api/invites/${token}/accept`, headers: bearer(ada.token) });
+    await call('acceptInvite', { method: 'POST', url: `/api/invites/${token}/accept`, headers: bearer(ada.token) });
+    await call('acceptInvite', { method: 'POST', url: `/api/invites/${'A'.repeat(43)}/accept`, headers: bearer(ada.token) });
+    await call('acceptInvite', { method: 'POST', url: '/api/invites/short/accept', headers: bearer(ada.token) });
+    await call('acceptInvite', { method: 'POST', url: `/api/invites/${token}/accept` });
+    const adaHere = { ...bearer(ada.token), 'x-project': projectIdFor(owner.userId) };
+    await call('listProjects', { method: 'GET', url: '/api/projects', headers: bearer(ada.token) });
+    await call('listProjects', { method: 'GET', url: '/api/projects' });
+    await call('listMembers', { method: 'GET', url: '/api/projects/current/members', headers: adaHere });
+    await call('listMembers', { method: 'GET', url: '/api/projects/current/members', headers: { ...auth, 'x-project': 'bad' } });
+    await call('listMembers', {
+      method: 'GET',
+      url: '/api/projects/current/members',
+      headers: { ...bearer(bob.token), 'x-project': projectIdFor(owner.userId) },
+    });
+    await call('listMembers', { method: 'GET', url: '/api/projects/current/members' });
+    const pending = await call('inviteMember', {
+      method: 'POST',
+      url: invites,
+      headers: auth,
+      payload: { email: bob.email, role: 'viewer' },
+    });
+    const { id } = JSON.parse(pending.body);
+    await call('revokeInvite', { method: 'DELETE', url: `${invites}/${id}`, headers: adaHere });
+    await call('revokeInvite', { method: 'DELETE', url: `${invites}/${id}`, headers: auth });
+    await call('revokeInvite', { method: 'DELETE', url: `${invites}/${id}`, headers: auth });
+    await call('revokeInvite', { method: 'DELETE', url: `${invites}/0`, headers: auth });
+    await call('revokeInvite', { method: 'DELETE', url: `${invites}/1` });
+    const adaId = (await me(local.app, ada.token)).id;
+    const memberUrl = (userId: number) => `/api/projects/current/members/${userId}`;
+    await call('changeMemberRole', { method: 'PATCH', url: memberUrl(adaId), headers: auth, payload: { role: 'billing' } });
+    await call('changeMemberRole', { method: 'PATCH', url: memberUrl(owner.userId), headers: auth, payload: { role: 'billing' } });
+    await call('changeMemberRole', { method: 'PATCH', url: memberUrl(2_000_000_000), headers: auth, payload: { role: 'billing' } });
+    await call('changeMemberRole', { method: 'PATCH', url: memberUrl(adaId), headers: auth, payload: { role: 'owner' } });
+    await call('changeMemberRole', { method: 'PATCH', url: memberUrl(adaId), headers: adaHere, payload: { role: 'viewer' } });
+    await call('changeMemberRole', { method: 'PATCH', url: memberUrl(adaId), payload: { role: 'viewer' } });
+    await call('transferOwnership', {
+      method: 'POST',
+      url: '/api/projects/current/owner',
+      headers: auth,
+      payload: { userId: 2_000_000_000 },
+    });
+    await call('transferOwnership', {
+      method: 'POST',
+      url: '/api/projects/current/owner',
+      headers: auth,
+      payload: { userId: owner.userId },
+    });
+    await call('transferOwnership', { method: 'POST', url: '/api/projects/current/owner', headers: auth, payload: {} });
+    await call('transferOwnership', { method: 'POST', url: '/api/projects/current/owner', headers: adaHere, payload: { userId: adaId } });
+    await call('transferOwnership', { method: 'POST', url: '/api/projects/current/owner', payload: { userId: adaId } });
+    await call('transferOwnership', { method: 'POST', url: '/api/projects/current/owner', headers: auth, payload: { userId: adaId } });
+    const ownerThere = { ...auth, 'x-project': projectIdFor(owner.userId) };
+    const leave = '/api/projects/current/membership';
+    await call('leaveProject', { method: 'DELETE', url: leave, headers: adaHere });
+    await call('leaveProject', { method: 'DELETE', url: leave, headers: { ...auth, 'x-project': 'bad' } });
+    await call('leaveProject', {
+      method: 'DELETE',
+      url: leave,
+      headers: { ...bearer(bob.token), 'x-project': projectIdFor(owner.userId) },
+    });
+    await call('leaveProject', { method: 'DELETE', url: leave });
+    await call('removeMember', { method: 'DELETE', url: memberUrl(adaId), headers: ownerThere });
+    await call('removeMember', { method: 'DELETE', url: memberUrl(2_000_000_000), headers: adaHere });
+    await call('removeMember', { method: 'DELETE', url: memberUrl(adaId), headers: adaHere });
+    await call('removeMember', { method: 'DELETE', url: memberUrl(0), headers: adaHere });
+    await call('removeMember', { method: 'DELETE', url: memberUrl(1) });
+    await call('leaveProject', { method: 'DELETE', url: leave, headers: ownerThere });
+    await local.app.inject({ method: 'POST', url: invites, headers: adaHere, payload: { email: bob.email, role: 'viewer' } });
+    await local.app.inject({ method: 'POST', url: `/api/invites/${inviteToken(local.app, bob.email)}/accept`, headers: bearer(bob.token) });
+    await call('removeMember', { method: 'DELETE', url: memberUrl((await me(local.app, bob.token)).id), headers: adaHere });
+    expect(contract.seen.get('acceptInvite')).toEqual(new Set([200, 400, 401, 403, 404, 410]));
+    expect(contract.seen.get('inviteMember')).toEqual(new Set([201, 400, 401, 409]));
+    expect(contract.seen.get('removeMember')).toEqual(new Set([204, 400, 401, 403, 404, 409]));
+    expect(contract.seen.get('leaveProject')).toEqual(new Set([204, 400, 401, 403, 409]));
+    expect(contract.seen.get('transferOwnership')).toEqual(new Set([200, 400, 401, 403, 404, 409]));
   });
 
   contractTest('usage report', async () => {

@@ -86,7 +86,7 @@ describe('reading stored JSON back', () => {
   it.each<[string, unknown, boolean]>([
     ['a key', { type: 'key', id: '4', name: 'Prod', maskedKey: 'key_ab••••wxyz' }, true],
     ['a project', { type: 'project', id: 'prj_1', name: null }, true],
-    ['an unknown type', { type: 'member', id: '1', name: 'x' }, false],
+    ['an unknown type', { type: 'team', id: '1', name: 'x' }, false],
     ['a numeric id', { type: 'key', id: 4, name: 'Prod' }, false],
     ['a masked key that is not text', { type: 'key', id: '4', name: 'Prod', maskedKey: 1 }, false],
     ['not an object', 'key', false],

@@ -22,6 +22,7 @@ const catalogFile = 'src/domain/plan-catalog.ts';
 /** Literals that spell a plan's name without meaning the plan: file → why. */
 const notPlans: Readonly<Record<string, string>> = {
   'src/views/dedicated-nodes/node-order-texts.ts': "'Free' is the price badge of a streaming plugin of a dedicated node, not a plan",
+  'src/domain/roles.ts': "'Developer' is a member's role in a project, not a plan",
 };
 
 const planNames = new Set<string>(planCatalog.map((plan) => plan.name));

@@ -164,7 +164,7 @@ describe('GET /auditLog: filters and pages', () => {
     ['a limit that is not a number', 'limit=ten'],
     ['a malformed cursor', 'cursor=x'],
     ['an unknown action', 'action=key.exploded'],
-    ['an unknown group', 'group=members'],
+    ['an unknown group', 'group=teams'],
     ['an action outside its group', 'group=keys&action=plan.changed'],
     ['an empty actor', 'actor='],
     ['a date that is not one', 'from=yesterday'],
