@@ -69,13 +69,14 @@ async function creditsOfCurrentCycle(db: Queryable, user: UserRecord, now: Date)
 }
 
 /** The User of the contract: apiKey = oldest remaining key, currentCredit = credits used in the current cycle. */
-export async function toApiUser(db: Queryable, user: UserRecord, now: Date): Promise<ApiUser> {
+export async function toApiUser(db: Queryable, user: UserRecord, now: Date, project: UserRecord = user): Promise<ApiUser> {
   return {
     id: user.id,
     email: user.email,
-    apiKey: await oldestApiKey(db, user.id),
-    planId: user.planId,
-    currentCredit: await creditsOfCurrentCycle(db, user, now),
+    // The project's facts: the user's own project, or the one they act in (GET /users/me with X-Project).
+    apiKey: await oldestApiKey(db, project.id),
+    planId: project.planId,
+    currentCredit: await creditsOfCurrentCycle(db, project, now),
     createdAt: user.createdAt.toISOString(),
     emailVerified: user.emailVerifiedAt !== null,
   };

@@ -207,9 +207,14 @@ describe('the acting project (X-Project)', () => {
       expect(bad.statusCode, header).toBe(400);
       expect(bad.json()).toMatchObject({ message: BAD_PROJECT_HEADER });
     }
-    // The user's own operations ignore the header.
+    // The user's own operations answer all the same (GET /users/me with the user's own project's facts).
     const me = await server.app.inject({ method: 'GET', url: '/api/users/me', headers: asMember(owner, stranger) });
     expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: stranger.email });
+    const ownerKey = (await server.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(owner.token) })).json<{
+      apiKey: string;
+    }>();
+    expect(me.json<{ apiKey: string }>().apiKey).not.toBe(ownerKey.apiKey);
   });
 
   it("a member's reads and writes are the project's, never their own project's", async () => {
@@ -245,6 +250,15 @@ describe('the acting project (X-Project)', () => {
       expect.arrayContaining(['key.created', 'access_rules.updated']),
     );
     expect((await auditLog(server.app, ada.token)).entries).toEqual([]);
+    // GET /users/me: Ada herself, with the key, plan and credits of the project she acts in.
+    const me = (headers: Record<string, string>) => server.app.inject({ method: 'GET', url: '/api/users/me', headers });
+    const inProject = (await me(here)).json<{ id: number; email: string; apiKey: string | null; planId: number }>();
+    const ownerMe = (await me(bearer(owner.token))).json<{ apiKey: string | null; planId: number }>();
+    expect(inProject).toMatchObject({ id: ada.userId, email: ada.email, apiKey: ownerMe.apiKey, planId: ownerMe.planId });
+    const own = (await me(bearer(ada.token))).json<{ apiKey: string | null }>();
+    expect(own.apiKey).not.toBe(ownerMe.apiKey);
+    // A header naming no project of hers is the project's operations' to refuse: the session still answers.
+    expect((await me({ ...bearer(ada.token), 'x-project': 'prj_nope' })).json()).toMatchObject({ apiKey: own.apiKey });
   });
 
   it('drops a removed member at once, and records it', async () => {
