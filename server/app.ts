@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { createLoginLimits } from '@server/auth/login-limits';
+import { createLoginLimits, reserveChange, tooManyChanges } from '@server/auth/login-limits';
+import { tooManyRequests } from '@server/http/errors';
 import { redisAttempts } from '@server/auth/redis-attempts';
 import { authenticateBearer } from '@server/auth/session-auth';
 import { authorize } from '@server/auth/project-access';
@@ -256,7 +257,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       operations,
       createHandlers(services),
       async (request, operationId) => {
-        request.auth = await authorize(db, request, await authenticateBearer(request, db, clock), operationId);
+        const auth = await authorize(db, request, await authenticateBearer(request, db, clock), operationId);
+        request.auth = auth;
+        if (auth.project === null || request.method === 'GET') return;
+        const change = await reserveChange(limits, auth.project.projectId, auth.userId, clock.now());
+        if (!change.ok) throw tooManyRequests(tooManyChanges, change.retryAfterMs);
       },
       config.mode === 'local',
     );

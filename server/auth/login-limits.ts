@@ -11,6 +11,7 @@ export const tooManyResetAttempts = 'Too many password reset attempts. Please wa
 export const tooManySignUps = 'Too many sign-ups from this address. Please wait a few minutes and try again.';
 export const tooManyVerificationMails = 'Too many verification mails asked for. Please wait a few minutes and try again.';
 export const tooManyVerifyAttempts = 'Too many verification attempts. Please wait a few minutes and try again.';
+export const tooManyChanges = 'Too many changes to this project in a short while. Please wait a few minutes and try again.';
 
 /** Every window is 15 minutes; the figures are documented in docs/security.md. */
 export const limitFigures = {
@@ -31,6 +32,12 @@ export const limitFigures = {
   verificationMailsPerAccount: 3,
   /** Verification links submitted with an unknown, used or expired token. */
   verifySubmissionsPerAddress: 20,
+  /**
+   * Changes one member asks of one project (every operation of a project but its reads): far above
+   * what a person does in 15 minutes, it bounds what one member can write, audit entries and mails
+   * included, even when each change is refused.
+   */
+  changesPerMember: 120,
 } as const;
 
 function createLimiters() {
@@ -45,6 +52,7 @@ function createLimiters() {
     signUpsPerAddress: limiter(limitFigures.signUpsPerAddress),
     verificationMailsPerAccount: limiter(limitFigures.verificationMailsPerAccount),
     verifySubmissionsPerAddress: limiter(limitFigures.verifySubmissionsPerAddress),
+    changesPerMember: limiter(limitFigures.changesPerMember),
   };
 }
 
@@ -88,4 +96,12 @@ export function reserveLogin(limits: LoginLimits, email: string, address: string
 /** The right password: the failures of this e-mail from this address are forgiven, as before. */
 export function loginSucceeded(limits: LoginLimits, email: string, address: string): void {
   limits.reset(limits.loginPerEmailAndAddress, pairKey(email, address));
+}
+
+/**
+ * Counts one change of a member to a project (any method but GET, of an operation the roles table
+ * scopes to a project) before its body is read: 429 with Retry-After past changesPerMember.
+ */
+export async function reserveChange(limits: LoginLimits, projectId: number, userId: number, now: Date): Promise<ReserveOutcome> {
+  return limits.reserve([[limits.changesPerMember, `${projectId}:${userId}`]], now);
 }

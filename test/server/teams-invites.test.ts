@@ -11,6 +11,7 @@ import {
 } from '@/domain/invites';
 import { projectIdFor } from '@/domain/project-settings';
 import { roleRefusal } from '@/domain/roles';
+import { limitFigures, tooManyChanges } from '@server/auth/login-limits';
 import { BAD_PROJECT_HEADER, NOT_A_MEMBER } from '@server/auth/project-access';
 import { OWNER_CANNOT_BE_REMOVED, OWNER_CANNOT_LEAVE, OWNER_ROLE_FIXED } from '@server/handlers/members';
 import { keyHolder, putOnPlan } from './gateway-harness';
@@ -350,5 +351,42 @@ describe('the acting project (X-Project)', () => {
       actor: { email: owner.email },
       changes: { owner: { before: owner.email, after: ada.email } },
     });
+  });
+});
+
+describe('what one member can write', () => {
+  it("bounds one member's changes to a project (audit entries included), counted before the body is read; reads and other members go on", async () => {
+    const owner = await ownerOn('Business', 'busy');
+    const ada = await joinedMember(server.app, owner, 'developer', 'busy-ada');
+    const here = asMember(owner, ada);
+    let domain = 0;
+    const rename = () =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/api/accessControl',
+        headers: here,
+        payload: { domains: [`d${(domain += 1)}.example.com`], ips: [], cidrs: [], allowNoOrigin: true },
+      });
+    // 60 at once, then the rest one by one: exactly the limit pass, the others are 429 with Retry-After.
+    const burst = await Promise.all(Array.from({ length: 60 }, rename));
+    const rest = [];
+    for (let index = 0; index < limitFigures.changesPerMember; index += 1) rest.push(await rename());
+    const answers = [...burst, ...rest];
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(limitFigures.changesPerMember);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(60);
+    expect(refused[0]?.json()).toMatchObject({ message: tooManyChanges });
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    // A body the server would refuse is counted all the same: a refused change costs as much as any.
+    const bad = await server.app.inject({ method: 'PUT', url: '/api/accessControl', headers: here, payload: { domains: 42 } });
+    expect(bad.statusCode).toBe(429);
+    const entries = (await auditLog(server.app, owner.token)).entries.filter((entry) => entry.actor.email === ada.email);
+    expect(entries.length).toBeLessThanOrEqual(limitFigures.changesPerMember);
+    // Reads, and the owner's own changes, are not held by Ada's count.
+    expect((await server.app.inject({ method: 'GET', url: '/api/accessControl', headers: here })).statusCode).toBe(200);
+    const mine = { domains: ['mine.example.com'], ips: [], cidrs: [], allowNoOrigin: true };
+    expect(
+      (await server.app.inject({ method: 'PUT', url: '/api/accessControl', headers: bearer(owner.token), payload: mine })).statusCode,
+    ).toBe(200);
   });
 });
