@@ -1,4 +1,7 @@
+import type { components } from '@/api/schema';
+import { maskKey } from '@/domain/key-display';
 import { expiryProblem, graceEnd } from '@/domain/key-lifecycle';
+import { readsKeySecrets } from '@/domain/roles';
 import { hiddenCharactersProblem } from '@/domain/name-characters';
 import { generateApiKey } from '@server/auth/tokens';
 import { badRequest, HttpError, notFound, unauthorized } from '@server/http/errors';
@@ -32,11 +35,24 @@ function keyName(name: string): string {
   return trimmed;
 }
 
+type ApiKeyView = components['schemas']['ApiKey'];
+
+/** A key as a member who does not read secrets sees it: both secrets masked (src/domain/key-display.ts). */
+function withMaskedSecrets(key: ApiKeyView): ApiKeyView {
+  const masked = { ...key, apiKey: maskKey(key.apiKey) };
+  return key.previousKey == null ? masked : { ...masked, previousKey: maskKey(key.previousKey) };
+}
+
 type ApiKeyOperations = 'listApiKeys' | 'createApiKey' | 'renameApiKey' | 'deleteApiKey' | 'rollApiKey' | 'setKeyExpiry';
 
 export function createApiKeyHandlers({ db, clock, keyCache }: Services): Pick<OperationHandlers, ApiKeyOperations> {
   return {
-    listApiKeys: async (input) => ({ status: 200, body: await listApiKeys(db, inProject(input).projectId, clock.now()) }),
+    /** A Viewer reads the keys with their secrets masked (readsKeySecrets). */
+    listApiKeys: async (input) => {
+      const { projectId, role } = inProject(input);
+      const keys = await listApiKeys(db, projectId, clock.now());
+      return { status: 200, body: readsKeySecrets(role) ? keys : keys.map(withMaskedSecrets) };
+    },
 
     /** Refused with 429 once the user has the plan's maxKey keys (null maxKey = unlimited). */
     createApiKey: async (input) => {

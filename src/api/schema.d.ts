@@ -1340,7 +1340,7 @@ export interface components {
         ApiKey: {
             id: number;
             name: string;
-            /** @description The secret key */
+            /** @description The secret key; masked for a member whose role does not read secrets (a Viewer, see readsKeySecrets in src/domain/roles.ts) */
             apiKey: string;
             /** Format: date-time */
             createdAt: string;

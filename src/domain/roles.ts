@@ -129,3 +129,12 @@ export function roleMay(role: Role, operationId: ClassifiedOperation): boolean {
 export function roleRefusal(role: Role): string {
   return `Your role in this project (${ROLE_LABELS[role]}) cannot do this.`;
 }
+
+/**
+ * Whether a member of `role` reads the project's key secrets. A Viewer reads the keys (names,
+ * dates, rules) with their secrets masked: a secret spends the project's credits, which reading
+ * alone must not allow.
+ */
+export function readsKeySecrets(role: Role): boolean {
+  return role === 'owner' || role === 'developer';
+}

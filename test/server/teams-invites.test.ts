@@ -9,6 +9,7 @@ import {
   INVITE_OTHER_EMAIL,
   NO_INVITES_LEFT,
 } from '@/domain/invites';
+import { maskKey } from '@/domain/key-display';
 import { projectIdFor } from '@/domain/project-settings';
 import { roleRefusal } from '@/domain/roles';
 import { limitFigures, tooManyChanges } from '@server/auth/login-limits';
@@ -388,5 +389,23 @@ describe('what one member can write', () => {
     expect(
       (await server.app.inject({ method: 'PUT', url: '/api/accessControl', headers: bearer(owner.token), payload: mine })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('key secrets by role', () => {
+  it('a Viewer reads the keys with their secrets masked, a Developer reads them whole', async () => {
+    const owner = await ownerOn('Business', 'secrets');
+    const viewer = await joinedMember(server.app, owner, 'viewer', 'secrets-viewer');
+    const developer = await joinedMember(server.app, owner, 'developer', 'secrets-dev');
+    const keysOf = async (member: { token: string }) =>
+      (await server.app.inject({ method: 'GET', url: '/api/apiKeys', headers: asMember(owner, member) })).json<Array<{ apiKey: string }>>();
+    const meOf = async (member: { token: string }) =>
+      (await server.app.inject({ method: 'GET', url: '/api/users/me', headers: asMember(owner, member) })).json<{ apiKey: string }>();
+    expect((await keysOf(developer)).map((key) => key.apiKey)).toEqual([owner.apiKey]);
+    expect((await meOf(developer)).apiKey).toBe(owner.apiKey);
+    const seen = (await keysOf(viewer)).map((key) => key.apiKey);
+    expect(seen).toEqual([maskKey(owner.apiKey)]);
+    expect(seen[0]).not.toContain(owner.apiKey.slice(8, -4));
+    expect((await meOf(viewer)).apiKey).toBe(maskKey(owner.apiKey));
   });
 });
