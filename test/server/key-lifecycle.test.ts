@@ -6,6 +6,7 @@ import { bearer } from './helpers/accounts';
 import { keyCalls } from './helpers/key-calls';
 import { rawClient } from './helpers/ws-client';
 import { call, keyHolder, rpc, rpcError, setUpGatewayApp, type KeyHolder } from './gateway-harness';
+import { PROJECT_RULES } from '@/domain/key-rules';
 
 type ApiKey = components['schemas']['ApiKey'];
 
@@ -149,16 +150,7 @@ describe('the audit log', () => {
     const key = await firstKey(holder);
     const rolled: ApiKey = (await roll(holder, key.id, '7d')).json();
     await expire(holder, key.id, new Date(server.clock.now().getTime() + HOUR).toISOString());
-    const rules = {
-      domains: null,
-      ips: ['203.0.113.7'],
-      cidrs: null,
-      allowNoOrigin: null,
-      methods: [],
-      contracts: [],
-      creditsPerDay: null,
-      creditsPerCycle: null,
-    };
+    const rules = { ...PROJECT_RULES, ips: ['203.0.113.7'] };
     const put = await server.app.inject({
       method: 'PUT',
       url: `/api/apiKeys/${key.id}/rules`,
