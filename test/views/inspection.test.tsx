@@ -40,6 +40,8 @@ const button = (name: string | RegExp) => () => screen.findAllByRole('button', {
 const whereMachinesStart: Record<string, Screen> = {
   auth: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }) },
   loginForm: { path: '/login', drawn: button('Log in') },
+  // The session starts the acting project once signed in, on every signed-in screen.
+  actingProject: { path: '/keys', signedIn: true, drawn: button('Generate new key') },
   // Every screen's title asks for the configuration.
   appConfig: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }) },
   signup: { path: '/signup', drawn: button('Sign up') },
