@@ -16,6 +16,12 @@ function readStored(): string | null {
 
 let acting: string | null = readStored();
 
+/** The pick stored at the last visit, which this tab then acts on (the session starts from it). */
+export function restoreProject(): string | null {
+  acting = readStored();
+  return acting;
+}
+
 /** The project this tab acts on; null: the user's own (no X-Project header). */
 export function readProject(): string | null {
   return acting;
