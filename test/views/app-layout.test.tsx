@@ -107,6 +107,15 @@ describe('layout: landmarks and sidebar', () => {
     expect(sidebarLinks()).toEqual({ names: sidebarNames, hrefs: sidebarHrefs });
   });
 
+  it.each([
+    ['developer', ['/billing']],
+    ['billing', ['/keys', '/endpoints', '/rpc-testing']],
+    ['viewer', ['/billing']],
+  ] as const)("hides what a %s member's role cannot open: %s", async (role, hidden) => {
+    await renderSignedIn('/', { listProjects: async () => [{ id: 'prj_00000042', name: 'Payments', role }] });
+    await waitFor(() => expect(sidebarLinks().hrefs).toEqual(sidebarHrefs.filter((href) => !hidden.some((gone) => gone === href))));
+  });
+
   it("lists SPEC.md's entries exactly, Soon badges included, under the coming-soon reading", async () => {
     seedConfig({ ...testConfig, comingSoonScreens: true });
     try {
