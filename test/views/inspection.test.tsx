@@ -95,6 +95,8 @@ const whereMachinesStart: Record<string, Screen> = {
   nodeWizard: { path: '/dedicated-nodes', signedIn: true, drawn: button('Add Your First Dedicated Node') },
   projectName: { path: '/settings', signedIn: true, drawn: button('Edit project name') },
   settingsPage: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
+  // The Project Users card reads the acting project's members when drawn.
+  projectMembers: { path: '/settings', signedIn: true, drawn: () => screen.findByRole('region', { name: 'Project Users' }) },
   autoscalingForm: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
   // The Usage Alerts card loads its settings when drawn (it reports whether they came or not).
   alertSettings: { path: '/settings', signedIn: true, drawn: () => screen.findByRole('region', { name: 'Usage Alerts' }) },
