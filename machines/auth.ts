@@ -1,6 +1,7 @@
 import { type AnyEventObject, assign, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { failureIn, isRefusedWith } from '@/domain/call-failure';
 import { failureMessage } from '@/domain/failure-message';
+import { actingProjectMachine } from './acting-project';
 import type { AuthContext, AuthEvent, Credentials, LoginResult, User } from './auth.types';
 
 export type { AuthContext, AuthEvent, Credentials, LoginResult, SessionReply, SessionRef, SessionRequest, User } from './auth.types';
@@ -26,15 +27,27 @@ export type { AuthContext, AuthEvent, Credentials, LoginResult, SessionReply, Se
  *   entering `anonymous` `session.refused` (the error says why). A login asked for while the session
  *   is busy (a stored token being checked, a logout) waits in `login` and starts from `anonymous`;
  *   asked for when signed in, it is answered at once.
+ * - While signed in, `actingProject` (machines/acting-project.ts) holds the project the user acts
+ *   on, starting from the one picked at the last visit (`project`); ending a session forgets it.
  * Effects (storage, cache reset, calls, the storage watcher) are named actions and actors supplied by the SPA.
  */
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    input: {} as { token: string | null },
+    input: {} as { token: string | null; project?: string | null },
+    children: {} as {
+      actingProject: 'actingProject';
+      login: 'login';
+      loadUser: 'fetchUser';
+      refreshUser: 'fetchUser';
+      logout: 'logout';
+      storedToken: 'watchStoredToken';
+    },
   },
   actors: {
+    /** The project the signed-in user acts on (its calls supplied by the SPA). */
+    actingProject: actingProjectMachine,
     login: fromPromise<LoginResult, Credentials>(async () => {
       throw new Error('login actor not provided');
     }),
@@ -49,6 +62,8 @@ export const authMachine = setup({
     /** Stores `context.token` (for the next visit and the other tabs). */
     persistToken: () => {},
     forgetToken: () => {},
+    /** Forgets the project picked (the next session starts in its user's own project). */
+    forgetProject: () => {},
     resetCache: () => {},
     clearError: assign({ error: null }),
     takeToken: assign(({ event }) => (event.type === 'auth.token.stored' ? { token: event.token, user: null, error: null } : {})),
@@ -60,6 +75,8 @@ export const authMachine = setup({
     /** The one way a session is forgotten: storage, token, user and the server-data cache together. */
     endSession: enqueueActions(({ enqueue }) => {
       enqueue('forgetToken');
+      enqueue('forgetProject');
+      enqueue.assign({ project: null });
       enqueue('leaveSession');
     }),
     /** Signed out in this tab (token, user, server-data cache); the stored token is left for the next visit. */
@@ -94,7 +111,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ token: input.token, user: null, error: null, requester: null, login: null }),
+  context: ({ input }) => ({ token: input.token, project: input.project ?? null, user: null, error: null, requester: null, login: null }),
   initial: 'booting',
   invoke: { id: 'storedToken', src: 'watchStoredToken' },
   on: {
@@ -170,6 +187,12 @@ export const authMachine = setup({
     authenticated: {
       tags: ['authenticated'],
       entry: 'answerSignedIn',
+      // The project acted on, for as long as the session lasts (views reach it with selectActingProject).
+      invoke: {
+        id: 'actingProject',
+        src: 'actingProject',
+        input: ({ context }) => ({ picked: context.project }),
+      },
       initial: 'idle',
       on: {
         // Already signed in: the requester is answered at once.
@@ -215,6 +238,8 @@ export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
 /** Narrow selectors for views (one useSelector each). */
 export const selectUser = (s: AuthSnapshot) => s.context.user;
+/** The acting project's actor while signed in (read it with machines/acting-project.selectors). */
+export const selectActingProject = (s: AuthSnapshot) => s.children.actingProject;
 export const selectAuthError = (s: AuthSnapshot) => s.context.error;
 export const selectIsAuthenticated = (s: AuthSnapshot) => s.hasTag('authenticated');
 export const selectIsBusy = (s: AuthSnapshot) => s.hasTag('busy');

@@ -34,6 +34,8 @@ export type SessionRef = ActorRef<Snapshot<unknown>, SessionRequest>;
 
 export interface AuthContext {
   token: string | null;
+  /** The project picked at the last visit (the acting project starts from it); null: the user's own. */
+  project: string | null;
   user: User | null;
   error: string | null;
   /** Who hears the outcome of the sign-in under way (null: nobody asked, or they were answered). */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { projectNumberOf } from '@/domain/project-settings';
-import { OPERATION_ACCESS, roleMay, roleRefusal, type Access, type ClassifiedOperation } from '@/domain/roles';
+import { NOT_A_MEMBER, OPERATION_ACCESS, roleMay, roleRefusal, type Access, type ClassifiedOperation } from '@/domain/roles';
 import type { SessionAuth } from '@server/auth/session-auth';
 import type { Queryable } from '@server/db/db';
 import { badRequest, forbidden } from '@server/http/errors';
@@ -16,7 +16,7 @@ export const operationAccess: Readonly<Record<OperationId, Access>> = everyOpera
 /** The request header that names the project a request acts on (a project ID, 'prj_00000042'). */
 export const projectHeader = 'x-project';
 
-export const NOT_A_MEMBER = 'You are not a member of this project (X-Project). Choose one of your projects.';
+export { NOT_A_MEMBER };
 export const NO_PROJECT = 'You are not a member of any project.';
 export const BAD_PROJECT_HEADER = "The X-Project header must be a project ID such as 'prj_00000042'.";
 

@@ -3,17 +3,25 @@ import { CallFailed, envelopeMessage, parsedJson } from '@/domain/call-failure';
 import { sendsBearer } from './bearer-operations';
 import { isAbort } from './call-signals';
 import type { paths } from './schema';
+import { readProject } from './project-store';
 import { readToken } from './token-store';
 
 /** The API base: same origin under /api unless VITE_API_URL points at another host. */
 export const apiBaseUrl = `${import.meta.env.VITE_API_URL ?? ''}/api`;
 
-/** Adds the stored session token to the operations whose contract asks for it, and to no other. */
-function bearer(token: () => string | null): Middleware {
+/**
+ * Adds the stored session token to the operations whose contract asks for it, and to no other; with
+ * it the project the user picked (X-Project), which the server reads on the project's operations
+ * (none picked: the server acts on the user's own project).
+ */
+function bearer(token: () => string | null, project: () => string | null): Middleware {
   return {
     onRequest({ request, schemaPath }) {
-      const stored = sendsBearer(request.method, schemaPath) ? token() : null;
+      if (!sendsBearer(request.method, schemaPath)) return request;
+      const stored = token();
       if (stored && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${stored}`);
+      const picked = project();
+      if (picked && !request.headers.has('X-Project')) request.headers.set('X-Project', picked);
       return request;
     },
   };
@@ -56,12 +64,19 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Where the session token comes from (the SPA's: localStorage). */
   token?: () => string | null;
+  /** The project the user picked (sent as X-Project on bearer operations; the SPA's: project-store.ts). */
+  project?: () => string | null;
 }
 
 /** The typed API client: bearer token where the contract asks for it, every failure a CallFailed. */
-export function createApiClient({ baseUrl = apiBaseUrl, fetch, token = readToken }: ApiClientOptions = {}): Client<paths> {
+export function createApiClient({
+  baseUrl = apiBaseUrl,
+  fetch,
+  token = readToken,
+  project = readProject,
+}: ApiClientOptions = {}): Client<paths> {
   const client = createFetchClient<paths>({ baseUrl, credentials: 'include', ...(fetch ? { fetch } : {}) });
-  client.use(bearer(token), outcome);
+  client.use(bearer(token, project), outcome);
   return client;
 }
 

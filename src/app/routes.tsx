@@ -6,6 +6,7 @@ import { paths } from '@/domain/paths';
 import { comingSoonTarget } from '@/domain/route-reading';
 import { guardedPatterns, legacyRedirects, type RouteId, routeFacts, routeIds, routePattern, routesWithAccess } from '@/domain/route-table';
 import { PublicOnly } from './public-only';
+import { RoleGate } from './role-gate';
 import { RouteGuard } from './route-guard';
 import { ShellWhenSignedIn } from './shell-when-signed-in';
 import { routeScreens } from './route-screens';
@@ -104,7 +105,15 @@ function SectionScreen({ children }: { children: ReactNode }) {
   return target === null ? children : <Redirect to={target} replace />;
 }
 
-/** The screens inside the layout. */
+/** The screens inside the layout, each behind its role gate. */
 function GuardedScreens() {
-  return <Switch>{guardedRoutes.map(routeOf)}</Switch>;
+  return (
+    <Switch>
+      {guardedRoutes.map((id) => (
+        <Route key={id} path={routePattern(id)}>
+          <RoleGate id={id}>{wrapped(id)}</RoleGate>
+        </Route>
+      ))}
+    </Switch>
+  );
 }

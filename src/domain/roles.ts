@@ -125,6 +125,12 @@ export function roleMay(role: Role, operationId: ClassifiedOperation): boolean {
   return typeof access === 'string' || access.includes(role);
 }
 
+/**
+ * The 403 text of a request naming (X-Project) a project the user is not a member of: the SPA,
+ * seeing it, drops the project it picked and goes back to the user's own.
+ */
+export const NOT_A_MEMBER = 'You are not a member of this project (X-Project). Choose one of your projects.';
+
 /** The 403 text of an operation the member's role does not reach. */
 export function roleRefusal(role: Role): string {
   return `Your role in this project (${ROLE_LABELS[role]}) cannot do this.`;

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { restoreProject } from '@/api/project-store';
 import { readToken } from '@/api/token-store';
 import { appAuthMachine, AuthActor } from './auth-actor';
 import { useInspection } from './inspection';
@@ -9,11 +10,13 @@ interface SessionProviderProps {
   logic?: typeof appAuthMachine;
 }
 
-/** The one app-wide auth actor, started from the stored token and reporting to the app's inspection observer. */
+/** The one app-wide auth actor, started from the stored token (and project picked) and reporting to the app's inspection observer. */
 export function SessionProvider({ children, logic = appAuthMachine }: SessionProviderProps) {
   const inspect = useInspection();
+  // Read once: the session starts from the pick of the last visit, and owns it from then on.
+  const [project] = useState(restoreProject);
   return (
-    <AuthActor.Provider logic={logic} options={{ input: { token: readToken() }, inspect }}>
+    <AuthActor.Provider logic={logic} options={{ input: { token: readToken(), project }, inspect }}>
       {children}
     </AuthActor.Provider>
   );

@@ -54,4 +54,23 @@ describe('bearer operations', () => {
     await client.GET('/users/me');
     expect(sent).toEqual([null]);
   });
+
+  it('sends the project picked (X-Project) with the token, on bearer operations only', async () => {
+    const sent: Array<string | null> = [];
+    let picked: string | null = null;
+    const client = createApiClient({
+      baseUrl: 'http://app.test/api',
+      token: () => 'stored-token',
+      project: () => picked,
+      fetch: async (input, init) => {
+        sent.push(new Request(input, init).headers.get('X-Project'));
+        return Response.json({});
+      },
+    });
+    await client.GET('/apiKeys');
+    picked = 'prj_00000042';
+    await client.GET('/apiKeys');
+    await client.GET('/config');
+    expect(sent).toEqual([null, 'prj_00000042', null]);
+  });
 });

@@ -255,3 +255,33 @@ async function settled(actor: AnyActorRef, settle: () => void) {
   settle();
   await moved;
 }
+
+describe('auth machine and the acting project', () => {
+  it('starts the acting project from the pick of the last visit while signed in, and forgets the pick when the session ends', async () => {
+    const fetchUser = pendingCall<User, { token: string | null }>('fetchUser');
+    const picks: Array<string | null> = [];
+    let forgotten = 0;
+    const actor = createActor(
+      authMachine.provide({
+        actors: { fetchUser: fetchUser.logic },
+        actions: {
+          forgetProject: () => {
+            forgotten += 1;
+          },
+        },
+      }),
+      { input: { token: 'stored-token', project: 'prj_00000042' } },
+    ).start();
+    expect(actor.getSnapshot().children.actingProject).toBeUndefined();
+    const signedIn = nextSnapshot(actor);
+    fetchUser.resolve(ada);
+    await signedIn;
+    const project = actor.getSnapshot().children.actingProject;
+    picks.push(project?.getSnapshot().context.picked ?? null);
+    expect(picks).toEqual(['prj_00000042']);
+    actor.send({ type: 'auth.token.cleared' });
+    expect(forgotten).toBe(1);
+    expect(actor.getSnapshot().context.project).toBeNull();
+    expect(actor.getSnapshot().children.actingProject).toBeUndefined();
+  });
+});

@@ -8,7 +8,8 @@ import { fromPromise } from 'xstate';
 import type { Credentials, LoginResult, User } from '@machines/auth';
 import type { AppConfig } from '@/hooks/app-config';
 import { AppConfigProvider } from '@/hooks/app-config-provider';
-import { AuthActor, appAuthMachine } from '@/hooks/auth-actor';
+import { AuthActor, appActingProjectMachine, appAuthMachine } from '@/hooks/auth-actor';
+import type { ProjectMembership } from '@machines/acting-project';
 import { type InspectObserver, InspectionProvider } from '@/hooks/inspection';
 import { SessionProvider } from '@/hooks/session-provider';
 import { queryClient } from '@/app/query-client';
@@ -30,7 +31,12 @@ export interface SessionEffects {
   login?: (credentials: Credentials) => Promise<LoginResult>;
   fetchUser?: (input: { token: string | null }) => Promise<User>;
   logout?: (input: { token: string | null }) => Promise<void>;
+  /** The user's projects (GET /projects); their own only unless given. */
+  listProjects?: () => Promise<readonly ProjectMembership[]>;
 }
+
+/** The signed-in test user's own project. */
+export const testProject: ProjectMembership = { id: 'prj_00000001', name: 'My Project', role: 'owner' };
 
 /**
  * The app's auth machine (real storage and cache actions) with the test's actors, through the
@@ -40,12 +46,14 @@ export function sessionLogic({
   login = async () => ({ token: 'token-from-login', user: testUser }),
   fetchUser = async () => testUser,
   logout = async () => undefined,
+  listProjects = async () => [testProject],
 }: SessionEffects = {}) {
   return appAuthMachine.provide({
     actors: {
       login: fromPromise<LoginResult, Credentials>(({ input }) => login(input)),
       fetchUser: fromPromise<User, { token: string | null }>(({ input }) => fetchUser(input)),
       logout: fromPromise<void, { token: string | null }>(({ input }) => logout(input)),
+      actingProject: appActingProjectMachine(() => listProjects()),
     },
   });
 }

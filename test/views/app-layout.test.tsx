@@ -107,6 +107,15 @@ describe('layout: landmarks and sidebar', () => {
     expect(sidebarLinks()).toEqual({ names: sidebarNames, hrefs: sidebarHrefs });
   });
 
+  it.each([
+    ['developer', ['/billing']],
+    ['billing', ['/keys', '/endpoints', '/rpc-testing']],
+    ['viewer', ['/billing']],
+  ] as const)("hides what a %s member's role cannot open: %s", async (role, hidden) => {
+    await renderSignedIn('/', { listProjects: async () => [{ id: 'prj_00000042', name: 'Payments', role }] });
+    await waitFor(() => expect(sidebarLinks().hrefs).toEqual(sidebarHrefs.filter((href) => !hidden.some((gone) => gone === href))));
+  });
+
   it("lists SPEC.md's entries exactly, Soon badges included, under the coming-soon reading", async () => {
     seedConfig({ ...testConfig, comingSoonScreens: true });
     try {
@@ -214,6 +223,47 @@ describe('layout: navbar user menu', () => {
     await screen.findByText('Login screen');
     expect(currentPath()).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('layout: project switcher', () => {
+  const own = { id: 'prj_00000001', name: 'My Project', role: 'owner' } as const;
+  const joined = { id: 'prj_00000042', name: 'Payments', role: 'developer' } as const;
+  const listProjects = async () => [own, joined];
+
+  afterEach(() => localStorage.removeItem('project'));
+
+  it('is hidden when the user has one project only', async () => {
+    await renderSignedIn('/');
+    await userEvent.click(screen.getByRole('button', { name: 'ada.love...' }));
+    await screen.findByRole('menu');
+    expect(screen.queryAllByRole('menuitemradio')).toEqual([]);
+  });
+
+  it("lists the user's projects with their role, marks the current one, and switches with the keyboard", async () => {
+    await renderSignedIn('/', { listProjects });
+    queryClient.setQueryData(['seen-in-my-project'], 'cached');
+    screen.getByRole('button', { name: 'ada.love...' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const choices = await screen.findAllByRole('menuitemradio');
+    expect(choices.map((choice) => choice.textContent)).toEqual(['My Project (Owner)', 'Payments (Developer)']);
+    expect(choices.map((choice) => choice.getAttribute('aria-checked'))).toEqual(['true', 'false']);
+    await waitFor(() => expect(document.activeElement?.closest('[role="menu"]')).not.toBeNull());
+    // The first item is highlighted on open: the next one is Payments.
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(localStorage.getItem('project')).toBe(joined.id));
+    // What was read for the previous project is forgotten.
+    expect(queryClient.getQueryData(['seen-in-my-project'])).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: 'ada.love...' }));
+    const after = await screen.findAllByRole('menuitemradio');
+    expect(after.map((choice) => choice.getAttribute('aria-checked'))).toEqual(['false', 'true']);
+  });
+
+  it('goes back to the user own project with a notice when the project picked is no longer theirs', async () => {
+    localStorage.setItem('project', 'prj_00000099');
+    await renderSignedIn('/', { listProjects });
+    expect((await screen.findByText(/no longer a member of the project you picked/)).textContent).toContain('your own project');
+    expect(localStorage.getItem('project')).toBeNull();
   });
 });
 

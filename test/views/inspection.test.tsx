@@ -40,6 +40,8 @@ const button = (name: string | RegExp) => () => screen.findAllByRole('button', {
 const whereMachinesStart: Record<string, Screen> = {
   auth: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }) },
   loginForm: { path: '/login', drawn: button('Log in') },
+  // The session starts the acting project once signed in, on every signed-in screen.
+  actingProject: { path: '/keys', signedIn: true, drawn: button('Generate new key') },
   // Every screen's title asks for the configuration.
   appConfig: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }) },
   signup: { path: '/signup', drawn: button('Sign up') },
@@ -93,6 +95,8 @@ const whereMachinesStart: Record<string, Screen> = {
   nodeWizard: { path: '/dedicated-nodes', signedIn: true, drawn: button('Add Your First Dedicated Node') },
   projectName: { path: '/settings', signedIn: true, drawn: button('Edit project name') },
   settingsPage: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
+  // The Project Users card reads the acting project's members when drawn.
+  projectMembers: { path: '/settings', signedIn: true, drawn: () => screen.findByRole('region', { name: 'Project Users' }) },
   autoscalingForm: { path: '/settings', signedIn: true, drawn: button('Save Settings') },
   // The Usage Alerts card loads its settings when drawn (it reports whether they came or not).
   alertSettings: { path: '/settings', signedIn: true, drawn: () => screen.findByRole('region', { name: 'Usage Alerts' }) },

@@ -165,3 +165,20 @@ describe('routes under the coming-soon reading (COMING_SOON_SCREENS=true)', () =
     expect(currentPath()).toBe('/webhooks');
   });
 });
+
+describe('routes by the role in the acting project', () => {
+  afterEach(() => {
+    localStorage.clear();
+    unseedConfig();
+  });
+
+  it('a route the role cannot open says so instead of drawing the screen', async () => {
+    signedIn();
+    renderInApp(<AppRoutes />, {
+      path: '/billing',
+      session: { listProjects: async () => [{ id: 'prj_00000042', name: 'Payments', role: 'developer' }] },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your role in this project cannot open this page' })).toBeTruthy();
+    expect(screen.getByText(/Your role here is Developer/)).toBeTruthy();
+  });
+});

@@ -1,12 +1,15 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { LazyMotion, MotionConfig } from 'framer-motion';
+import { selectActingKey } from '@machines/acting-project.selectors';
+import { useActingProject } from '@/hooks/acting-project';
 import { useAppConfig } from '@/hooks/app-config';
 import { useProductName } from '../product-name';
 import { Brand } from './brand';
 import { onNarrowScreens } from './breakpoints';
 import { NavDrawer } from './nav-drawer';
 import { PageFade } from './page-fade';
+import { ProjectNotice } from './project-notice';
 import { SidebarNav } from './sidebar-nav';
 import { TopNavbar } from './top-navbar';
 import { VerificationNotice } from './verification-notice';
@@ -21,6 +24,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const openDrawer = useCallback(() => setDrawerOpen(true), []);
   const config = useAppConfig();
   const productName = useProductName();
+  // A switch of project remounts the screen: its machines and queries read the new project.
+  const actingKey = useActingProject(selectActingKey, 'own');
 
   return (
     <LazyMotion features={loadMotionFeatures} strict>
@@ -60,7 +65,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
               mx="auto"
             >
               <VerificationNotice />
-              <PageFade>{children}</PageFade>
+              <ProjectNotice />
+              <PageFade key={actingKey}>{children}</PageFade>
             </SkipNavContent>
           </Flex>
         </Flex>

@@ -1,6 +1,9 @@
 import { useLocation } from 'wouter';
 import { Box, Flex, Link as ChakraLink, VisuallyHidden } from '@chakra-ui/react';
+import { selectCurrentRole } from '@machines/acting-project.selectors';
+import { useActingProject } from '@/hooks/acting-project';
 import { paths } from '@/domain/paths';
+import { roleOpensHref } from '@/domain/route-roles';
 import { ExternalLinkIcon } from './icons';
 import { isCurrentEntry, navEntries, type NavEntry } from '@/domain/route-reading';
 import { useRouteReading } from '../route-reading';
@@ -29,11 +32,15 @@ function EntryList({
   ));
 }
 
-/** The sidebar's links (SPEC.md "Layout"): the main entries, then the bottom group. */
+/** The sidebar's links (SPEC.md "Layout"): the main entries, then the bottom group, those the member's role opens. */
 export function SidebarNav({ documentationUrl, onNavigate }: SidebarNavProps) {
   const [location] = useLocation();
   // Until the configuration says otherwise, the default reading's links (every real screen).
-  const entries = navEntries[useRouteReading() ?? 'screens'];
+  const reading = navEntries[useRouteReading() ?? 'screens'];
+  // The links the member's role opens (all of them until the role is known).
+  const role = useActingProject(selectCurrentRole, null);
+  const opens = (entry: NavEntry) => role === null || roleOpensHref(role, entry.href);
+  const entries = { main: reading.main.filter(opens), bottom: reading.bottom.filter(opens) };
   return (
     <Flex as="nav" aria-label="Main" direction="column" justify="space-between" gap="8" flex="1" p="3">
       <Flex as="ul" direction="column" gap="1">

@@ -1,12 +1,18 @@
 import { Link, useLocation } from 'wouter';
 import { Button, Menu, Portal } from '@chakra-ui/react';
+import { selectCanSwitch, selectCurrentProject, selectProjects } from '@machines/acting-project.selectors';
 import { selectIsAuthenticated, selectUser } from '@machines/auth';
+import { useActingProject, useActingProjectRef } from '@/hooks/acting-project';
 import { AuthActor } from '@/hooks/auth-actor';
+import { ROLE_LABELS } from '@/domain/roles';
 import { paths } from '@/domain/paths';
 import { userButtonLabel } from '@/domain/user-label';
 import { ChevronDownIcon } from './icons';
 
-/** The navbar's user button (label per SPEC.md "Layout") and its menu: API Keys, Support, Logout. */
+/**
+ * The navbar's user button (label per SPEC.md "Layout") and its menu: the user's projects to act on
+ * (when they have more than one), API Keys, Support, Logout.
+ */
 export function UserMenu() {
   const auth = AuthActor.useActorRef();
   const user = AuthActor.useSelector(selectUser);
@@ -31,6 +37,7 @@ export function UserMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="40">
+            <ProjectSwitcher />
             <Menu.Item value="keys" asChild>
               <Link href={paths.keys}>API Keys</Link>
             </Menu.Item>
@@ -47,5 +54,35 @@ export function UserMenu() {
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
+  );
+}
+
+const NO_PROJECTS: readonly never[] = [];
+
+/** The user's projects with their role in each, the one acted on checked; a pick switches to it. */
+function ProjectSwitcher() {
+  const project = useActingProjectRef();
+  const canSwitch = useActingProject(selectCanSwitch, false);
+  const projects = useActingProject(selectProjects, NO_PROJECTS);
+  const current = useActingProject(selectCurrentProject, null);
+  if (!canSwitch) return null;
+  return (
+    <>
+      <Menu.RadioItemGroup
+        value={current?.id ?? ''}
+        onValueChange={({ value }) => project?.send({ type: 'project.pick', projectId: value })}
+      >
+        <Menu.ItemGroupLabel>Projects</Menu.ItemGroupLabel>
+        {projects.map(({ id, name, role }) => (
+          <Menu.RadioItem key={id} value={id}>
+            <Menu.ItemText>
+              {name} ({ROLE_LABELS[role]})
+            </Menu.ItemText>
+            <Menu.ItemIndicator />
+          </Menu.RadioItem>
+        ))}
+      </Menu.RadioItemGroup>
+      <Menu.Separator />
+    </>
   );
 }

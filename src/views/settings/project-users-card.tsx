@@ -1,7 +1,13 @@
 import { Badge, Box, Button, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { EmailText } from '@/components/email-text';
 import { cellLabel, stackedBody, stackedCell, stackedHead, stackedRow, stackedTable } from '@/components/stacked-table';
+import { useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { projectMembersMachine, selectInvitesLeft, selectMembers } from '@machines/project-members';
+import { memberCalls } from '@/api/member-calls';
 import { INVITES_LEFT, NO_ACTIONS, OWNER_ROLE } from '@/domain/project-settings';
+import { ROLE_LABELS } from '@/domain/roles';
+import { useFlowActor } from '@/hooks/inspection';
 
 interface ProjectUsersCardProps {
   ownerEmail: string;
@@ -9,6 +15,8 @@ interface ProjectUsersCardProps {
   offerUpgrade: boolean;
   /** The invite card's button: it only logs (SPEC.md: "an upgrade card whose button does nothing"). */
   onUpgrade: () => void;
+  /** The members calls; the API's unless a test brings its own. */
+  memberActors?: Pick<typeof memberCalls, 'listMembers' | 'changeMembers'>;
 }
 
 const HEADING_ID = 'settings-users-heading';
@@ -16,7 +24,22 @@ const INVITES_HEADING_ID = 'settings-invites-heading';
 const columns = ['Email', 'Role', 'Actions'] as const;
 
 /** SPEC.md "Settings (demo)", §3 "Project user", §6: the owner alone, no actions; no invites left, and how others join. */
-export function ProjectUsersCard({ ownerEmail, offerUpgrade, onUpgrade }: ProjectUsersCardProps) {
+export function ProjectUsersCard({ ownerEmail, offerUpgrade, onUpgrade, memberActors = memberCalls }: ProjectUsersCardProps) {
+  const card = useFlowActor(
+    projectMembersMachine.provide({
+      actors: {
+        listMembers: fromPromise(({ signal }) => memberActors.listMembers(signal)),
+        changeMembers: fromPromise(({ input, signal }) => memberActors.changeMembers(input, signal)),
+      },
+    }),
+  );
+  const loaded = useSelector(card, selectMembers);
+  const invitesLeft = useSelector(card, selectInvitesLeft);
+  // Until the acting project's members are read (or when they cannot be), its owner alone (SPEC.md).
+  const rows = loaded?.members.map(({ userId, email, role }) => ({ key: String(userId), email, role: ROLE_LABELS[role] })) ?? [
+    { key: 'owner', email: ownerEmail, role: OWNER_ROLE },
+  ];
+  const left = loaded === null ? INVITES_LEFT : (invitesLeft ?? 'Unlimited');
   return (
     <Card.Root as="section" aria-labelledby={HEADING_ID}>
       <Card.Header>
@@ -36,22 +59,24 @@ export function ProjectUsersCard({ ownerEmail, offerUpgrade, onUpgrade }: Projec
             </Table.Row>
           </Table.Header>
           <Table.Body role="rowgroup" {...stackedBody}>
-            <Table.Row role="row" {...stackedRow}>
-              <Table.Cell role="cell" {...stackedCell}>
-                {cellLabel('Email')}
-                <EmailText email={ownerEmail} />
-              </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell}>
-                {cellLabel('Role')}
-                <Badge colorPalette="blue" variant="subtle">
-                  {OWNER_ROLE}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} color="fg.muted" textAlign={{ lg: 'end' }}>
-                {cellLabel('Actions')}
-                <Text as="span">{NO_ACTIONS}</Text>
-              </Table.Cell>
-            </Table.Row>
+            {rows.map((row) => (
+              <Table.Row key={row.key} role="row" {...stackedRow}>
+                <Table.Cell role="cell" {...stackedCell}>
+                  {cellLabel('Email')}
+                  <EmailText email={row.email} />
+                </Table.Cell>
+                <Table.Cell role="cell" {...stackedCell}>
+                  {cellLabel('Role')}
+                  <Badge colorPalette="blue" variant="subtle">
+                    {row.role}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell role="cell" {...stackedCell} color="fg.muted" textAlign={{ lg: 'end' }}>
+                  {cellLabel('Actions')}
+                  <Text as="span">{NO_ACTIONS}</Text>
+                </Table.Cell>
+              </Table.Row>
+            ))}
           </Table.Body>
         </Table.Root>
 
@@ -59,7 +84,7 @@ export function ProjectUsersCard({ ownerEmail, offerUpgrade, onUpgrade }: Projec
           <Heading id={INVITES_HEADING_ID} as="h3" size="md">
             Invites
           </Heading>
-          <Text fontWeight="medium">Invites Left: {INVITES_LEFT}</Text>
+          <Text fontWeight="medium">Invites Left: {left}</Text>
           <Box p="4" rounded="md" borderWidth="1px" bg="bg.subtle">
             <Stack gap="3" align="flex-start">
               <Text fontWeight="semibold">Working with a team?</Text>
