@@ -360,14 +360,16 @@ describe('what one member can write', () => {
     const owner = await ownerOn('Business', 'busy');
     const ada = await joinedMember(server.app, owner, 'developer', 'busy-ada');
     const here = asMember(owner, ada);
-    let domain = 0;
-    const rename = () =>
-      server.app.inject({
+    let changes = 0;
+    const rename = () => {
+      changes += 1;
+      return server.app.inject({
         method: 'PUT',
         url: '/api/accessControl',
         headers: here,
-        payload: { domains: [`d${(domain += 1)}.example.com`], ips: [], cidrs: [], allowNoOrigin: true },
+        payload: { domains: [`d${changes}.example.com`], ips: [], cidrs: [], allowNoOrigin: true },
       });
+    };
     // 60 at once, then the rest one by one: exactly the limit pass, the others are 429 with Retry-After.
     const burst = await Promise.all(Array.from({ length: 60 }, rename));
     const rest = [];
