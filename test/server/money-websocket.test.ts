@@ -93,6 +93,8 @@ describe.each([1, 2])('notifications charged exactly with WORKERS=%i', (workers)
     for (const [index, own] of sockets.slice(0, 2).entries()) {
       await until(() => own.received >= 6 + 5 * index, 'notifications', 10_000);
       own.socket.close();
+      // The server's answer to the close is awaited: SIGTERM below must not race an unread close frame.
+      expect(await own.closed).toBe(1005);
     }
     await until(() => doomed.received >= 5, 'notifications', 10_000);
     doomed.socket.terminate();
