@@ -26,6 +26,8 @@ export type ActingProjectEvent =
   | { type: 'project.refused' }
   /** Read the user's projects again (after accepting an invite, leaving a project). */
   | { type: 'project.reload' }
+  /** The user left the project acted on (Project Users card): back to their own, without a notice. */
+  | { type: 'project.left' }
   | { type: 'project.notice.dismiss' };
 
 /**
@@ -38,6 +40,8 @@ export type ActingProjectEvent =
  *   Picking the project acted on already changes nothing.
  * - `project.refused` (the server said the user is no longer a member of the project picked) drops
  *   the pick with the notice and reads the projects again; without a pick there is nothing to drop.
+ * - `project.left` (the user left the project acted on) drops the pick without a notice and reads
+ *   the projects again.
  * - `failed` keeps the pick (no verdict on it) and waits for `project.reload`.
  */
 export const actingProjectMachine = setup({
@@ -76,6 +80,10 @@ export const actingProjectMachine = setup({
       guard: 'hasPick',
       target: '.loading',
       actions: [assign({ picked: null, notice: PICK_REFUSED }), { type: 'storePick', params: { picked: null } }, 'resetCache'],
+    },
+    'project.left': {
+      target: '.loading',
+      actions: [assign({ picked: null, notice: null }), { type: 'storePick', params: { picked: null } }, 'resetCache'],
     },
     'project.notice.dismiss': { actions: 'dismissNotice' },
   },

@@ -1,26 +1,30 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '@/api/schema';
 import { refusalOr } from '@/domain/failure-message';
+import { asksConfirmation, type MembersChange } from '@/domain/member-actions';
 import type { InvitableRole } from '@/domain/roles';
 
 export type ProjectMembers = components['schemas']['ProjectMembers'];
+export type { MembersChange } from '@/domain/member-actions';
 
 export const MEMBERS_LOAD_FALLBACK = 'Failed to load the project members. Please try again.';
 export const MEMBERS_CHANGE_FALLBACK = 'Failed to change the project members. Please try again.';
 
-/** One change to the acting project's members, as the card asks it of the server. */
-export type MembersChange =
-  | { kind: 'invite'; email: string; role: InvitableRole }
-  | { kind: 'revoke'; inviteId: number }
-  | { kind: 'role'; userId: number; role: InvitableRole }
-  | { kind: 'remove'; userId: number }
-  | { kind: 'leave' };
+/** The invite form as typed: an address and the role it offers (Developer until picked). */
+export interface InviteDraft {
+  email: string;
+  role: InvitableRole;
+}
+
+export const EMPTY_INVITE: InviteDraft = { email: '', role: 'developer' };
 
 export interface ProjectMembersContext {
   /** The members, pending invites and invites left, as last read; null before the first answer. */
   members: ProjectMembers | null;
-  /** The change under way (its buttons show busy), or null. */
+  /** The change asked for (confirming) or under way (changing); null otherwise. */
   change: MembersChange | null;
+  /** The invite form; emptied once the server took the invite. */
+  draft: InviteDraft;
   /** Why the last load or change failed (the server's own message where it gave one). */
   error: string | null;
 }
@@ -28,19 +32,28 @@ export interface ProjectMembersContext {
 export type ProjectMembersEvent =
   | { type: 'members.reload' }
   | { type: 'members.change'; change: MembersChange }
-  | { type: 'members.error.dismiss' };
+  | { type: 'members.confirm' }
+  | { type: 'members.cancel' }
+  | { type: 'members.error.dismiss' }
+  | { type: 'invite.email'; email: string }
+  | { type: 'invite.role'; role: InvitableRole }
+  | { type: 'invite.send' };
 
 /**
  * The Project Users card of Settings: the acting project's members, pending invites and invites
  * left (GET /projects/current/members), and the changes an owner (or, leaving, any member) makes.
  *
  * - `loading` reads them; `failed` waits for `members.reload`.
- * - `ready` takes one change at a time (`members.change`): invite, revoke, change a role, remove,
- *   leave. `changing` sends it; done, the card reads the members again (what the server holds, the
- *   invites left included); refused, it stays on what it showed with the server's message (409: no
- *   invites left, already a member, already invited; 403: the role may not).
- * - Leaving done ends in `left`: the member is no longer in this project (`leftProject`: the SPA
- *   reads the user's projects again, which takes them back to their own).
+ * - `ready` takes one change at a time: `members.change` (revoke, change a role, transfer, remove,
+ *   leave) or `invite.send` (the invite form's address and role; an empty address sends nothing).
+ *   What cannot be undone by the owner alone (remove, transfer, leave) waits in `confirming` for
+ *   `members.confirm` or `members.cancel`.
+ * - `changing` sends it; done, the card reads the members again (what the server holds, the invites
+ *   left included; a sent invite empties the form); refused, it stays on what it showed with the
+ *   server's message (409: no invites left, already a member, already invited; 403: the role may not).
+ * - A transfer done changes the user's role in the project (`projectsChanged`: the SPA reads the
+ *   user's projects again). Leaving done ends in `left` (`leftProject`: the SPA goes back to the
+ *   user's own project).
  */
 export const projectMembersMachine = setup({
   types: {
@@ -58,15 +71,23 @@ export const projectMembersMachine = setup({
   actions: {
     /** The member left the acting project (the SPA goes back to the user's own). */
     leftProject: () => {},
+    /** The user's role in the acting project changed (the SPA reads their projects again). */
+    projectsChanged: () => {},
   },
   guards: {
-    leaving: ({ context }) => context.change?.kind === 'leave',
+    changeIs: ({ context }, kind: MembersChange['kind']) => context.change?.kind === kind,
+    asksConfirmation: ({ event }) => event.type === 'members.change' && asksConfirmation(event.change),
+    draftFilled: ({ context }) => context.draft.email.trim() !== '',
   },
 }).createMachine({
   id: 'projectMembers',
-  context: { members: null, change: null, error: null },
+  context: { members: null, change: null, draft: EMPTY_INVITE, error: null },
   initial: 'loading',
-  on: { 'members.error.dismiss': { actions: assign({ error: null }) } },
+  on: {
+    'members.error.dismiss': { actions: assign({ error: null }) },
+    'invite.email': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, email: event.email }) }) },
+    'invite.role': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, role: event.role }) }) },
+  },
   states: {
     loading: {
       invoke: {
@@ -82,7 +103,24 @@ export const projectMembersMachine = setup({
     ready: {
       on: {
         'members.reload': { target: 'loading' },
-        'members.change': { target: 'changing', actions: assign({ change: ({ event }) => event.change, error: null }) },
+        'members.change': [
+          { guard: 'asksConfirmation', target: 'confirming', actions: assign({ change: ({ event }) => event.change, error: null }) },
+          { target: 'changing', actions: assign({ change: ({ event }) => event.change, error: null }) },
+        ],
+        'invite.send': {
+          guard: 'draftFilled',
+          target: 'changing',
+          actions: assign({
+            change: ({ context }) => ({ kind: 'invite', email: context.draft.email.trim(), role: context.draft.role }),
+            error: null,
+          }),
+        },
+      },
+    },
+    confirming: {
+      on: {
+        'members.confirm': { target: 'changing' },
+        'members.cancel': { target: 'ready', actions: assign({ change: null }) },
       },
     },
     changing: {
@@ -91,7 +129,13 @@ export const projectMembersMachine = setup({
         src: 'changeMembers',
         input: ({ context }) => context.change ?? { kind: 'leave' },
         onDone: [
-          { guard: 'leaving', target: 'left', actions: [assign({ change: null }), 'leftProject'] },
+          { guard: { type: 'changeIs', params: 'leave' }, target: 'left', actions: [assign({ change: null }), 'leftProject'] },
+          {
+            guard: { type: 'changeIs', params: 'transfer' },
+            target: 'loading',
+            actions: [assign({ change: null }), 'projectsChanged'],
+          },
+          { guard: { type: 'changeIs', params: 'invite' }, target: 'loading', actions: assign({ change: null, draft: EMPTY_INVITE }) },
           { target: 'loading', actions: assign({ change: null }) },
         ],
         onError: {
@@ -105,14 +149,3 @@ export const projectMembersMachine = setup({
 });
 
 export type ProjectMembersSnapshot = SnapshotFrom<typeof projectMembersMachine>;
-
-export const selectMembers = (s: ProjectMembersSnapshot) => s.context.members;
-export const selectMembersError = (s: ProjectMembersSnapshot) => s.context.error;
-export const selectIsLoadingMembers = (s: ProjectMembersSnapshot) => s.matches('loading') && s.context.members === null;
-/** The change under way (null when none): its button shows busy, the others wait. */
-export const selectChangeUnderWay = (s: ProjectMembersSnapshot) => (s.matches('changing') ? s.context.change : null);
-/** Invites left on the plan: null unlimited, 0 none (the card offers the upgrade). */
-export const selectInvitesLeft = (s: ProjectMembersSnapshot) => {
-  const { members } = s.context;
-  return members === null ? 0 : members.invitesLeft;
-};

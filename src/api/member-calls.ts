@@ -1,16 +1,10 @@
 import type { Client } from 'openapi-fetch';
 import { api, bodyOf } from '@/api/client';
 import type { components, paths } from '@/api/schema';
+import type { MembersChange } from '@/domain/member-actions';
 
-// Shapes the members machine declares for its actors (src/api does not import machines; `provide` checks them).
+// The shape the members machine declares for its actors (src/api does not import machines; `provide` checks it).
 type ProjectMembers = components['schemas']['ProjectMembers'];
-type InvitableRole = components['schemas']['InvitableRole'];
-type MembersChange =
-  | { kind: 'invite'; email: string; role: InvitableRole }
-  | { kind: 'revoke'; inviteId: number }
-  | { kind: 'role'; userId: number; role: InvitableRole }
-  | { kind: 'remove'; userId: number }
-  | { kind: 'leave' };
 
 /** The acting project's members calls (the client sends the project picked as X-Project). */
 export function createMemberCalls(client: Client<paths>) {
@@ -37,6 +31,9 @@ export function createMemberCalls(client: Client<paths>) {
           return;
         case 'remove':
           await client.DELETE('/projects/current/members/{userId}', { params: { path: { userId: change.userId } }, signal });
+          return;
+        case 'transfer':
+          await client.POST('/projects/current/owner', { body: { userId: change.userId }, signal });
           return;
         case 'leave':
           await client.DELETE('/projects/current/membership', { signal });

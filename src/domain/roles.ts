@@ -144,3 +144,20 @@ export function roleRefusal(role: Role): string {
 export function readsKeySecrets(role: Role): boolean {
   return role === 'owner' || role === 'developer';
 }
+
+/**
+ * Whether a member of `role` changes the project's keys (generate, rename, rules, roll, expiry,
+ * delete: one access for all). Null, before the role is read: the screen offers them and the server
+ * decides.
+ */
+export function changesKeys(role: Role | null): boolean {
+  return role === null || roleMay(role, 'createApiKey');
+}
+
+/** What the keys screen says where a member who only reads them would find its buttons. */
+export function keysReadOnlyText(role: Role): string {
+  return `Your role in this project (${ROLE_LABELS[role]}) reads the API keys with their secrets masked; owners and developers change them.`;
+}
+
+/** A key row's Actions for a member who only reads the keys. */
+export const KEYS_READ_ONLY = 'Read only';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changesKeys,
   INVITABLE_ROLES,
+  keysReadOnlyText,
   OPERATION_ACCESS,
   ROLE_LABELS,
   ROLES,
@@ -61,5 +63,29 @@ describe('roles', () => {
     expect(INVITABLE_ROLES).not.toContain('owner');
     expect(roleRefusal('viewer')).toBe('Your role in this project (Viewer) cannot do this.');
     expect(Object.keys(ROLE_LABELS).sort()).toEqual([...ROLES].sort());
+  });
+});
+
+describe('changesKeys', () => {
+  it.each<[Role | null, boolean]>([
+    ['owner', true],
+    ['developer', true],
+    ['billing', false],
+    ['viewer', false],
+    // Not read yet: offered, and the server decides.
+    [null, true],
+  ])('%s: %s', (role, changes) => {
+    expect(changesKeys(role)).toBe(changes);
+  });
+
+  it('agrees with every key operation of the table', () => {
+    const keyChanges: ClassifiedOperation[] = ['createApiKey', 'renameApiKey', 'deleteApiKey', 'rollApiKey', 'setKeyExpiry', 'putKeyRules'];
+    for (const role of ROLES) for (const id of keyChanges) expect(roleMay(role, id)).toBe(changesKeys(role));
+  });
+
+  it('tells a Viewer why the buttons are not there', () => {
+    expect(keysReadOnlyText('viewer')).toBe(
+      'Your role in this project (Viewer) reads the API keys with their secrets masked; owners and developers change them.',
+    );
   });
 });

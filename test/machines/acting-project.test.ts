@@ -67,6 +67,12 @@ describeModel('acting project machine', actingProjectMachine, variants, async (p
       },
       'project.refused': (event) => actor.send(event),
       'project.reload': (event) => actor.send(event),
+      'project.left': (event) => {
+        actor.send(event);
+        // Back in their own project, stored so, without the notice of a pick the server refused.
+        expect(actor.getSnapshot().context).toMatchObject({ picked: null, notice: null });
+        expect(stored.at(-1)).toBeNull();
+      },
       'project.notice.dismiss': (event) => actor.send(event),
       'xstate.done.actor.listProjects': async ({ output }) => {
         const moved = nextSnapshot(actor);

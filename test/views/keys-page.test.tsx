@@ -7,6 +7,7 @@ import { currentApiBase } from '@/api/rpc-calls';
 import { queryClient } from '@/app/query-client';
 import { KEYS_UNCOUNTED, formatKeyDate } from '@/domain/key-display';
 import { API_KEY_PLACEHOLDER, rpcUrl } from '@/domain/rpc-urls';
+import { KEYS_READ_ONLY, keysReadOnlyText } from '@/domain/roles';
 import KeysPage from '@/views/keys/keys-page';
 import { deferred, renderInApp, testUser } from './app-harness';
 import { renderKeysPage, seedPlan, serverKey } from './keys-harness';
@@ -59,6 +60,30 @@ describe('API Keys & Endpoints screen', () => {
     // Every control says which key it acts on.
     for (const name of ['Show key Staging', 'Copy key Staging', 'Rename Staging', 'Delete Staging']) {
       expect(within(staging).getByRole('button', { name })).toBeTruthy();
+    }
+  });
+
+  it('offers a Viewer no change to the keys: no Generate, no row buttons, and says why', async () => {
+    localStorage.setItem('token', 'stored-token');
+    localStorage.setItem('project', 'prj_00000042');
+    try {
+      await renderKeysPage([serverKey(1, { name: 'Production' })], {
+        session: {
+          listProjects: async () => [
+            { id: 'prj_00000001', name: 'My Project', role: 'owner' },
+            { id: 'prj_00000042', name: 'Payments', role: 'viewer' },
+          ],
+        },
+      });
+      expect(await screen.findByText(keysReadOnlyText('viewer'))).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Generate new key' })).toBeNull();
+      const table = screen.getByRole('table', { name: 'API Keys' });
+      expect(within(table).getByText('Production')).toBeTruthy();
+      expect(within(table).getByText(KEYS_READ_ONLY)).toBeTruthy();
+      expect(within(table).queryAllByRole('button')).toEqual([]);
+    } finally {
+      localStorage.removeItem('project');
+      localStorage.removeItem('token');
     }
   });
 

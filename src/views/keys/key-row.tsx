@@ -13,6 +13,7 @@ import { CopyButton } from '@/components/copy-button';
 import { formatKeyDate } from '@/domain/key-display';
 import { lastDayOf } from '@/domain/key-lifecycle';
 import { OWN_RULES_BADGE } from '@/domain/key-rule-text';
+import { KEYS_READ_ONLY } from '@/domain/roles';
 import type { KeyView } from '@/domain/key-list';
 import { DeleteKeyDialog } from './delete-key-dialog';
 import { KeyExpiry, KeyExpiryDialog, PreviousSecret, RollKeyDialog } from './key-lifecycle';
@@ -25,6 +26,8 @@ import { cellLabel, stackedCell, stackedRow } from '@/components/stacked-table';
 interface KeyRowProps {
   apiKey: KeyView;
   actors: Pick<KeysPageActors, 'keyRow' | 'keyRules' | 'keyLifecycle' | 'clipboard'>;
+  /** The member's role only reads the keys (their secrets come masked): no changes, no Show or Copy. */
+  readOnly?: boolean;
   /** What the expiry is told against; now unless a test fixes it. */
   now?: Date;
   /** A rename, roll, expiry change or delete went through: refresh the list and the user. */
@@ -38,7 +41,7 @@ interface KeyRowProps {
  * Delete (machines/key-row.ts; Copy is machines/copy-feedback.ts; Rules is machines/key-rules-editor.ts,
  * which reads nothing until its dialog opens, so the 'Own rules' badge shows once they were read).
  */
-export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted, now = new Date() }: KeyRowProps) {
+export function KeyRow({ apiKey, actors, readOnly = false, onKeysChanged, onDeleted, now = new Date() }: KeyRowProps) {
   const row = useFlowActor(
     keyRow.keyRowMachine.provide({
       actors: actors.keyRow,
@@ -108,23 +111,25 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted, now = new Dat
       <Table.Cell role="cell" {...stackedCell}>
         <Stack gap="2">
           <KeyValue value={apiKey.key} shown={isShown} />
-          <HStack gap="2" wrap="wrap">
-            <Button
-              size="xs"
-              variant="outline"
-              aria-label={`${isShown ? 'Hide' : 'Show'} key ${name}`}
-              onClick={() => send({ type: 'key.visibility.toggle' })}
-            >
-              {isShown ? 'Hide' : 'Show'}
-            </Button>
-            <CopyButton
-              size="xs"
-              label={`key ${name}`}
-              copied={copyKey.copied}
-              failed={copyKey.failed}
-              onCopy={() => copyKey.copy(apiKey.key)}
-            />
-          </HStack>
+          {readOnly ? null : (
+            <HStack gap="2" wrap="wrap">
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={`${isShown ? 'Hide' : 'Show'} key ${name}`}
+                onClick={() => send({ type: 'key.visibility.toggle' })}
+              >
+                {isShown ? 'Hide' : 'Show'}
+              </Button>
+              <CopyButton
+                size="xs"
+                label={`key ${name}`}
+                copied={copyKey.copied}
+                failed={copyKey.failed}
+                onCopy={() => copyKey.copy(apiKey.key)}
+              />
+            </HStack>
+          )}
           {apiKey.previous ? (
             <PreviousSecret secret={apiKey.previous.key} until={apiKey.previous.until} name={name} clipboard={actors.clipboard} />
           ) : null}
@@ -135,7 +140,11 @@ export function KeyRow({ apiKey, actors, onKeysChanged, onDeleted, now = new Dat
         {apiKey.createdAt ? <time dateTime={apiKey.createdAt}>{dateText}</time> : dateText}
       </Table.Cell>
       <Table.Cell role="cell" {...stackedCell}>
-        {apiKey.stored ? (
+        {readOnly ? (
+          <Text fontSize="sm" color="fg.muted">
+            {KEYS_READ_ONLY}
+          </Text>
+        ) : apiKey.stored ? (
           <HStack gap="2" wrap="wrap" justify={{ lg: 'flex-end' }}>
             <Button
               ref={renameButton}

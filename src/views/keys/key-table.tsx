@@ -7,6 +7,8 @@ import { StackedTableHead, stackedBody, stackedTable } from '@/components/stacke
 interface KeyTableProps {
   keys: readonly KeyView[];
   actors: Pick<KeysPageActors, 'keyRow' | 'keyRules' | 'keyLifecycle' | 'clipboard'>;
+  /** The member's role only reads the keys: no changes, no Show or Copy of a masked secret. */
+  readOnly: boolean;
   onKeysChanged: () => void;
   onDeleted: () => void;
   /** Names the table (the id of the card's heading). */
@@ -16,13 +18,13 @@ interface KeyTableProps {
 const columns = ['Name', 'API key', 'Created', 'Actions'] as const;
 
 /** The user's keys, one machine per row (SPEC.md "/keys": the API key table). */
-export function KeyTable({ keys, actors, onKeysChanged, onDeleted, labelledBy }: KeyTableProps) {
+export function KeyTable({ keys, actors, readOnly, onKeysChanged, onDeleted, labelledBy }: KeyTableProps) {
   return (
     <Table.Root role="table" aria-labelledby={labelledBy} size="sm" {...stackedTable}>
       <StackedTableHead columns={columns.map((name) => ({ name, align: name === 'Actions' ? 'end' : 'start' }))} />
       <Table.Body role="rowgroup" {...stackedBody}>
         {keys.map((key) => (
-          <KeyRow key={key.id} apiKey={key} actors={actors} onKeysChanged={onKeysChanged} onDeleted={onDeleted} />
+          <KeyRow key={key.id} apiKey={key} actors={actors} readOnly={readOnly} onKeysChanged={onKeysChanged} onDeleted={onDeleted} />
         ))}
       </Table.Body>
     </Table.Root>

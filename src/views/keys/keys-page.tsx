@@ -1,10 +1,12 @@
 import { useCallback, useRef } from 'react';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
+import { selectCurrentRole } from '@machines/acting-project.selectors';
 import { selectUser } from '@machines/auth';
 import { useUserPlan } from '@/api/billing-calls';
 import { type ListApiKeys, listApiKeys, refreshKeyData } from '@/api/key-calls';
 import { useApiKeys } from '@/api/use-api-keys';
+import { useActingProject } from '@/hooks/acting-project';
 import { AuthActor } from '@/hooks/auth-actor';
 import { useFocusAfterEvent } from '@/hooks/use-focus-after';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -12,6 +14,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { KEYS_LOADING, countedKeys } from '@/domain/key-list';
+import { changesKeys, keysReadOnlyText } from '@/domain/roles';
 import { GenerateKey } from './generate-key';
 import { KeyTable } from './key-table';
 import { KeyListUnavailable } from './key-list-unavailable';
@@ -36,6 +39,9 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
   const user = AuthActor.useSelector(selectUser);
   const { keys, failed, refreshing, retry } = useApiKeys(user?.apiKey, listKeys);
   const plan = useUserPlan({ staleTime: PLAN_STALE_MS });
+  // A Viewer reads the keys (secrets masked by the server) and changes none of them.
+  const role = useActingProject(selectCurrentRole, null);
+  const readOnly = !changesKeys(role);
   const queryClient = useQueryClient();
   const auth = AuthActor.useActorRef();
   // The session's user too: User.apiKey (the oldest key left) is the fallback key and the navbar's.
@@ -71,7 +77,9 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
                 API Keys
               </Heading>
               {failed ? <KeyListUnavailable hasKey={keys.length > 0} onRetry={retry} /> : null}
-              {plan.data ? (
+              {readOnly && role !== null ? (
+                <Text color="fg.muted">{keysReadOnlyText(role)}</Text>
+              ) : plan.data ? (
                 <GenerateKey
                   count={countedKeys({ keys, failed })}
                   maxKey={plan.data.maxKey}
@@ -90,7 +98,14 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
                 <Text color="fg.muted">Loading your plan...</Text>
               )}
               {keys.length > 0 ? (
-                <KeyTable keys={keys} actors={actors} onKeysChanged={keysChanged} onDeleted={rowDeleted} labelledBy="api-keys-heading" />
+                <KeyTable
+                  keys={keys}
+                  actors={actors}
+                  readOnly={readOnly}
+                  onKeysChanged={keysChanged}
+                  onDeleted={rowDeleted}
+                  labelledBy="api-keys-heading"
+                />
               ) : (
                 <Text color="fg.muted">You have no API keys yet. Generate one to call the RPC endpoints.</Text>
               )}

@@ -23,12 +23,19 @@ export const TEAM: ProjectMembers = {
 };
 export const LOAD_FAILURE = 'The members are being moved. Try again in a minute.';
 
-/** The members read, a refusal; each kind of change; a change refused with the server's message (no invites left). */
+/**
+ * The members read, a refusal; a change sent at once (revoke), one confirmed first (leave, and a
+ * transfer that reads the user's projects again); the invite form typed and sent; a change refused
+ * with the server's message (no invites left).
+ */
 export const projectMembersFixtures: ProjectMembersModelEvent[] = [
   { type: 'xstate.done.actor.listMembers', output: TEAM },
   { type: 'xstate.error.actor.listMembers', error: new CallFailed({ kind: 'refused', status: 503, message: LOAD_FAILURE }) },
-  { type: 'members.change', change: { kind: 'invite', email: 'ada@example.com', role: 'developer' } },
+  { type: 'members.change', change: { kind: 'revoke', inviteId: 5 } },
+  { type: 'members.change', change: { kind: 'transfer', userId: 2 } },
   { type: 'members.change', change: { kind: 'leave' } },
+  { type: 'invite.email', email: ' ada@example.com ' },
+  { type: 'invite.role', role: 'viewer' },
   { type: 'xstate.done.actor.changeMembers', output: undefined },
   { type: 'xstate.error.actor.changeMembers', error: new CallFailed({ kind: 'refused', status: 409, message: NO_INVITES_LEFT }) },
 ];
