@@ -5,6 +5,14 @@ import { lockSpace, lockUntilCommit } from '@server/db/advisory-locks';
 import type { Db, Queryable } from '@server/db/db';
 import { fromBigint, fromNullableBigint, type BigintColumn } from '@server/repos/columns';
 
+/**
+ * The project's owner now, joined as `o` to the project's row `u` (a project is its first owner's
+ * users row): alerts go to whoever owns the project when they are sent, a transfer taking them along,
+ * and only to a verified address of theirs.
+ */
+const OWNER_NOW =
+  "JOIN project_members owner_now ON owner_now.project_id = u.id AND owner_now.role = 'owner' JOIN users o ON o.id = owner_now.user_id";
+
 /** A user's alert settings; null when there is no such user. */
 export async function findAlertSettings(q: Queryable, userId: number): Promise<AlertSettings | null> {
   const { rows } = await q.query<{ credit_alerts: number[]; error_alerts: boolean }>(
@@ -49,11 +57,11 @@ export async function creditAlertCandidates(q: Queryable): Promise<CreditAlertCa
     credits_per_month: BigintColumn | null;
     credit_alerts: number[];
   }>(
-    `SELECT u.id, u.email, u.cycle_start, u.credits_used, GREATEST(COALESCE(u.credits_cycle_start, u.cycle_start), u.cycle_start) AS counted_cycle_start,
+    `SELECT u.id, o.email, u.cycle_start, u.credits_used, GREATEST(COALESCE(u.credits_cycle_start, u.cycle_start), u.cycle_start) AS counted_cycle_start,
        p.credits_per_month, u.credit_alerts
-     FROM users u JOIN plans p ON p.id = u.plan_id
+     FROM users u JOIN plans p ON p.id = u.plan_id ${OWNER_NOW}
      WHERE p.credits_per_month > 0 AND u.credits_used * 2 >= p.credits_per_month AND cardinality(u.credit_alerts) > 0
-       AND u.email_verified_at IS NOT NULL`,
+       AND o.email_verified_at IS NOT NULL`,
   );
   return rows.map((row) => ({
     userId: row.id,
@@ -89,7 +97,7 @@ export async function keysFailingCandidates(q: Queryable, from: Date, to: Date, 
     calls: BigintColumn[];
     failed: BigintColumn[];
   }>(
-    `SELECT m.api_key_id AS key_id, k.key, u.id AS user_id, u.email,
+    `SELECT m.api_key_id AS key_id, k.key, u.id AS user_id, o.email,
        array_agg(m.calls ORDER BY m.minute) AS calls, array_agg(m.failed ORDER BY m.minute) AS failed
      FROM (
        SELECT api_key_id, minute, SUM(requests + rate_limited + refused + upstream_errors + upstream_timeouts) AS calls,
@@ -97,9 +105,9 @@ export async function keysFailingCandidates(q: Queryable, from: Date, to: Date, 
        FROM usage_minutes WHERE minute >= $1 AND minute < $2
        GROUP BY api_key_id, minute
      ) m
-     JOIN api_keys k ON k.id = m.api_key_id JOIN users u ON u.id = k.user_id
-     WHERE u.error_alerts AND u.email_verified_at IS NOT NULL
-     GROUP BY m.api_key_id, k.key, u.id, u.email
+     JOIN api_keys k ON k.id = m.api_key_id JOIN users u ON u.id = k.user_id ${OWNER_NOW}
+     WHERE u.error_alerts AND o.email_verified_at IS NOT NULL
+     GROUP BY m.api_key_id, k.key, u.id, o.email
      HAVING count(*) = $3 AND SUM(m.failed) > 0`,
     [from, to, minutes],
   );
@@ -141,8 +149,8 @@ export async function keyCapCandidates(q: Queryable): Promise<KeyCapCandidate[]>
     `SELECT k.id AS key_id, k.key, u.id AS user_id, u.cycle_start, c.period, c.period_start, c.credits_used,
        CASE c.period WHEN 'day' THEN r.credits_per_day ELSE r.credits_per_cycle END AS cap
      FROM key_credits c JOIN key_rules r ON r.api_key_id = c.api_key_id
-       JOIN api_keys k ON k.id = c.api_key_id JOIN users u ON u.id = k.user_id
-     WHERE u.email_verified_at IS NOT NULL
+       JOIN api_keys k ON k.id = c.api_key_id JOIN users u ON u.id = k.user_id ${OWNER_NOW}
+     WHERE o.email_verified_at IS NOT NULL
        AND c.credits_used >= CASE c.period WHEN 'day' THEN r.credits_per_day ELSE r.credits_per_cycle END`,
   );
   return rows.map((row) => ({
@@ -224,15 +232,15 @@ export async function claimPendingAlerts(db: Db, now: Date, perDay: number): Pro
        ),
        ranked AS (
          SELECT a.id, COALESCE(r.claimed, 0) + row_number() OVER (PARTITION BY a.user_id ORDER BY a.created_at, a.id) AS nth
-         FROM usage_alerts a JOIN users u ON u.id = a.user_id LEFT JOIN recent r ON r.user_id = a.user_id
-         WHERE a.state = 'pending' AND u.email_verified_at IS NOT NULL
+         FROM usage_alerts a JOIN users u ON u.id = a.user_id ${OWNER_NOW} LEFT JOIN recent r ON r.user_id = a.user_id
+         WHERE a.state = 'pending' AND o.email_verified_at IS NOT NULL
        ),
        capped AS (
          UPDATE usage_alerts a SET state = 'capped' FROM ranked r WHERE a.id = r.id AND r.nth > $2
        )
-       UPDATE usage_alerts a SET state = 'sending', claimed_at = $1 FROM ranked r, users u
-       WHERE a.id = r.id AND r.nth <= $2 AND u.id = a.user_id
-       RETURNING a.id, u.email, a.mail_subject, a.mail_text`,
+       UPDATE usage_alerts a SET state = 'sending', claimed_at = $1 FROM ranked r, project_members owner_now, users o
+       WHERE a.id = r.id AND r.nth <= $2 AND owner_now.project_id = a.user_id AND owner_now.role = 'owner' AND o.id = owner_now.user_id
+       RETURNING a.id, o.email, a.mail_subject, a.mail_text`,
       [now, perDay],
     );
     return rows.map((row) => ({ id: fromBigint(row.id), to: row.email, subject: row.mail_subject, text: row.mail_text }));

@@ -7,6 +7,7 @@ import { findStoredCredits, newUsageMinute, writeUsageBatch, NO_CREDITS } from '
 import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
 import { bearer, verifyAddress } from './helpers/accounts';
 import { hours, minutes } from './helpers/manual-clock';
+import { joinedMember } from './helpers/team';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 /** Developer's credits a month (src/domain/plan-catalog.ts). */
@@ -123,6 +124,27 @@ describe('usage alerts', () => {
     await runUsageAlerts(settings());
     expect(mailsTo(holder.email).at(-1)).toBe('You have used 80% of your Acme RPC credits');
     expect(mailsTo(holder.email)).toHaveLength(3);
+  });
+
+  it("mails the project's owner of the moment: after a transfer the new owner, once verified, and not the old one", async () => {
+    const first = await developer('transferred');
+    const next = await joinedMember(server.app, first, 'developer', 'new-owner');
+    const transfer = await server.app.inject({
+      method: 'POST',
+      url: '/api/projects/current/owner',
+      headers: bearer(first.token),
+      payload: { userId: next.userId },
+    });
+    expect(transfer.statusCode).toBe(200);
+    await spend(first.userId, limit * 0.85);
+    await runUsageAlerts(settings());
+    // The new owner's address is not verified yet: nothing is owed to it, nor to the old owner.
+    expect(sent).toEqual([]);
+    await verifyAddress(server.app, next.email);
+    await spend(first.userId, limit * 0.15);
+    await runUsageAlerts(settings());
+    expect(mailsTo(next.email)).toEqual(['You have used 100% of your Acme RPC credits']);
+    expect(mailsTo(first.email)).toEqual([]);
   });
 
   it('mails only the highest of thresholds reached at once, and none that is turned off', async () => {
