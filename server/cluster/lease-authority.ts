@@ -1,7 +1,8 @@
 import { keyCapRefusal } from '@server/gateway/admission';
 import type { AdmissionStore } from '@server/gateway/admission-store';
 import type { GatewayKeyCache, KeyEntry } from '@server/gateway/key-cache';
-import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
+import type { CreditAccount } from '@server/metering/credit-account';
+import type { CreditLedger } from '@server/metering/credit-ledger';
 import type { UsageMeter } from '@server/metering/usage-meter';
 import type { LeaseAnswer, LeaseRequest, Settlement, KeyOnChannel } from '@server/cluster/protocol';
 import type { UsageMinute } from '@server/repos/usage';

@@ -1,6 +1,7 @@
 import { overQuota } from '@/domain/admission-rule';
 import type { RateLimiter } from '@server/gateway/rate-limiter';
-import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
+import type { CreditAccount } from '@server/metering/credit-account';
+import type { CreditLedger } from '@server/metering/credit-ledger';
 
 /**
  * What one admission asks for: a call's tokens and credits (all or nothing) and, for an HTTP worker's

@@ -1,6 +1,7 @@
 import type { AdmissionStore, Taken } from '@server/gateway/admission-store';
 import type { KeyCapPeriod } from '@/domain/key-rules';
-import type { CreditAccount, CreditLedger, KeySpend } from '@server/metering/credit-ledger';
+import type { CreditAccount, KeySpend } from '@server/metering/credit-account';
+import type { CreditLedger } from '@server/metering/credit-ledger';
 
 /** What admission needs to know of a key: whose it is and the plan's rate. */
 export interface AdmittedKey {

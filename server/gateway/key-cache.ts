@@ -1,6 +1,6 @@
 import type { AccessLists, AccessRules } from '@server/gateway/access-rules';
 import type { LocalKey } from '@server/gateway/admission';
-import type { CreditAccount } from '@server/metering/credit-ledger';
+import type { CreditAccount } from '@server/metering/credit-account';
 
 /**
  * Keys are `rpk_` + 32 base62 characters (server/auth/tokens.ts); the contract allows up to 128

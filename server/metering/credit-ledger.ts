@@ -1,37 +1,17 @@
 import type { KeyCapPeriod } from '@/domain/key-rules';
-import { creditsInCycle, cycleAt, dayAt, type Cycle } from '@server/metering/cycle';
+import {
+  type CreditAccount,
+  dayAnchor,
+  dropIdle,
+  holder,
+  isCurrent,
+  type KeySpend,
+  keyAccountId,
+  periodAt,
+  rollIfEnded,
+} from '@server/metering/credit-account';
+import { creditsInCycle, cycleAt, type Cycle } from '@server/metering/cycle';
 import type { CreditDelta, KeyCreditDelta, StoredCredits, StoredKeySpend, StoredSpend } from '@server/repos/usage';
-
-/**
- * Credits in the current period, as this process knows them (no database read per call): a user's
- * in their cycle (the plan's quota), or one key's in its day or its owner's cycle (its spend caps).
- */
-export interface CreditAccount {
-  readonly userId: number;
-  /** Null: the user's account. Else the key whose spend it counts, and over which period. */
-  readonly key: { readonly keyId: number; readonly period: KeyCapPeriod } | null;
-  /** The owner's cycle anchor (a day account's periods are UTC days whatever it is). */
-  readonly anchor: Date;
-  /** The current period: the cycle, or the UTC day. */
-  cycle: Cycle;
-  /** The plan's credits a month, or the key's cap for the period; null = unlimited. */
-  limit: number | null;
-  /** users.credits_used for this cycle, as last read or written. */
-  stored: number;
-  /** Credits in the batch being written now. */
-  inflight: number;
-  /** Credits charged since, not yet written. */
-  pending: number;
-  /** Credits of admitted calls still waiting for their node: they count, but are only charged once answered. */
-  reserved: number;
-  /** Epoch ms of the last call (idle accounts are dropped). */
-  lastUsed: number;
-  /**
-   * The account a reload (plan change, new cycle) replaced this one with: it took over the
-   * reservations, so tickets and leases taken on this one settle there.
-   */
-  successor: CreditAccount | null;
-}
 
 /** What one batch took from the accounts, to settle when the write ends. */
 export interface LedgerBatch {
@@ -45,40 +25,6 @@ export interface LedgerBatch {
 export interface StoredBatch {
   readonly users: readonly StoredCredits[];
   readonly keys: readonly StoredKeySpend[];
-}
-
-/** A key's two spend accounts: its day's and its cycle's. */
-export interface KeySpend {
-  readonly day: CreditAccount;
-  readonly cycle: CreditAccount;
-}
-
-const dayAnchor = new Date(0);
-
-function keyAccountId(keyId: number, period: KeyCapPeriod): string {
-  return `${keyId}:${period}`;
-}
-
-/** The period of `account` that contains `now`: the UTC day of a key's day account, else the cycle from its anchor. */
-function periodAt(account: Pick<CreditAccount, 'key' | 'anchor'>, now: Date): Cycle {
-  return account.key?.period === 'day' ? dayAt(now) : cycleAt(account.anchor, now);
-}
-
-const idleMs = 10 * 60_000;
-
-/** Forgets the accounts nothing has used for idleMs and that hold nothing (their next key load reads them again). */
-function dropIdle<Id>(accounts: Map<Id, CreditAccount>, nowMs: number): void {
-  for (const [id, account] of accounts) {
-    const idle = account.pending === 0 && account.inflight === 0 && account.reserved === 0 && nowMs - account.lastUsed > idleMs;
-    if (idle) accounts.delete(id);
-  }
-}
-
-/** The account that holds `account`'s reservations now: itself, or what reloads replaced it with. */
-function holder(account: CreditAccount): CreditAccount {
-  let current = account;
-  while (current.successor !== null) current = current.successor;
-  return current;
 }
 
 /**
@@ -176,7 +122,7 @@ export class CreditLedger {
   /** Credits used in the current cycle, starting a new cycle (from 0) once `now` has passed its end. */
   used(account: CreditAccount, nowMs: number): number {
     const current = holder(account);
-    this.rollIfEnded(current, nowMs);
+    rollIfEnded(current, nowMs);
     return current.stored + current.inflight + current.pending + current.reserved;
   }
 
@@ -230,7 +176,7 @@ export class CreditLedger {
     const taken: Array<[CreditAccount, number]> = [];
     for (const account of accounts.values()) {
       // Unlimited plans never ask used(): their cycle turns here.
-      this.rollIfEnded(account, nowMs);
+      rollIfEnded(account, nowMs);
       if (account.pending === 0) continue;
       taken.push([account, account.pending]);
       account.inflight += account.pending;
@@ -249,7 +195,7 @@ export class CreditLedger {
     const stale = new Set<number>();
     for (const delta of batch.deltas) {
       const account = batch.accounts.get(delta.userId);
-      if (account === undefined || !this.isCurrent(this.accounts, delta.userId, account, delta.cycleStart)) continue;
+      if (account === undefined || !isCurrent(this.accounts, delta.userId, account, delta.cycleStart)) continue;
       account.inflight -= delta.credits;
       const row = byUser.get(delta.userId);
       if (row === undefined) {
@@ -263,7 +209,7 @@ export class CreditLedger {
     for (const delta of batch.keyDeltas) {
       const id = keyAccountId(delta.keyId, delta.period);
       const account = batch.keyAccounts.get(id);
-      if (account === undefined || !this.isCurrent(this.keyAccounts, id, account, delta.periodStart)) continue;
+      if (account === undefined || !isCurrent(this.keyAccounts, id, account, delta.periodStart)) continue;
       account.inflight -= delta.credits;
       const row = byKey.get(id);
       if (row === undefined) {
@@ -286,7 +232,7 @@ export class CreditLedger {
       start: Date,
       credits: number,
     ) => {
-      if (account === undefined || !this.isCurrent(accounts, id, account, start)) return;
+      if (account === undefined || !isCurrent(accounts, id, account, start)) return;
       account.inflight -= credits;
       account.pending += credits;
     };
@@ -297,22 +243,6 @@ export class CreditLedger {
       putBack(this.keyAccounts, id, batch.keyAccounts.get(id), delta.periodStart, delta.credits);
     }
     this.finishBatch(nowMs);
-  }
-
-  /**
-   * Once the cycle has ended a new one starts from 0. What was pending belonged to the cycle that
-   * ended: it stays in the metered minutes, but no longer counts against the quota.
-   */
-  private rollIfEnded(account: CreditAccount, nowMs: number): void {
-    if (nowMs < account.cycle.end.getTime()) return;
-    account.cycle = periodAt(account, new Date(nowMs));
-    account.stored = 0;
-    account.inflight = 0;
-    account.pending = 0;
-  }
-
-  private isCurrent<Id>(accounts: ReadonlyMap<Id, CreditAccount>, id: Id, account: CreditAccount, start: Date): boolean {
-    return accounts.get(id) === account && account.cycle.start.getTime() === start.getTime();
   }
 
   private finishBatch(nowMs: number): void {

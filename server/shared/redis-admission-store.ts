@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AdmissionStore, MemoryAdmissionStore, TakeRequest, Taken } from '@server/gateway/admission-store';
 import { spareShare } from '@server/gateway/admission-store';
-import type { CreditAccount, CreditLedger } from '@server/metering/credit-ledger';
+import type { CreditAccount } from '@server/metering/credit-account';
+import type { CreditLedger } from '@server/metering/credit-ledger';
 import { type RedisObserver, timedRedisCall } from '@server/shared/redis';
 import { adjustScript, giveBackScript, heartbeatScript, shaOf, takeScript } from '@server/shared/redis-admission-scripts';
 
