@@ -5,11 +5,10 @@ import type { AdmissionStore, MemoryAdmissionStore, TakeRequest, Taken } from '@
 import { spareShare } from '@server/gateway/admission-store';
 import type { CreditAccount } from '@server/metering/credit-account';
 import type { CreditLedger } from '@server/metering/credit-ledger';
+import { bucketKey, creditKey, limited, replicasKey } from '@server/shared/redis-admission-keys';
 import { type RedisObserver, timedRedisCall } from '@server/shared/redis';
 import { adjustScript, giveBackScript, heartbeatScript, shaOf, takeScript } from '@server/shared/redis-admission-scripts';
 
-const prefix = 'rpc_dashboard:gateway';
-const replicasKey = `${prefix}:replicas`;
 const heartbeatMs = 1000;
 /** After a refusal, a user's calls wait for their decision before going to the node, for this long. */
 const earlyPauseAfterRefusalMs = 1000;
@@ -22,26 +21,6 @@ const counterGraceMs = 3_600_000;
  * room for its answer to travel back, so what the time-out gives up on has not been done.
  */
 const deadlineMs = 700;
-
-/** A user's keys share a hash tag ({userId}): one script may take both on a Redis Cluster too. */
-function bucketKey(userId: number): string {
-  return `${prefix}:{${userId}}:bucket`;
-}
-
-/**
- * One counter per user and cycle: a plan change (a new anchor) or a new cycle starts another. A key's
- * spend has one per period (its day, its owner's cycle), under its owner's hash tag.
- */
-function creditKey(account: CreditAccount): string {
-  const owner = `${prefix}:{${account.userId}}`;
-  const period = `${account.anchor.getTime()}:${account.cycle.start.getTime()}`;
-  return account.key === null ? `${owner}:credits:${period}` : `${owner}:key:${account.key.keyId}:${account.key.period}:${period}`;
-}
-
-/** The accounts of a request that have a limit: the user's quota first, then the key's caps (what Redis counts). */
-function limited(request: TakeRequest): CreditAccount[] {
-  return [request.account, ...request.spend].filter((account) => account.limit !== null);
-}
 
 /** Each replica's share of a plan's rate while Redis is away: never below one call a second. */
 export function localShare(rate: number, replicas: number): number {
