@@ -24,8 +24,10 @@ export type ActingProjectEvent =
   | { type: 'project.pick'; projectId: string }
   /** The server refused the project picked (403: not a member any more). */
   | { type: 'project.refused' }
-  /** Read the user's projects again (after accepting an invite, leaving a project). */
+  /** Read the user's projects again (after leaving a project). */
   | { type: 'project.reload' }
+  /** The user just joined this project (an invite accepted): read the projects again, acting in it. */
+  | { type: 'project.joined'; projectId: string }
   | { type: 'project.notice.dismiss' };
 
 /**
@@ -39,6 +41,9 @@ export type ActingProjectEvent =
  * - `project.refused` (the server said the user is no longer a member of the project picked) drops
  *   the pick with the notice and reads the projects again; without a pick there is nothing to drop.
  * - `failed` keeps the pick (no verdict on it) and waits for `project.reload`.
+ * - `project.joined` (an invite accepted, in any state) picks the project joined and reads the
+ *   projects again, which now hold it; the list is checked as any pick is, so a project that is
+ *   not among them after all is dropped with the notice.
  */
 export const actingProjectMachine = setup({
   types: {
@@ -76,6 +81,14 @@ export const actingProjectMachine = setup({
       guard: 'hasPick',
       target: '.loading',
       actions: [assign({ picked: null, notice: PICK_REFUSED }), { type: 'storePick', params: { picked: null } }, 'resetCache'],
+    },
+    'project.joined': {
+      target: '.loading',
+      actions: [
+        assign({ picked: ({ event }) => event.projectId, notice: null }),
+        { type: 'storePick', params: ({ event }) => ({ picked: event.projectId }) },
+        'resetCache',
+      ],
     },
     'project.notice.dismiss': { actions: 'dismissNotice' },
   },
