@@ -165,5 +165,6 @@ describe('invite page', () => {
     await act(async () => getInvite.reject(new CallFailed({ kind: 'refused', status: 404, message: INVITE_NOT_FOUND })));
     expect(screen.getByRole('alert').textContent).toBe(INVITE_NOT_FOUND);
     expect(screen.queryByRole('link', { name: 'Sign in to accept' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(paths.login);
   });
 });

@@ -20,15 +20,17 @@ export function InviteDetails({ preview }: { preview: InvitePreview }) {
       <DataList.Root orientation="horizontal" size="sm" gap="2">
         <DataList.Item>
           <DataList.ItemLabel minW="24">Project</DataList.ItemLabel>
-          <DataList.ItemValue overflowWrap="anywhere">{projectName}</DataList.ItemValue>
+          <DataList.ItemValue fontWeight="semibold" overflowWrap="anywhere">
+            {projectName}
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel minW="24">Role</DataList.ItemLabel>
-          <DataList.ItemValue>{ROLE_LABELS[role]}</DataList.ItemValue>
+          <DataList.ItemValue fontWeight="semibold">{ROLE_LABELS[role]}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel minW="24">Invited by</DataList.ItemLabel>
-          <DataList.ItemValue>{inviterEmail === null ? '—' : <EmailText email={inviterEmail} />}</DataList.ItemValue>
+          <DataList.ItemValue fontWeight="semibold">{inviterEmail === null ? '—' : <EmailText email={inviterEmail} />}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel minW="24">Sent to</DataList.ItemLabel>
@@ -38,7 +40,7 @@ export function InviteDetails({ preview }: { preview: InvitePreview }) {
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel minW="24">Expires</DataList.ItemLabel>
-          <DataList.ItemValue>
+          <DataList.ItemValue fontWeight="semibold">
             <time dateTime={expiresAt}>{formatUtcMoment(expiresAt)}</time>
           </DataList.ItemValue>
         </DataList.Item>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -73,11 +74,7 @@ export default function InvitePage({ actors = inviteCalls }: InvitePageProps) {
   const here = toInvite(decodePathParam(token));
 
   return (
-    <AuthPageFrame
-      title="Project invitation"
-      brand={<ProductName name={productName} />}
-      footer={viewer.kind === 'user' ? <FooterLink href={paths.home}>Go to the dashboard</FooterLink> : null}
-    >
+    <AuthPageFrame title="Project invitation" brand={<ProductName name={productName} />} footer={footerFor(viewer, isOpen)}>
       {isLoading ? (
         <HStack gap="3" role="status" aria-live="polite">
           <Spinner size="sm" color="blue.600" aria-hidden="true" />
@@ -104,6 +101,19 @@ export default function InvitePage({ actors = inviteCalls }: InvitePageProps) {
       {hasJoined && preview ? <SuccessAlert message={`You joined ${preview.projectName}.`} /> : null}
     </AuthPageFrame>
   );
+}
+
+/** Somewhere to go from here: the dashboard when signed in; /login for a visitor whose link leads nowhere. */
+function footerFor(viewer: Viewer, isOpen: boolean): ReactNode {
+  if (viewer.kind === 'user') return <FooterLink href={paths.home}>Go to the dashboard</FooterLink>;
+  if (viewer.kind === 'visitor' && !isOpen) {
+    return (
+      <FooterLink prompt="Have an account?" href={paths.login}>
+        Log in
+      </FooterLink>
+    );
+  }
+  return null;
 }
 
 /** The session as this page needs it. */
