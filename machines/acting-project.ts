@@ -24,10 +24,12 @@ export type ActingProjectEvent =
   | { type: 'project.pick'; projectId: string }
   /** The server refused the project picked (403: not a member any more). */
   | { type: 'project.refused' }
-  /** Read the user's projects again (after accepting an invite, leaving a project). */
+  /** Read the user's projects again (a role changed: ownership transferred). */
   | { type: 'project.reload' }
   /** The user left the project acted on (Project Users card): back to their own, without a notice. */
   | { type: 'project.left' }
+  /** The user just joined this project (an invite accepted): read the projects again, acting in it. */
+  | { type: 'project.joined'; projectId: string }
   | { type: 'project.notice.dismiss' };
 
 /**
@@ -43,6 +45,9 @@ export type ActingProjectEvent =
  * - `project.left` (the user left the project acted on) drops the pick without a notice and reads
  *   the projects again.
  * - `failed` keeps the pick (no verdict on it) and waits for `project.reload`.
+ * - `project.joined` (an invite accepted, in any state) picks the project joined and reads the
+ *   projects again, which now hold it; the list is checked as any pick is, so a project that is
+ *   not among them after all is dropped with the notice.
  */
 export const actingProjectMachine = setup({
   types: {
@@ -84,6 +89,14 @@ export const actingProjectMachine = setup({
     'project.left': {
       target: '.loading',
       actions: [assign({ picked: null, notice: null }), { type: 'storePick', params: { picked: null } }, 'resetCache'],
+    },
+    'project.joined': {
+      target: '.loading',
+      actions: [
+        assign({ picked: ({ event }) => event.projectId, notice: null }),
+        { type: 'storePick', params: ({ event }) => ({ picked: event.projectId }) },
+        'resetCache',
+      ],
     },
     'project.notice.dismiss': { actions: 'dismissNotice' },
   },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { selectIsAuthenticated } from '@machines/auth';
 import { AuthActor } from '@/hooks/auth-actor';
-import { useReturnPath } from './return-to';
+import { useReturnPath } from '@/hooks/return-path';
 
 /**
  * For /login: a signed-in user is sent on, to the page remembered by the route guard or else to /

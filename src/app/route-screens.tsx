@@ -8,6 +8,7 @@ const ForgotPasswordPage = lazy(() => import('@/views/forgot-password/forgot-pas
 const ResetPasswordPage = lazy(() => import('@/views/reset-password/reset-password-page'));
 const AuthCallbackPage = lazy(() => import('@/views/auth-callback/auth-callback-page'));
 const VerifyEmailPage = lazy(() => import('@/views/verify-email/verify-email-page'));
+const InvitePage = lazy(() => import('@/views/invite/invite-page'));
 const LegalPage = lazy(() => import('@/views/legal/legal-page'));
 const DocsRedirect = lazy(() => import('./docs-redirect'));
 const DashboardPage = lazy(() => import('@/views/dashboard/dashboard-page'));
@@ -38,6 +39,7 @@ export const routeScreens = {
   resetPasswordWithoutToken: <ResetPasswordPage />,
   authCallback: <AuthCallbackPage />,
   verifyEmail: <VerifyEmailPage />,
+  invite: <InvitePage />,
   terms: <LegalPage document="terms" />,
   privacy: <LegalPage document="privacy" />,
   docs: <DocsRedirect />,

@@ -4,8 +4,10 @@
  * owner and the invites still pending together, so an owner cannot mail more than the plan allows.
  */
 
+import { toInvite } from './paths';
+
 /** The SPA page an invite's link opens: '/invite/<token>'. */
-export const invitePath = (token: string) => `/invite/${encodeURIComponent(token)}`;
+export const invitePath = toInvite;
 
 /** An invitation link works for a week. */
 export const INVITE_LIFETIME_DAYS = 7;

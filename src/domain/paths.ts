@@ -25,6 +25,9 @@ export const toComingSoon = (feature: string) => `${paths.comingSoon}/${encodeUR
 /** The reset link's path for a reset token: /reset-password/{token} (the server mails it). */
 export const toResetPassword = (token: string) => paths.resetPassword.replace(':token', encodeURIComponent(token));
 
+/** An invite link's path for its token: /invite/{token} (the server mails it). */
+export const toInvite = (token: string) => paths.invite.replace(':token', encodeURIComponent(token));
+
 /** Query parameter of /login that remembers where a logged-out visitor was going. */
 export const RETURN_PARAM = 'from';
 
@@ -32,4 +35,10 @@ export const RETURN_PARAM = 'from';
 export function loginReturningTo(origin: string): string {
   if (origin === paths.home || origin === '') return paths.login;
   return `${paths.login}?${new URLSearchParams({ [RETURN_PARAM]: origin }).toString()}`;
+}
+
+/** /signup remembering `origin`: the account created, /login carries it on (loginReturningTo), so login returns there. */
+export function signupReturningTo(origin: string): string {
+  if (origin === paths.home || origin === '') return paths.signup;
+  return `${paths.signup}?${new URLSearchParams({ [RETURN_PARAM]: origin }).toString()}`;
 }

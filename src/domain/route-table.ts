@@ -58,6 +58,8 @@ export const routeTable = {
   authCallback: { path: '/auth/callback', access: 'public' },
   /** The link of the verification mail, `?token=…`: public, signed in or out (the link may open in another browser). */
   verifyEmail: { path: '/verify-email', access: 'public' },
+  /** The link of an invitation mail (src/domain/invites.ts): the invite, for anyone holding it, signed in or out; signed in, accepted there. */
+  invite: { path: '/invite/:token', access: 'public' },
   /** Linked from the login and signup screens (SPEC.md "/login"); public, signed in or out. */
   terms: { path: '/terms', access: 'public' },
   privacy: { path: '/privacy', access: 'public' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paths, toComingSoon, toResetPassword } from '@/domain/paths';
+import { loginReturningTo, paths, signupReturningTo, toComingSoon, toInvite, toResetPassword } from '@/domain/paths';
+import { invitePath } from '@/domain/invites';
 import {
   firstSegment,
   guardedPatterns,
@@ -32,6 +33,7 @@ describe('the route table (SPEC.md §2)', () => {
       '/reset-password',
       '/auth/callback',
       '/verify-email',
+      '/invite/:token',
       '/terms',
       '/privacy',
       '/docs',
@@ -113,6 +115,12 @@ describe('the route table (SPEC.md §2)', () => {
     [toResetPassword('a/b'), '/reset-password/a%2Fb'],
     [toComingSoon('system-status'), '/coming-soon/system-status'],
     [toComingSoon('a b'), '/coming-soon/a%20b'],
+    [toInvite('aB3_dE6-x'), '/invite/aB3_dE6-x'],
+    [toInvite('a/b?c'), '/invite/a%2Fb%3Fc'],
+    [invitePath('tok'), '/invite/tok'],
+    [signupReturningTo('/invite/tok'), '/signup?from=%2Finvite%2Ftok'],
+    [signupReturningTo('/'), '/signup'],
+    [loginReturningTo('/invite/tok'), '/login?from=%2Finvite%2Ftok'],
   ])('builds %s', (built, expected) => expect(built).toBe(expected));
 
   it.each([

@@ -73,6 +73,14 @@ describeModel('acting project machine', actingProjectMachine, variants, async (p
         expect(actor.getSnapshot().context).toMatchObject({ picked: null, notice: null });
         expect(stored.at(-1)).toBeNull();
       },
+      'project.joined': (event) => {
+        const resetsBefore = resets();
+        actor.send(event);
+        // Acting in the project joined at once (the client sends it), while the projects are read again.
+        expect(stored.at(-1)).toBe(event.projectId);
+        expect(resets()).toBe(resetsBefore + 1);
+        expect(actor.getSnapshot().matches('loading')).toBe(true);
+      },
       'project.notice.dismiss': (event) => actor.send(event),
       'xstate.done.actor.listProjects': async ({ output }) => {
         const moved = nextSnapshot(actor);
@@ -138,6 +146,21 @@ describe('acting project selectors', () => {
     await reloaded;
     expect(selectCurrentProject(actor.getSnapshot())).toEqual(OWN);
     actor.send({ type: 'project.notice.dismiss' });
+    expect(selectProjectNotice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('an invite accepted acts in the project joined once the projects, now holding it, are read again', async () => {
+    const { actor, list, stored } = start(null);
+    const loaded = nextSnapshot(actor);
+    list.resolve([OWN]);
+    await loaded;
+    actor.send({ type: 'project.joined', projectId: JOINED.id });
+    expect(stored).toEqual([JOINED.id]);
+    const reloaded = nextSnapshot(actor);
+    list.resolve([OWN, JOINED]);
+    await reloaded;
+    expect(selectCurrentProject(actor.getSnapshot())).toEqual(JOINED);
+    expect(selectCanSwitch(actor.getSnapshot())).toBe(true);
     expect(selectProjectNotice(actor.getSnapshot())).toBeNull();
   });
 

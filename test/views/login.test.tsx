@@ -67,7 +67,7 @@ const passwordInput = () => screen.getByLabelText(/^Password/, { selector: 'inpu
 const submitButton = () => screen.getByRole('button', { name: /^(Log in|Logging in\.\.\.)$/ });
 
 /** /login as the app routes it: a signed-in user is sent on to /. */
-function renderLogin() {
+function renderLogin(path = '/login') {
   seedConfig();
   const login = pendingCall<LoginResult, Credentials>('login');
   const fetchUser = pendingCall<User, { token: string | null }>('fetchUser');
@@ -82,7 +82,7 @@ function renderLogin() {
         <p>Dashboard</p>
       </Route>
     </Switch>,
-    { path: '/login', session: { login: login.call, fetchUser: fetchUser.call } },
+    { path, session: { login: login.call, fetchUser: fetchUser.call } },
   );
   return { login, fetchUser, ...rendered };
 }
@@ -194,6 +194,12 @@ describe('login screen', () => {
     expect(href('Terms of Service')).toBe('/terms');
     expect(href('Privacy Policy')).toBe('/privacy');
     expect(href('Sign in with Google')).toBe('/api/auth/google');
+  });
+
+  it('sends a visitor on the way somewhere (an invite) to sign up the same way: signing up then logging in returns there', () => {
+    const query = `?${new URLSearchParams({ from: '/invite/tok' }).toString()}`;
+    renderLogin(`/login${query}`);
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(`/signup${query}`);
   });
 
   it('remembers in this tab that it started a Google sign-in when the button is pressed', async () => {

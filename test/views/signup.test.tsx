@@ -20,10 +20,10 @@ const confirmInput = () => screen.getByLabelText(/^Confirm password/, { selector
 /** 'Sign up', or 'Signing up...' while the call runs. */
 const submitButton = () => screen.getByRole('button', { name: /^Sign(ing)? up/ });
 
-function renderSignup() {
+function renderSignup(path = '/signup') {
   seedConfig();
   const register = pendingCall<void, Registration>('register');
-  const rendered = renderInApp(<SignupPage actors={{ register: register.logic }} />, { path: '/signup' });
+  const rendered = renderInApp(<SignupPage actors={{ register: register.logic }} />, { path });
   return { register, ...rendered };
 }
 
@@ -99,5 +99,28 @@ describe('signup screen', () => {
     await user.type(confirmInput(), 'Str0ng!pass');
     await user.click(submitButton());
     expect(register.inputs).toEqual([{ email: 'ada@example.com', password: 'Str0ng!pass' }]);
+  });
+});
+
+describe('signup screen sent from another page (an invite)', () => {
+  const from = '/invite/aB3_dE6-gH9iJ2kL5mN8oP1qR4sT7uV0wX3yZ6aB9cD';
+  const query = `?${new URLSearchParams({ from }).toString()}`;
+
+  it('sends the new account to /login, which returns there, and links Log in the same way', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { register, currentPath, location } = renderSignup(`/signup${query}`);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(`/login${query}`);
+    await user.type(emailInput(), 'ada@example.com');
+    await user.type(passwordInput(), 'Str0ng!pass');
+    await user.type(confirmInput(), 'Str0ng!pass');
+    await user.click(submitButton());
+    await act(async () => register.resolve(undefined));
+    expect(currentPath()).toBe(`/login${query}`);
+    expect(location.state).toEqual(accountCreatedState('ada@example.com'));
+  });
+
+  it('ignores a return path that leaves the app', async () => {
+    renderSignup(`/signup?${new URLSearchParams({ from: '//evil.example/x' }).toString()}`);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -11,7 +11,8 @@ import { useAppConfig } from '@/hooks/app-config';
 import { AuthActor } from '@/hooks/auth-actor';
 import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { paths } from '@/domain/paths';
+import { paths, signupReturningTo } from '@/domain/paths';
+import { useReturnPath } from '@/hooks/return-path';
 import { loginScreenText } from '@/domain/auth-errors';
 import { ACCOUNT_CREATED_AFTER, ACCOUNT_CREATED_BEFORE, accountCreatedEmail } from '@/domain/account-created';
 import { AuthPageFrame } from '@/components/auth-page-frame';
@@ -40,6 +41,8 @@ export default function LoginPage() {
   const isSubmitting = useSelector(form, selectIsSubmitting);
   const canSubmit = useSelector(form, selectCanSubmit);
   const productName = useAppConfig()?.productName;
+  // A visitor sent here to come back somewhere (an invite's page) comes back there after signing up too.
+  const returnPath = useReturnPath();
   // The browser's history entry (null while prerendering and hydrating, so the markup matches).
   const createdEmail = accountCreatedEmail(useHistoryState());
 
@@ -63,7 +66,7 @@ export default function LoginPage() {
           <Text>
             Don&apos;t have an account?{' '}
             <ChakraLink asChild colorPalette="blue">
-              <Link href={paths.signup}>Sign up</Link>
+              <Link href={signupReturningTo(returnPath)}>Sign up</Link>
             </ChakraLink>
           </Text>
           <LegalLinks termsHref={paths.terms} privacyHref={paths.privacy} />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import {
@@ -18,7 +19,8 @@ import { useFlowActor } from '@/hooks/inspection';
 import { useAppConfig } from '@/hooks/app-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { accountCreatedState } from '@/domain/account-created';
-import { paths } from '@/domain/paths';
+import { loginReturningTo, paths } from '@/domain/paths';
+import { useReturnPath } from '@/hooks/return-path';
 import { AuthFormPage } from '@/components/auth-form-page';
 import { EmailField } from '@/components/email-field';
 import { FooterLink } from '@/components/footer-link';
@@ -33,15 +35,27 @@ export interface SignupPageProps {
   actors?: typeof signupCalls;
 }
 
-/** /signup (SPEC.md §2, §5): a new account, then /login with its e-mail (signing up does not sign in). */
+/**
+ * /signup (SPEC.md §2, §5): a new account, then /login with its e-mail (signing up does not sign in).
+ * Opened with `?from=` (an invite's page sends a visitor here), /login carries it on, so logging in
+ * returns there.
+ */
 export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
   usePageTitle('Sign up');
   const [, navigate] = useLocation();
+  const returnPath = useReturnPath();
+  // The query as it is when the account is created (the first render of a prerendered page sees none).
+  const returnTo = useRef(returnPath);
+  useEffect(() => {
+    returnTo.current = returnPath;
+  }, [returnPath]);
   const signup = useFlowActor(
     signupMachine.provide({
       actors,
       // /login says the account was created and fills in its e-mail (history state: never in the URL, never the password).
-      actions: { goToLogin: ({ context }) => navigate(paths.login, { state: accountCreatedState(context.email.trim()) }) },
+      actions: {
+        goToLogin: ({ context }) => navigate(loginReturningTo(returnTo.current), { state: accountCreatedState(context.email.trim()) }),
+      },
     }),
   );
   const productName = useAppConfig()?.productName;
@@ -61,7 +75,7 @@ export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
       brand={<ProductName name={productName} />}
       footer={
         <>
-          <FooterLink prompt="Already have an account?" href={paths.login}>
+          <FooterLink prompt="Already have an account?" href={loginReturningTo(returnPath)}>
             Log in
           </FooterLink>
           <LegalLinks termsHref={paths.terms} privacyHref={paths.privacy} />

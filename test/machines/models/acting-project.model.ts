@@ -16,7 +16,7 @@ export const LOAD_FAILURE = 'The projects are being moved. Try again in a minute
 
 /**
  * The user's projects (their own and one joined; their own only), a refusal; picking the joined
- * one, their own, and one that is none of theirs.
+ * one, their own, and one that is none of theirs; an invite accepted (the joined one).
  */
 export const actingProjectFixtures: ActingProjectModelEvent[] = [
   { type: 'xstate.done.actor.listProjects', output: [OWN, JOINED] },
@@ -25,6 +25,7 @@ export const actingProjectFixtures: ActingProjectModelEvent[] = [
   { type: 'project.pick', projectId: JOINED.id },
   { type: 'project.pick', projectId: OWN.id },
   { type: 'project.pick', projectId: REMOVED },
+  { type: 'project.joined', projectId: JOINED.id },
 ];
 
 export const actingProjectFromOwn = createFlowModel(actingProjectMachine, { fixtures: actingProjectFixtures, input: { picked: null } });
