@@ -1,6 +1,9 @@
+import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActingProjectSnapshot } from '@machines/acting-project';
+import { selectCurrentRole } from '@machines/acting-project.selectors';
 import { selectActingProject } from '@machines/auth';
+import { roleOpensHref } from '@/domain/route-roles';
 import { AuthActor } from './auth-actor';
 
 /** The acting project's actor while signed in (the session spawns it); undefined otherwise. */
@@ -15,4 +18,13 @@ export function useActingProjectRef() {
 export function useActingProject<T>(selector: (snapshot: ActingProjectSnapshot) => T, fallback: T): T {
   const ref = useActingProjectRef();
   return useSelector(ref, (snapshot) => (snapshot === undefined ? fallback : selector(snapshot)));
+}
+
+/**
+ * Whether the member's role in the acting project opens a path of the app (its query aside): a link
+ * to a screen the role cannot open is not drawn. True until the role is read (the route says so then).
+ */
+export function useOpensHref(): (href: string) => boolean {
+  const role = useActingProject(selectCurrentRole, null);
+  return useCallback((href: string) => role === null || roleOpensHref(role, href.split('?')[0] ?? href), [role]);
 }

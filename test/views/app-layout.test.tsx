@@ -110,7 +110,7 @@ describe('layout: landmarks and sidebar', () => {
   it.each([
     ['developer', ['/billing']],
     ['billing', ['/keys', '/endpoints', '/rpc-testing']],
-    ['viewer', ['/billing']],
+    ['viewer', ['/rpc-testing', '/billing']],
   ] as const)("hides what a %s member's role cannot open: %s", async (role, hidden) => {
     await renderSignedIn('/', { listProjects: async () => [{ id: 'prj_00000042', name: 'Payments', role }] });
     await waitFor(() => expect(sidebarLinks().hrefs).toEqual(sidebarHrefs.filter((href) => !hidden.some((gone) => gone === href))));

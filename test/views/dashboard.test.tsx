@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { PlanOverview } from '@/views/dashboard/plan-overview';
 import type { PlanFigures } from '@/views/dashboard/plan-figures';
 import { QuickAccess } from '@/views/dashboard/quick-access';
@@ -51,20 +51,20 @@ describe('dashboard stat cards', () => {
 
 describe('dashboard plan overview', () => {
   it('offers Upgrade Plan, leading to /billing', () => {
-    renderView(<PlanOverview plan={developer} creditsUsed={0} />);
+    renderInApp(<PlanOverview plan={developer} creditsUsed={0} />);
     expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/billing');
     expect(screen.getByText('Developer Plan')).toBeTruthy();
   });
 
   it('hides Upgrade Plan on Enterprise and says the credits are unlimited', () => {
-    renderView(<PlanOverview plan={enterprise} creditsUsed={1234} />);
+    renderInApp(<PlanOverview plan={enterprise} creditsUsed={1234} />);
     expect(screen.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByText(/Unlimited credits/).textContent).toContain('1,234 used');
   });
 
   it('fills the usage bar in proportion to the credits used', () => {
-    renderView(<PlanOverview plan={free} creditsUsed={125_000} />);
+    renderInApp(<PlanOverview plan={free} creditsUsed={125_000} />);
     const bar = screen.getByRole('progressbar', { name: 'Credits used' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByText('125,000 of 500,000 (25%)')).toBeTruthy();
@@ -74,24 +74,24 @@ describe('dashboard plan overview', () => {
     [2_220, '2,220 of 500,000 (<1%)'],
     [499_000, '499,000 of 500,000 (>99%)'],
   ])('writes %s credits used with the percent rule: never 0%% once spent, never 100%% while some remain', (used, text) => {
-    renderView(<PlanOverview plan={free} creditsUsed={used} />);
+    renderInApp(<PlanOverview plan={free} creditsUsed={used} />);
     expect(screen.getByText(text)).toBeTruthy();
   });
 
   it('caps the usage bar at 100 %', () => {
-    renderView(<PlanOverview plan={free} creditsUsed={750_000} />);
+    renderInApp(<PlanOverview plan={free} creditsUsed={750_000} />);
     expect(screen.getByRole('progressbar', { name: 'Credits used' }).getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByText('750,000 of 500,000 (100%)')).toBeTruthy();
   });
 
   it("says when the credits run out at the last day's rate, under the bar", () => {
     const forecast = 'At the rate of the last 24 hours, your credits run out on 2030-01-20, before the cycle ends on 2030-02-15.';
-    renderView(<PlanOverview plan={free} creditsUsed={125_000} forecast={forecast} />);
+    renderInApp(<PlanOverview plan={free} creditsUsed={125_000} forecast={forecast} />);
     expect(screen.getByText(forecast)).toBeTruthy();
   });
 
   it('names its section for assistive technology', () => {
-    renderView(<PlanOverview plan={free} creditsUsed={0} />);
+    renderInApp(<PlanOverview plan={free} creditsUsed={0} />);
     expect(screen.getByRole('region', { name: 'Plan Overview' })).toBeTruthy();
   });
 });
@@ -104,13 +104,34 @@ describe('dashboard welcome and quick access', () => {
   });
 
   it('links RPC usage, webhook management and billing', () => {
-    renderView(<QuickAccess />);
+    renderInApp(<QuickAccess />);
     const links = within(screen.getByRole('region', { name: 'Quick Access' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['RPC Usage', '/usage'],
       ['Webhook Management', '/webhooks'],
       ['Billing & Plans', '/billing'],
     ]);
+  });
+
+  it("leaves out what the member's role cannot open: a Developer gets no billing link nor Upgrade Plan", async () => {
+    localStorage.setItem('token', 'stored-token');
+    localStorage.setItem('project', 'prj_00000042');
+    try {
+      renderInApp(
+        <>
+          <QuickAccess />
+          <PlanOverview plan={developer} creditsUsed={0} />
+        </>,
+        { session: { listProjects: async () => [{ id: 'prj_00000042', name: 'Payments', role: 'developer' }] } },
+      );
+      const region = screen.getByRole('region', { name: 'Quick Access' });
+      await waitFor(() => expect(within(region).getAllByRole('link')).toHaveLength(2));
+      expect(within(region).queryByRole('link', { name: 'Billing & Plans' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
+    } finally {
+      localStorage.removeItem('project');
+      localStorage.removeItem('token');
+    }
   });
 });
 

@@ -43,6 +43,10 @@ const whereMachinesStart: Record<string, Screen> = {
   // The session starts the acting project once signed in, on every signed-in screen.
   actingProject: { path: '/keys', signedIn: true, drawn: button('Generate new key') },
   // Every screen's title asks for the configuration.
+  inviteAcceptance: {
+    path: `/invite/${'a'.repeat(43)}`,
+    drawn: () => screen.findByRole('heading', { level: 1, name: 'Project invitation' }),
+  },
   appConfig: { path: '/login', drawn: () => screen.findByRole('heading', { level: 1, name: 'Log in' }) },
   signup: { path: '/signup', drawn: button('Sign up') },
   forgotPassword: { path: '/forgot-password', drawn: button('Send Reset Link') },

@@ -81,6 +81,9 @@ describe('API Keys & Endpoints screen', () => {
       expect(within(table).getByText('Production')).toBeTruthy();
       expect(within(table).getByText(KEYS_READ_ONLY)).toBeTruthy();
       expect(within(table).queryAllByRole('button')).toEqual([]);
+      // The playground is not the Viewer's (it calls with the keys), and a masked secret makes no URL.
+      expect(screen.queryByRole('region', { name: 'Playground' })).toBeNull();
+      expect(urlField()).toHaveProperty('value', rpcUrl(currentApiBase(), 'mainnet', null));
     } finally {
       localStorage.removeItem('project');
       localStorage.removeItem('token');

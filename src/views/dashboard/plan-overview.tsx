@@ -3,6 +3,7 @@ import { Button, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/r
 import { paths } from '@/domain/paths';
 import { canUpgrade, formatLimit, formatUsagePercent, planLabel, usagePercent } from '@/domain/plan-display';
 import type { PlanFigures } from './plan-figures';
+import { useOpensHref } from '@/hooks/acting-project';
 
 interface PlanOverviewProps {
   plan: PlanFigures;
@@ -14,6 +15,7 @@ interface PlanOverviewProps {
 
 /** The plan, how much of its credit is used (bar capped at 100 %) and when it runs out, and Upgrade Plan unless Enterprise. */
 export function PlanOverview({ plan, creditsUsed, forecast = null }: PlanOverviewProps) {
+  const opens = useOpensHref();
   const percent = usagePercent(creditsUsed, plan.credit);
   return (
     <Card.Root as="section" aria-labelledby="plan-overview-heading">
@@ -26,7 +28,7 @@ export function PlanOverview({ plan, creditsUsed, forecast = null }: PlanOvervie
             <Text fontWeight="medium">{planLabel(plan.name)}</Text>
             {plan.description ? <Text color="fg.muted">{plan.description}</Text> : null}
           </Stack>
-          {canUpgrade(plan.name) ? (
+          {canUpgrade(plan.name) && opens(paths.billing) ? (
             <Button asChild colorPalette="blue" alignSelf={{ base: 'stretch', sm: 'auto' }}>
               <Link href={paths.billing}>Upgrade Plan</Link>
             </Button>

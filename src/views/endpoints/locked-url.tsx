@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { Flex, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { paths } from '@/domain/paths';
 import { LockIcon } from '@/components/lock-icon';
+import { useOpensHref } from '@/hooks/acting-project';
 
 interface LockedUrlProps {
   label: string;
@@ -11,6 +12,7 @@ interface LockedUrlProps {
 
 /** A URL the user's plan does not include: its name, why, and the way to /billing. */
 export function LockedUrl({ label, message }: LockedUrlProps) {
+  const opens = useOpensHref();
   return (
     <Stack gap="1.5" role="group" aria-label={label}>
       <Text fontWeight="medium" fontSize="sm">
@@ -21,9 +23,11 @@ export function LockedUrl({ label, message }: LockedUrlProps) {
         <Text flex="1" minW="48">
           {message}
         </Text>
-        <ChakraLink asChild colorPalette="blue" fontWeight="medium">
-          <Link href={paths.billing}>View plans</Link>
-        </ChakraLink>
+        {opens(paths.billing) ? (
+          <ChakraLink asChild colorPalette="blue" fontWeight="medium">
+            <Link href={paths.billing}>View plans</Link>
+          </ChakraLink>
+        ) : null}
       </Flex>
     </Stack>
   );

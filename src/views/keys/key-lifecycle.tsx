@@ -143,7 +143,20 @@ export function KeyExpiry({ expiresAt, now }: { expiresAt: string | null; now: D
 }
 
 /** The secret before the last roll, while it still works: masked, with its Copy and its end. */
-export function PreviousSecret({ secret, until, name, clipboard }: { secret: string; until: string; name: string; clipboard: CopyActors }) {
+export function PreviousSecret({
+  secret,
+  until,
+  name,
+  clipboard,
+  copyable,
+}: {
+  secret: string;
+  until: string;
+  name: string;
+  clipboard: CopyActors;
+  /** False when the secret came masked (a member who only reads the keys): nothing to copy. */
+  copyable: boolean;
+}) {
   const copy = useCopyFeedback(clipboard);
   return (
     <Stack gap="1" borderLeftWidth="2px" borderColor="orange.400" ps="2">
@@ -154,7 +167,15 @@ export function PreviousSecret({ secret, until, name, clipboard }: { secret: str
         <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
           {maskKey(secret)}
         </Text>
-        <CopyButton size="xs" label={`old secret of ${name}`} copied={copy.copied} failed={copy.failed} onCopy={() => copy.copy(secret)} />
+        {copyable ? (
+          <CopyButton
+            size="xs"
+            label={`old secret of ${name}`}
+            copied={copy.copied}
+            failed={copy.failed}
+            onCopy={() => copy.copy(secret)}
+          />
+        ) : null}
       </HStack>
     </Stack>
   );

@@ -131,7 +131,13 @@ export function KeyRow({ apiKey, actors, readOnly = false, onKeysChanged, onDele
             </HStack>
           )}
           {apiKey.previous ? (
-            <PreviousSecret secret={apiKey.previous.key} until={apiKey.previous.until} name={name} clipboard={actors.clipboard} />
+            <PreviousSecret
+              secret={apiKey.previous.key}
+              until={apiKey.previous.until}
+              name={name}
+              clipboard={actors.clipboard}
+              copyable={!readOnly}
+            />
           ) : null}
         </Stack>
       </Table.Cell>
@@ -141,7 +147,7 @@ export function KeyRow({ apiKey, actors, readOnly = false, onKeysChanged, onDele
       </Table.Cell>
       <Table.Cell role="cell" {...stackedCell}>
         {readOnly ? (
-          <Text fontSize="sm" color="fg.muted">
+          <Text fontSize="sm" color="fg.muted" textAlign={{ lg: 'end' }}>
             {KEYS_READ_ONLY}
           </Text>
         ) : apiKey.stored ? (

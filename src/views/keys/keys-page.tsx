@@ -6,7 +6,7 @@ import { selectUser } from '@machines/auth';
 import { useUserPlan } from '@/api/billing-calls';
 import { type ListApiKeys, listApiKeys, refreshKeyData } from '@/api/key-calls';
 import { useApiKeys } from '@/api/use-api-keys';
-import { useActingProject } from '@/hooks/acting-project';
+import { useActingProject, useOpensHref } from '@/hooks/acting-project';
 import { AuthActor } from '@/hooks/auth-actor';
 import { useFocusAfterEvent } from '@/hooks/use-focus-after';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -15,6 +15,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { PageHeader } from '@/components/page-header';
 import { KEYS_LOADING, countedKeys } from '@/domain/key-list';
 import { changesKeys, keysReadOnlyText } from '@/domain/roles';
+import { paths } from '@/domain/paths';
 import { GenerateKey } from './generate-key';
 import { KeyTable } from './key-table';
 import { KeyListUnavailable } from './key-list-unavailable';
@@ -42,6 +43,7 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
   // A Viewer reads the keys (secrets masked by the server) and changes none of them.
   const role = useActingProject(selectCurrentRole, null);
   const readOnly = !changesKeys(role);
+  const opens = useOpensHref();
   const queryClient = useQueryClient();
   const auth = AuthActor.useActorRef();
   // The session's user too: User.apiKey (the oldest key left) is the fallback key and the navbar's.
@@ -69,7 +71,7 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
     <>
       {header}
       <Stack gap="6">
-        <PlaygroundCard />
+        {opens(paths.rpcTesting) ? <PlaygroundCard /> : null}
         <Card.Root as="section" aria-labelledby="api-keys-heading">
           <Card.Body>
             <Stack gap="5">
@@ -112,7 +114,8 @@ export default function KeysPage({ actors = keysPageActors, listKeys = listApiKe
             </Stack>
           </Card.Body>
         </Card.Root>
-        <RpcUrlCard apiKey={keys[0]?.key ?? null} clipboard={actors.clipboard} />
+        {/* A masked secret makes no URL: a member who reads the keys masked gets the placeholder. */}
+        <RpcUrlCard apiKey={readOnly ? null : (keys[0]?.key ?? null)} clipboard={actors.clipboard} />
       </Stack>
     </>
   );

@@ -16,6 +16,7 @@ import {
   autoscalingValueText,
 } from '@/domain/autoscaling';
 import { paths } from '@/domain/paths';
+import { useOpensHref } from '@/hooks/acting-project';
 
 interface AutoscalingCardProps {
   /**
@@ -34,6 +35,7 @@ const MARKS = [0, 25, 50, 75, 100].map((value) => ({ value, label: `${value}%` }
 
 /** SPEC.md "Autoscaling settings UI": the percentage, on or off, and Save Settings (machines/autoscaling-form.ts). */
 export function AutoscalingCard({ form }: AutoscalingCardProps) {
+  const opens = useOpensHref();
   const percent = useSelector(form, autoscalingForm.selectPercent);
   const enabled = useSelector(form, autoscalingForm.selectEnabled);
   const error = useSelector(form, autoscalingForm.selectError);
@@ -63,9 +65,11 @@ export function AutoscalingCard({ form }: AutoscalingCardProps) {
         {isLocked ? (
           <Stack gap="3" align="flex-start" p="4" bg="bg.subtle" rounded="md" borderWidth="1px" borderStyle="dashed">
             <Text>{AUTOSCALING_FREE_TEXT} You can also try it in the Premium Plan Demo above.</Text>
-            <Button asChild size="sm" colorPalette="blue">
-              <Link href={paths.billing}>Upgrade Plan</Link>
-            </Button>
+            {opens(paths.billing) ? (
+              <Button asChild size="sm" colorPalette="blue">
+                <Link href={paths.billing}>Upgrade Plan</Link>
+              </Button>
+            ) : null}
           </Stack>
         ) : null}
 

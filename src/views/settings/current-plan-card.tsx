@@ -9,6 +9,7 @@ import { canUpgrade, planLabel } from '@/domain/plan-display';
 import { demoPlan } from '@/domain/plan-catalog';
 import { DEMO_PLAN_FEATURES, type PlanView, demoRenewalDate, planFeatures } from '@/domain/project-settings';
 import { renewalText } from '@/domain/subscription-text';
+import { useOpensHref } from '@/hooks/acting-project';
 
 interface AccountPlan {
   name: string;
@@ -68,6 +69,7 @@ function DemoPlan({ now }: { now: Date }) {
 }
 
 function AccountPlanBody({ plan }: Pick<CurrentPlanCardProps, 'plan'>) {
+  const opens = useOpensHref();
   if (plan.isError) {
     return (
       <Stack gap="3" align="flex-start">
@@ -89,7 +91,7 @@ function AccountPlanBody({ plan }: Pick<CurrentPlanCardProps, 'plan'>) {
         {description ? <Text color="fg.muted">{description}</Text> : null}
       </Stack>
       <Features items={planFeatures(plan.data)} />
-      {canUpgrade(name) ? (
+      {canUpgrade(name) && opens(paths.billing) ? (
         <Button asChild size="sm" colorPalette="blue" alignSelf="flex-start">
           <Link href={paths.billing}>Upgrade Plan</Link>
         </Button>

@@ -5,6 +5,7 @@ import { JsonBox } from '@/components/json-box';
 import { paths } from '@/domain/paths';
 import { playgroundSearch } from '@/domain/playground-link';
 import { RERUN_REFUSALS, rerunOf } from '@/domain/request-log';
+import { useOpensHref } from '@/hooks/acting-project';
 
 interface RequestLogRequestProps {
   entry: RequestLogEntry;
@@ -17,6 +18,7 @@ interface RequestLogRequestProps {
  * same key, network, method and params, or why it cannot be run again (a batch, cut at 2 KB...).
  */
 export function RequestLogRequest({ entry, keyId }: RequestLogRequestProps) {
+  const opens = useOpensHref();
   const rerun = rerunOf(entry);
   return (
     <Stack gap="2" align="flex-start" minW="0">
@@ -36,13 +38,15 @@ export function RequestLogRequest({ entry, keyId }: RequestLogRequestProps) {
         </Text>
       ) : null}
       {rerun.ok ? (
-        <Button asChild size="xs" variant="outline">
-          <Link
-            href={`${paths.rpcTesting}${playgroundSearch({ keyId, network: entry.network, method: rerun.method, params: rerun.params })}`}
-          >
-            Open in playground
-          </Link>
-        </Button>
+        opens(paths.rpcTesting) ? (
+          <Button asChild size="xs" variant="outline">
+            <Link
+              href={`${paths.rpcTesting}${playgroundSearch({ keyId, network: entry.network, method: rerun.method, params: rerun.params })}`}
+            >
+              Open in playground
+            </Link>
+          </Button>
+        ) : null
       ) : rerun.reason === 'truncated' ? null : (
         <Text fontSize="xs" color="fg.muted">
           {RERUN_REFUSALS[rerun.reason]}
