@@ -18,7 +18,7 @@ import { OWNER_CANNOT_BE_REMOVED, OWNER_CANNOT_LEAVE, OWNER_ROLE_FIXED } from '@
 import { keyHolder, putOnPlan } from './gateway-harness';
 import { bearer, login, signedInUser, uniqueEmail } from './helpers/accounts';
 import { auditLog } from './helpers/audit';
-import { accept, asMember, invite, inviteToken, joinedMember } from './helpers/team';
+import { accept, asMember, invite, inviteToken, joinedMember, transferOwnership } from './helpers/team';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 type ProjectMembers = components['schemas']['ProjectMembers'];
@@ -321,24 +321,14 @@ describe('the acting project (X-Project)', () => {
   it('transfers ownership: the new owner has every right, the old one is a Developer', async () => {
     const owner = await ownerOn('Developer');
     const ada = await joinedMember(server.app, owner, 'billing', 'ada');
-    const transfer = await server.app.inject({
-      method: 'POST',
-      url: '/api/projects/current/owner',
-      headers: bearer(owner.token),
-      payload: { userId: ada.userId },
-    });
+    const transfer = await transferOwnership(server.app, owner, ada.userId);
     expect(transfer.statusCode, transfer.body).toBe(200);
     expect(transfer.json<ProjectMembers>().members.map((member) => [member.email, member.role])).toEqual([
       [ada.email, 'owner'],
       [owner.email, 'developer'],
     ]);
     // The old owner's next owner-only call is refused; their own project is still the default one.
-    const again = await server.app.inject({
-      method: 'POST',
-      url: '/api/projects/current/owner',
-      headers: bearer(owner.token),
-      payload: { userId: owner.userId },
-    });
+    const again = await transferOwnership(server.app, owner, owner.userId);
     expect(again.json()).toMatchObject({ statusCode: 403, message: roleRefusal('developer') });
     const renamed = await server.app.inject({
       method: 'PATCH',

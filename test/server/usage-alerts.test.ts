@@ -7,7 +7,7 @@ import { findStoredCredits, newUsageMinute, writeUsageBatch, NO_CREDITS } from '
 import { keyHolder, putOnPlan, type KeyHolder } from './gateway-harness';
 import { bearer, verifyAddress } from './helpers/accounts';
 import { hours, minutes } from './helpers/manual-clock';
-import { joinedMember } from './helpers/team';
+import { joinedMember, transferOwnership } from './helpers/team';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 /** Developer's credits a month (src/domain/plan-catalog.ts). */
@@ -129,12 +129,7 @@ describe('usage alerts', () => {
   it("mails the project's owner of the moment: after a transfer the new owner, once verified, and not the old one", async () => {
     const first = await developer('transferred');
     const next = await joinedMember(server.app, first, 'developer', 'new-owner');
-    const transfer = await server.app.inject({
-      method: 'POST',
-      url: '/api/projects/current/owner',
-      headers: bearer(first.token),
-      payload: { userId: next.userId },
-    });
+    const transfer = await transferOwnership(server.app, first, next.userId);
     expect(transfer.statusCode).toBe(200);
     await spend(first.userId, limit * 0.85);
     await runUsageAlerts(settings());

@@ -117,6 +117,24 @@ describe.each(authCallbackFlows)(
 );
 
 describe('auth callback screen', () => {
+  it.each([
+    ['the page it was started from (an invite)', '/invite/abc', '/invite/abc'],
+    ['the dashboard for a path of another origin', '//elsewhere.example/x', '/'],
+    ['the dashboard rather than /login', '/login', '/'],
+  ])('goes on to %s once signed in', async (_, started, expected) => {
+    seedConfig();
+    recordSignInAttempt(Date.now(), started);
+    const fetchUser = pendingCall<User, { token: string | null }>('fetchUser');
+    const exchangeToken = pendingCall<string | null, void>('exchangeToken');
+    const { currentPath } = renderInApp(<AuthCallbackPage actors={{ exchangeToken: exchangeToken.logic }} />, {
+      path: '/auth/callback?token=query-token',
+      session: { fetchUser: fetchUser.call },
+    });
+    await settle(() => fetchUser.resolve(testUser));
+    expect(currentPath()).toBe(expected);
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('has one h1 and its page title', () => {
     renderCallback({ input: { token: null, error: null, signInStartedAt: null, now: openedAt } });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Switch } from 'wouter';
 import { authMachine, type Credentials, type LoginResult, type User } from '@machines/auth';
 import { loginFormMachine, selectCanSubmit } from '@machines/login-form';
-import { readSignInAttempt } from '@/api/sign-in-attempt';
+import { readSignInAttempt, readSignInReturnPath } from '@/api/sign-in-attempt';
 import { PublicOnly } from '@/app/public-only';
 import { queryClient } from '@/app/query-client';
 import { loginScreenText } from '@/domain/auth-errors';
@@ -213,6 +213,14 @@ describe('login screen', () => {
     expect(startedAt).not.toBeNull();
     expect(startedAt).toBeGreaterThanOrEqual(before);
     expect(startedAt).toBeLessThanOrEqual(Date.now());
+    expect(readSignInReturnPath()).toBe('/');
+  });
+
+  it('keeps where a Google sign-in started from ?from= comes back to (an invite)', async () => {
+    renderLogin(`/login?${new URLSearchParams({ from: '/invite/tok' }).toString()}`);
+    document.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in with Google' }));
+    expect(readSignInReturnPath()).toBe('/invite/tok');
   });
 
   it('has one h1, e-mail and password fields of the right types, and its page title', () => {

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { authCallbackMachine, selectError } from '@machines/auth-callback';
 import { authCallbackCalls } from '@/api/auth-calls';
-import { forgetSignInAttempt, readSignInAttempt } from '@/api/sign-in-attempt';
+import { forgetSignInAttempt, readSignInAttempt, readSignInReturnPath } from '@/api/sign-in-attempt';
 import { useFlowActor } from '@/hooks/inspection';
 import { AuthActor } from '@/hooks/auth-actor';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -22,6 +23,8 @@ export default function AuthCallbackPage({ actors = authCallbackCalls }: AuthCal
   const [, navigate] = useLocation();
   const query = new URLSearchParams(useSearch());
   const session = AuthActor.useActorRef();
+  // Read before the machine forgets the attempt: where the sign-in was started to come back to.
+  const [returnPath] = useState(readSignInReturnPath);
   const callback = useFlowActor(
     authCallbackMachine.provide({
       actors,
@@ -35,7 +38,7 @@ export default function AuthCallbackPage({ actors = authCallbackCalls }: AuthCal
           const search = rest.toString();
           navigate(`${paths.authCallback}${search ? `?${search}` : ''}`, { replace: true });
         },
-        goHome: () => navigate(paths.home, { replace: true }),
+        goHome: () => navigate(returnPath, { replace: true }),
         goToLogin: () => navigate(paths.login, { replace: true }),
       },
     }),

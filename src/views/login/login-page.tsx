@@ -118,7 +118,11 @@ export default function LoginPage() {
         </Stack>
       </form>
       <OrDivider />
-      <GoogleButton href={`${apiBaseUrl}/auth/google`} label="Sign in with Google" onStart={() => recordSignInAttempt()} />
+      <GoogleButton
+        href={`${apiBaseUrl}/auth/google`}
+        label="Sign in with Google"
+        onStart={() => recordSignInAttempt(Date.now(), returnPath)}
+      />
     </AuthPageFrame>
   );
 }

@@ -93,7 +93,11 @@ export default function SignupPage({ actors = signupCalls }: SignupPageProps) {
       after={
         <>
           <OrDivider />
-          <GoogleButton href={`${apiBaseUrl}/auth/google`} label="Sign up with Google" onStart={() => recordSignInAttempt()} />
+          <GoogleButton
+            href={`${apiBaseUrl}/auth/google`}
+            label="Sign up with Google"
+            onStart={() => recordSignInAttempt(Date.now(), returnPath)}
+          />
         </>
       }
     >

@@ -47,6 +47,11 @@ export function accept(app: FastifyInstance, member: Pick<Member, 'token'>, toke
   return app.inject({ method: 'POST', url: `/api/invites/${token}/accept`, headers: bearer(member.token) });
 }
 
+/** POST /api/projects/current/owner as `owner` (their own project): `userId` becomes the owner. */
+export function transferOwnership(app: FastifyInstance, owner: Pick<Member, 'token'>, userId: number) {
+  return app.inject({ method: 'POST', url: '/api/projects/current/owner', headers: bearer(owner.token), payload: { userId } });
+}
+
 /** A new user who joined `owner`'s project with `role` through an invite. */
 export async function joinedMember(
   app: FastifyInstance,
