@@ -1,3 +1,5 @@
+import { formatUtcMoment } from './key-lifecycle';
+
 /**
  * The audit log of a project: the closed list of recorded actions, the groups the settings tab
  * filters by, their labels, how long entries are kept, and how a change reads. The server records
@@ -128,9 +130,13 @@ export function changedFields(before: Readonly<Record<string, AuditValue>>, afte
   return changes;
 }
 
+/** An instant as the server writes it (toISOString): told like the keys screen tells one. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
 function valueText(value: AuditValue | undefined): string {
   if (value === undefined || value === null) return '—';
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(', ');
+  if (typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatUtcMoment(value);
   return String(value);
 }
 

@@ -76,6 +76,8 @@ describe('describeChanges', () => {
     ['lists', { domains: { before: [], after: ['a.example', 'b.example'] } }, 'domains: none → a.example, b.example'],
     ['several', { enabled: { before: false, after: true }, percent: { before: 25, after: 60 } }, 'enabled: false → true; percent: 25 → 60'],
     ['null', { plan: { before: null, after: 'Free' } }, 'plan: — → Free'],
+    ['an instant', { previousKeyUntil: { after: '2026-11-28T17:08:19.940Z' } }, 'previousKeyUntil: Nov 28, 2026, 17:08 UTC'],
+    ['not quite an instant', { name: { after: '2026-11-28T17:08:19Z tomorrow' } }, 'name: 2026-11-28T17:08:19Z tomorrow'],
     ['nothing', {}, ''],
   ])('%s', (_case, changes, expected) => {
     expect(describeChanges(changes)).toBe(expected);

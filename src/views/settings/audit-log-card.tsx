@@ -35,8 +35,8 @@ export function AuditLogCard({ actors = auditLogActors }: AuditLogCardProps) {
           Audit Log
         </Heading>
         <Text color="fg.muted">
-          Every change to your keys, access rules, project settings, plan and billing: who made it, when and from where. Kept for a year;
-          entries cannot be changed.
+          Every change to your keys, access rules, members, project settings, plan and billing: who made it, when and from where. Kept for a
+          year; entries cannot be changed.
         </Text>
       </Card.Header>
       <Card.Body>
