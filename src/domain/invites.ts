@@ -34,3 +34,11 @@ export const ALREADY_INVITED = 'That e-mail address already has a pending invite
 export const INVITE_NOT_FOUND = 'This invite link is not valid. Ask the project owner for a new one.';
 export const INVITE_EXPIRED = 'This invite has expired or was already used. Ask the project owner for a new one.';
 export const INVITE_OTHER_EMAIL = 'This invite was sent to another e-mail address. Sign in with that address to accept it.';
+
+/**
+ * Whether the signed-in user's address is the one an invite was sent to (case aside): only that
+ * user can accept it. An address not known yet counts as the invite's (the server decides).
+ */
+export function isInvitedAddress(userEmail: string | null, invited: string): boolean {
+  return userEmail === null || userEmail.trim().toLowerCase() === invited.trim().toLowerCase();
+}

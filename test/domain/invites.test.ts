@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitesLeft } from '@/domain/invites';
+import { invitesLeft, isInvitedAddress } from '@/domain/invites';
 import { planCatalog } from '@/domain/plan-catalog';
 import { projectIdFor, projectNumberOf } from '@/domain/project-settings';
 
@@ -41,5 +41,18 @@ describe('projectNumberOf: the X-Project header read back', () => {
 
   it('reads back every project ID it writes', () => {
     for (const id of [1, 42, 12_345_678, 2_147_483_647]) expect(projectNumberOf(projectIdFor(id))).toBe(id);
+  });
+});
+
+describe('isInvitedAddress', () => {
+  it.each<[string | null, string, boolean]>([
+    ['ada@example.com', 'ada@example.com', true],
+    ['Ada@Example.com', 'ada@example.com', true],
+    [' ada@example.com ', 'ada@example.com', true],
+    ['grace@example.com', 'ada@example.com', false],
+    // Not known yet: the server decides.
+    [null, 'ada@example.com', true],
+  ])('%s for an invite to %s: %s', (user, invited, expected) => {
+    expect(isInvitedAddress(user, invited)).toBe(expected);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '../machines/models/invite-acceptance.model';
 import { pendingCall } from '../machines/pending-call';
 import { CallFailed } from '@/domain/call-failure';
-import { renderInApp, testProject, testUser } from './app-harness';
+import { renderInApp, testProject } from './app-harness';
 import { seedConfig } from './seed-config';
 
 afterEach(() => {
@@ -137,11 +137,23 @@ describe('invite page', () => {
     expect(acceptButton()).toBeNull();
   });
 
+  it('signed in with another address: says so and offers to log out instead of Accept, then the links to sign in', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { getInvite, acceptInvite } = renderInvite({ signedIn: true });
+    await act(async () => getInvite.resolve({ ...OPEN_INVITE, email: 'someone.else@example.com' }));
+    expect(await screen.findByText(INVITE_OTHER_EMAIL, { exact: false })).toBeTruthy();
+    expect(acceptButton()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('link', { name: 'Sign in to accept' })).toBeTruthy();
+    expect(acceptInvite.inputs).toEqual([]);
+    localStorage.removeItem('token');
+  });
+
   it('signed in: accepts, shows the refusal for another address, then the user joins and acts in the project on the dashboard', async () => {
     const user = userEvent.setup({ delay: null });
     const { getInvite, acceptInvite, listed, joinServerSide, currentPath } = renderInvite({ signedIn: true });
     await act(async () => getInvite.resolve(OPEN_INVITE));
-    expect(await screen.findByText(testUser.email)).toBeTruthy();
+    expect(await screen.findByText(/^Signed in as/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign in to accept' })).toBeNull();
 
     await user.click(await screen.findByRole('button', { name: 'Accept invite' }));

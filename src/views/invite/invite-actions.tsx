@@ -1,12 +1,17 @@
 import { Link } from 'wouter';
 import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { EmailText } from '@/components/email-text';
+import { INVITE_OTHER_EMAIL, isInvitedAddress } from '@/domain/invites';
 
 /** Who is looking at the invite: not known yet (the session is being restored), a visitor, or a signed-in user. */
 export type Viewer = { kind: 'resolving' } | { kind: 'visitor' } | { kind: 'user'; email: string | null };
 
 interface InviteActionsProps {
   viewer: Viewer;
+  /** The address the invite was sent to: only its owner can accept it. */
+  sentTo: string;
+  /** Ends the session, so that the visitor can sign in with the invite's address. */
+  onLogout: () => void;
   accepting: boolean;
   onAccept: () => void;
   /** /login and /signup, each bringing the visitor back to this page. */
@@ -15,7 +20,7 @@ interface InviteActionsProps {
 }
 
 /** Accept for a signed-in user; sign in or create an account first for a visitor. */
-export function InviteActions({ viewer, accepting, onAccept, signInHref, signUpHref }: InviteActionsProps) {
+export function InviteActions({ viewer, sentTo, onLogout, accepting, onAccept, signInHref, signUpHref }: InviteActionsProps) {
   if (viewer.kind === 'resolving') {
     return (
       <HStack gap="3" role="status" aria-live="polite">
@@ -33,6 +38,18 @@ export function InviteActions({ viewer, accepting, onAccept, signInHref, signUpH
         </Button>
         <Button asChild variant="outline" colorPalette="blue">
           <Link href={signUpHref}>Create an account</Link>
+        </Button>
+      </Stack>
+    );
+  }
+  if (!isInvitedAddress(viewer.email, sentTo)) {
+    return (
+      <Stack gap="3">
+        <Text color="fg.muted">
+          Signed in as <EmailText email={viewer.email ?? ''} />. {INVITE_OTHER_EMAIL}
+        </Text>
+        <Button variant="outline" colorPalette="blue" onClick={onLogout}>
+          Log out
         </Button>
       </Stack>
     );

@@ -92,6 +92,8 @@ export default function InvitePage({ actors = inviteCalls }: InvitePageProps) {
       {isOpen ? (
         <InviteActions
           viewer={viewer}
+          sentTo={preview?.email ?? ''}
+          onLogout={() => session.send({ type: 'auth.logout' })}
           accepting={isAccepting}
           onAccept={() => invite.send({ type: 'invite.accept' })}
           signInHref={loginReturningTo(here)}

@@ -15,7 +15,8 @@ export const INVITE_TOKEN = 'aB3_dE6-gH9iJ2kL5mN8oP1qR4sT7uV0wX3yZ6aB9cD';
 export const OPEN_INVITE: InvitePreview = {
   projectName: 'Payments',
   role: 'developer',
-  email: 'ada@example.com',
+  // The signed-in test user's address (test/views/app-harness.tsx): the page offers them Accept.
+  email: 'ada.lovelace@example.com',
   inviterEmail: 'owner@example.com',
   expiresAt: '2026-12-05T10:00:00.000Z',
   open: true,
