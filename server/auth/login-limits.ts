@@ -11,6 +11,7 @@ export const tooManyResetAttempts = 'Too many password reset attempts. Please wa
 export const tooManySignUps = 'Too many sign-ups from this address. Please wait a few minutes and try again.';
 export const tooManyVerificationMails = 'Too many verification mails asked for. Please wait a few minutes and try again.';
 export const tooManyVerifyAttempts = 'Too many verification attempts. Please wait a few minutes and try again.';
+export const tooManyInvitations = 'Too many invitations to this address. Please wait a few minutes and try again.';
 export const tooManyChanges = 'Too many changes to this project in a short while. Please wait a few minutes and try again.';
 
 /** Every window is 15 minutes; the figures are documented in docs/security.md. */
@@ -38,6 +39,8 @@ export const limitFigures = {
    * included, even when each change is refused.
    */
   changesPerMember: 120,
+  /** Invitation mails to one address, from every project: no owner can flood an inbox by inviting and revoking. */
+  invitationsPerEmail: 3,
 } as const;
 
 function createLimiters() {
@@ -53,6 +56,7 @@ function createLimiters() {
     verificationMailsPerAccount: limiter(limitFigures.verificationMailsPerAccount),
     verifySubmissionsPerAddress: limiter(limitFigures.verifySubmissionsPerAddress),
     changesPerMember: limiter(limitFigures.changesPerMember),
+    invitationsPerEmail: limiter(limitFigures.invitationsPerEmail),
   };
 }
 

@@ -13,8 +13,9 @@ import { DEFAULT_PROJECT_NAME, projectIdFor } from '@/domain/project-settings';
 import { ROLE_LABELS } from '@/domain/roles';
 import { memberOrigin, recordAudit } from '@server/audit/record';
 import { inviteTarget, memberTarget } from '@server/audit/targets';
+import { tooManyInvitations } from '@server/auth/login-limits';
 import { randomToken, sha256 } from '@server/auth/tokens';
-import { conflict, forbidden, gone, notFound, unauthorized } from '@server/http/errors';
+import { conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from '@server/http/errors';
 import { inviteMail } from '@server/mail/invite-mail';
 import type { OperationHandlers } from '@server/openapi/handler-types';
 import {
@@ -43,6 +44,7 @@ export function createInviteHandlers({
   clock,
   config,
   mailer,
+  limits,
   log,
 }: Services): Pick<OperationHandlers, 'inviteMember' | 'revokeInvite' | 'getInvite' | 'acceptInvite'> {
   return {
@@ -51,6 +53,9 @@ export function createInviteHandlers({
       const email = input.body.email.trim().toLowerCase();
       const token = randomToken();
       const now = clock.now();
+      // Counted per address before anything else, refused invites included: an inbox gets a bounded number of mails.
+      const attempt = await limits.reserve([[limits.invitationsPerEmail, email]], now);
+      if (!attempt.ok) throw tooManyRequests(tooManyInvitations, attempt.retryAfterMs);
       const invite = await db.transaction(async (tx) => {
         if ((await lockProject(tx, auth.projectId)) === undefined) throw unauthorized('the project no longer exists');
         await stillOwner(tx, auth);

@@ -874,7 +874,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail with a role (owner only; within the plan's invites)
-         * @description Mails a link to /invite/{token} that works for 7 days. Refused with 409 when the plan has no invites left (members besides the owner and pending invites count), when the address already belongs to a member, or already has a pending invite.
+         * @description Mails a link to /invite/{token} that works for 7 days. Refused with 409 when the plan has no invites left (members besides the owner and pending invites count), when the address already belongs to a member, or already has a pending invite; with 429 past 3 invitations to one address in 15 minutes, whoever sends them.
          */
         post: operations["inviteMember"];
         delete?: never;
@@ -3200,6 +3200,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     revokeInvite: {

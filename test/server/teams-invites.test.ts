@@ -12,7 +12,7 @@ import {
 import { maskKey } from '@/domain/key-display';
 import { projectIdFor } from '@/domain/project-settings';
 import { roleRefusal } from '@/domain/roles';
-import { limitFigures, tooManyChanges } from '@server/auth/login-limits';
+import { limitFigures, tooManyChanges, tooManyInvitations } from '@server/auth/login-limits';
 import { BAD_PROJECT_HEADER, NOT_A_MEMBER } from '@server/auth/project-access';
 import { OWNER_CANNOT_BE_REMOVED, OWNER_CANNOT_LEAVE, OWNER_ROLE_FIXED } from '@server/handlers/members';
 import { keyHolder, putOnPlan } from './gateway-harness';
@@ -190,6 +190,35 @@ describe('invites', () => {
       headers: bearer(owner.token),
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('mails one address at most 3 invitations in 15 minutes from all projects: inviting and revoking cannot flood an inbox', async () => {
+    const first = await ownerOn('Business', 'flood-first');
+    const second = await ownerOn('Business', 'flood-second');
+    const victim = uniqueEmail('inbox');
+    const sentBefore = server.app.outbox.length;
+    for (let round = 0; round < limitFigures.invitationsPerEmail; round += 1) {
+      const created = await invite(server.app, first, victim, 'viewer');
+      expect(created.statusCode).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      const revoked = await server.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/current/invites/${id}`,
+        headers: bearer(first.token),
+      });
+      expect(revoked.statusCode).toBe(204);
+    }
+    const refused = [await invite(server.app, first, victim, 'viewer'), await invite(server.app, second, victim.toUpperCase(), 'viewer')];
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(429);
+      expect(answer.json()).toMatchObject({ statusCode: 429, message: tooManyInvitations });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(server.app.outbox.slice(sentBefore).filter((mail) => mail.to === victim)).toHaveLength(limitFigures.invitationsPerEmail);
+    // Another address is not held by it, and the window ends.
+    expect((await invite(server.app, second, uniqueEmail('other-inbox'), 'viewer')).statusCode).toBe(201);
+    server.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await invite(server.app, second, victim, 'viewer')).statusCode).toBe(201);
   });
 });
 
