@@ -6,7 +6,7 @@ import { generateApiKey, randomToken, sha256 } from '@server/auth/tokens';
 import { insertApiKey, oldestApiKey } from '@server/repos/api-keys';
 import { markEmailVerified } from '@server/repos/email-verifications';
 import { insertSession, revokeUserSessions } from '@server/repos/sessions';
-import { findStoredCredits } from '@server/repos/usage';
+import { findStoredCredits } from '@server/repos/stored-credits';
 import { creditsInCycle, cycleAt } from '@server/metering/cycle';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { insertUser, type AccountOrigin, type UserRecord } from '@server/repos/users';

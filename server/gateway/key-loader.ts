@@ -7,7 +7,8 @@ import type { CreditLedger } from '@server/metering/credit-ledger';
 import { cycleAt } from '@server/metering/cycle';
 import { getAccessControl } from '@server/repos/access-control';
 import { keyRulesOf } from '@server/repos/key-rules';
-import { findGatewayKey, rollOverCycle } from '@server/repos/usage';
+import { findGatewayKey } from '@server/repos/gateway-keys';
+import { rollOverCycle } from '@server/repos/stored-credits';
 
 /** Loads a key for the cache: the key, plan and credits in one query, the project's allow-lists and the key's own rules beside. */
 export function createKeyLoader(db: Db, ledger: CreditLedger, clock: Clock): KeyLoader {

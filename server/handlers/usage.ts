@@ -6,7 +6,8 @@ import type { OperationHandlers } from '@server/openapi/handler-types';
 import { creditsInCycle, cycleAt } from '@server/metering/cycle';
 import { rangeStart, usageReport } from '@server/metering/usage-report';
 import { SERIES_METHODS, usageSeries } from '@server/metering/usage-series';
-import { findStoredCredits, rollOverCycle, usageByMethod } from '@server/repos/usage';
+import { findStoredCredits, rollOverCycle } from '@server/repos/stored-credits';
+import { usageByMethod } from '@server/repos/usage';
 import { seriesBuckets, seriesMethods } from '@server/repos/usage-series';
 import { inProject, type Services } from '@server/handlers/services';
 

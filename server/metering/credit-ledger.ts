@@ -11,7 +11,7 @@ import {
   rollIfEnded,
 } from '@server/metering/credit-account';
 import { creditsInCycle, cycleAt, type Cycle } from '@server/metering/cycle';
-import type { CreditDelta, KeyCreditDelta, StoredCredits, StoredKeySpend, StoredSpend } from '@server/repos/usage';
+import type { CreditDelta, KeyCreditDelta, StoredCredits, StoredKeySpend, StoredSpend } from '@server/repos/stored-credits';
 
 /** What one batch took from the accounts, to settle when the write ends. */
 export interface LedgerBatch {

@@ -1,9 +1,16 @@
 import type { Db, Queryable } from '@server/db/db';
 import { mergeHistograms } from '@/domain/latency-histogram';
-import type { KeyCapPeriod } from '@/domain/key-rules';
 import type { Network } from '@/domain/networks';
 import { bucketStart, type Granularity } from '@/domain/usage-series';
-import { fromBigint, fromNullableBigint, type BigintColumn } from '@server/repos/columns';
+import { fromBigint, type BigintColumn } from '@server/repos/columns';
+import {
+  addKeyCredits,
+  addUserCredits,
+  type CreditDelta,
+  type KeyCreditDelta,
+  type StoredCredits,
+  type StoredKeySpend,
+} from '@server/repos/stored-credits';
 
 /** The counts of one key, network, method and minute (what metering aggregates in memory). */
 export interface UsageCounts {
@@ -52,154 +59,6 @@ export function noUsage(): UsageCounts & UsageOutcomes {
 /** A minute's row with nothing counted yet. */
 export function newUsageMinute(where: Pick<UsageMinute, 'apiKeyId' | 'userId' | 'network' | 'method' | 'minute'>): UsageMinute {
   return { ...where, ...noUsage() };
-}
-
-/** Credits to add to a user's cycle: only counted if the user's cycle anchor is still `anchor`. */
-export interface CreditDelta {
-  readonly userId: number;
-  readonly anchor: Date;
-  readonly cycleStart: Date;
-  readonly credits: number;
-}
-
-/** Credits to add to a key's spend in one period (its day, or its owner's cycle): only counted in that period. */
-export interface KeyCreditDelta {
-  readonly keyId: number;
-  readonly period: KeyCapPeriod;
-  readonly periodStart: Date;
-  readonly credits: number;
-}
-
-/** A key's spend in one period as stored (019_key_spend_caps.sql). */
-export interface StoredKeySpend {
-  readonly keyId: number;
-  readonly period: KeyCapPeriod;
-  readonly periodStart: Date;
-  readonly creditsUsed: number;
-}
-
-/** What a key load reads of one period's spend: the key's cap, and what it has spent (periodStart null: nothing yet). */
-export interface StoredPeriodSpend {
-  readonly limit: number | null;
-  readonly periodStart: Date | null;
-  readonly creditsUsed: number;
-}
-
-export type StoredSpend = Readonly<Record<KeyCapPeriod, StoredPeriodSpend>>;
-
-/** What the quota needs of a user, as stored (see 002_usage.sql for the meaning of the columns). */
-export interface StoredCredits {
-  readonly userId: number;
-  readonly anchor: Date;
-  readonly creditsUsed: number;
-  /** The cycle creditsUsed counts; already resolved from NULL and from an older value after a plan change. */
-  readonly countedCycleStart: Date;
-  /** The plan's credits a month; null = unlimited. */
-  readonly creditLimit: number | null;
-}
-
-interface StoredCreditsRow {
-  id: number;
-  cycle_start: Date;
-  credits_used: BigintColumn;
-  counted_cycle_start: Date;
-  credits_per_month: BigintColumn | null;
-}
-
-/** GREATEST(...): NULL means the first cycle; older than cycle_start means a plan change reset it. */
-const countedCycleStart = 'GREATEST(COALESCE(u.credits_cycle_start, u.cycle_start), u.cycle_start)';
-
-function toStoredCredits(row: StoredCreditsRow): StoredCredits {
-  return {
-    userId: row.id,
-    anchor: row.cycle_start,
-    creditsUsed: fromBigint(row.credits_used),
-    countedCycleStart: row.counted_cycle_start,
-    creditLimit: fromNullableBigint(row.credits_per_month),
-  };
-}
-
-export async function findStoredCredits(q: Queryable, userId: number): Promise<StoredCredits | null> {
-  const { rows } = await q.query<StoredCreditsRow>(
-    `SELECT u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month
-     FROM users u JOIN plans p ON p.id = u.plan_id WHERE u.id = $1`,
-    [userId],
-  );
-  return rows[0] === undefined ? null : toStoredCredits(rows[0]);
-}
-
-/** What the gateway needs of an API key: its owner, the plan's rate and the owner's credits. */
-export interface GatewayKeyRow {
-  readonly keyId: number;
-  readonly planId: number;
-  /** Requests per second; null = unlimited. */
-  readonly ratePerSecond: number | null;
-  readonly credits: StoredCredits;
-  /** The key's request log switch (011_request_log.sql). */
-  readonly requestLog: boolean;
-  /** When the key stops working (017_key_rules_lifecycle.sql); null: never. */
-  readonly expiresAt: Date | null;
-  /** The secret asked for is the key's previous one (it was rolled): when its grace ends. Null for the current secret. */
-  readonly graceUntil: Date | null;
-  /** The key's spend caps and what it spent in each period, read with the owner's credits. */
-  readonly spend: StoredSpend;
-}
-
-/**
- * One query per key load (the gateway caches the answer; never one per call). A secret is the key's
- * current one or its previous one (rolled, perhaps still in its grace: the caller compares graceUntil
- * with its clock).
- */
-export async function findGatewayKey(q: Queryable, apiKey: string): Promise<GatewayKeyRow | null> {
-  const { rows } = await q.query<
-    StoredCreditsRow & {
-      key_id: number;
-      plan_id: number;
-      rate_per_second: number | null;
-      request_log: boolean;
-      expires_at: Date | null;
-      grace_until: Date | null;
-      credits_per_day: BigintColumn | null;
-      credits_per_cycle: BigintColumn | null;
-      day_start: Date | null;
-      day_used: BigintColumn | null;
-      cycle_start_spent: Date | null;
-      cycle_used: BigintColumn | null;
-    }
-  >(
-    `SELECT k.id AS key_id, p.id AS plan_id, p.rate_per_second, k.request_log, k.expires_at,
-       CASE WHEN k.key = $1 THEN NULL ELSE k.previous_key_until END AS grace_until,
-       u.id, u.cycle_start, u.credits_used, ${countedCycleStart} AS counted_cycle_start, p.credits_per_month,
-       r.credits_per_day, r.credits_per_cycle, d.period_start AS day_start, d.credits_used AS day_used,
-       c.period_start AS cycle_start_spent, c.credits_used AS cycle_used
-     FROM api_keys k JOIN users u ON u.id = k.user_id JOIN plans p ON p.id = u.plan_id
-       LEFT JOIN key_rules r ON r.api_key_id = k.id
-       LEFT JOIN key_credits d ON d.api_key_id = k.id AND d.period = 'day'
-       LEFT JOIN key_credits c ON c.api_key_id = k.id AND c.period = 'cycle'
-     WHERE k.key = $1 OR k.previous_key = $1
-     ORDER BY k.key = $1 DESC LIMIT 1`,
-    [apiKey],
-  );
-  const row = rows[0];
-  return row === undefined
-    ? null
-    : {
-        keyId: row.key_id,
-        planId: row.plan_id,
-        ratePerSecond: row.rate_per_second,
-        credits: toStoredCredits(row),
-        requestLog: row.request_log,
-        expiresAt: row.expires_at,
-        graceUntil: row.grace_until,
-        spend: {
-          day: { limit: fromNullableBigint(row.credits_per_day), periodStart: row.day_start, creditsUsed: fromBigint(row.day_used ?? 0) },
-          cycle: {
-            limit: fromNullableBigint(row.credits_per_cycle),
-            periodStart: row.cycle_start_spent,
-            creditsUsed: fromBigint(row.cycle_used ?? 0),
-          },
-        },
-      };
 }
 
 /** Where each granularity is stored, and the column holding a row's bucket start (010_usage_hours_days.sql). */
@@ -310,62 +169,6 @@ export async function writeUsageBatch(
     }
     return { users: await addUserCredits(tx, credits.deltas), keys: await addKeyCredits(tx, credits.keyDeltas) };
   });
-}
-
-async function addUserCredits(tx: Queryable, deltas: readonly CreditDelta[]): Promise<StoredCredits[]> {
-  if (deltas.length === 0) return [];
-  const { rows } = await tx.query<StoredCreditsRow>(
-    `UPDATE users u SET
-       credits_used = CASE WHEN ${countedCycleStart} = d.cycle_start THEN u.credits_used + d.credits ELSE d.credits END,
-       credits_cycle_start = d.cycle_start
-     FROM unnest($1::integer[], $2::timestamptz[], $3::timestamptz[], $4::bigint[]) AS d(user_id, anchor, cycle_start, credits),
-       plans p
-     WHERE u.id = d.user_id AND u.cycle_start = d.anchor AND ${countedCycleStart} <= d.cycle_start AND p.id = u.plan_id
-     RETURNING u.id, u.cycle_start, u.credits_used, u.credits_cycle_start AS counted_cycle_start, p.credits_per_month`,
-    [
-      deltas.map((delta) => delta.userId),
-      deltas.map((delta) => delta.anchor),
-      deltas.map((delta) => delta.cycleStart),
-      deltas.map((delta) => delta.credits),
-    ],
-  );
-  return rows.map(toStoredCredits);
-}
-
-async function addKeyCredits(tx: Queryable, deltas: readonly KeyCreditDelta[]): Promise<StoredKeySpend[]> {
-  if (deltas.length === 0) return [];
-  const { rows } = await tx.query<{ api_key_id: number; period: KeyCapPeriod; period_start: Date; credits_used: BigintColumn }>(
-    `INSERT INTO key_credits AS s (api_key_id, period, period_start, credits_used)
-     SELECT d.key_id, d.period, d.period_start, d.credits
-     FROM unnest($1::integer[], $2::text[], $3::timestamptz[], $4::bigint[]) AS d(key_id, period, period_start, credits)
-       JOIN api_keys k ON k.id = d.key_id
-     ON CONFLICT (api_key_id, period) DO UPDATE SET
-       credits_used = CASE WHEN s.period_start = EXCLUDED.period_start THEN s.credits_used + EXCLUDED.credits_used ELSE EXCLUDED.credits_used END,
-       period_start = EXCLUDED.period_start
-     WHERE s.period_start <= EXCLUDED.period_start
-     RETURNING s.api_key_id, s.period, s.period_start, s.credits_used`,
-    [
-      deltas.map((delta) => delta.keyId),
-      deltas.map((delta) => delta.period),
-      deltas.map((delta) => delta.periodStart),
-      deltas.map((delta) => delta.credits),
-    ],
-  );
-  return rows.map((row) => ({
-    keyId: row.api_key_id,
-    period: row.period,
-    periodStart: row.period_start,
-    creditsUsed: fromBigint(row.credits_used),
-  }));
-}
-
-/** Starts the stored cycle afresh when `cycleStart` (the current cycle) is newer than the counted one. */
-export async function rollOverCycle(q: Queryable, userId: number, anchor: Date, cycleStart: Date): Promise<void> {
-  await q.query(
-    `UPDATE users u SET credits_used = 0, credits_cycle_start = $3
-     WHERE u.id = $1 AND u.cycle_start = $2 AND ${countedCycleStart} < $3`,
-    [userId, anchor, cycleStart],
-  );
 }
 
 export interface MethodUsage extends UsageCounts {

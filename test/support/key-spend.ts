@@ -1,4 +1,4 @@
-import type { StoredSpend } from '@server/repos/usage';
+import type { StoredSpend } from '@server/repos/stored-credits';
 
 /** A key's spend as read for a key without caps that has spent nothing yet. */
 export const UNCAPPED: StoredSpend = {

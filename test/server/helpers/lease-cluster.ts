@@ -8,7 +8,8 @@ import { RateLimiter } from '@server/gateway/rate-limiter';
 import { MemoryAdmissionStore } from '@server/gateway/admission-store';
 import { CreditLedger, type LedgerBatch } from '@server/metering/credit-ledger';
 import { UsageMeter } from '@server/metering/usage-meter';
-import type { StoredCredits, StoredSpend, UsageMinute } from '@server/repos/usage';
+import type { StoredCredits, StoredSpend } from '@server/repos/stored-credits';
+import type { UsageMinute } from '@server/repos/usage';
 
 /**
  * The money path of WORKERS > 1 in one process, every step taken by hand: HTTP workers'
