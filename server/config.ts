@@ -8,27 +8,17 @@ import {
   parseOneOf,
   parsePort,
   parseUrlWithProtocols,
-  readVar,
 } from '@server/config-values';
 
 import { upstreamSettings } from '@/domain/networks';
-import { byFrequency, cardPlans, type BillingFrequency } from '@/domain/plan-catalog';
+import { readStripe, type StripeConfig } from '@server/config-stripe';
+import { type Env, SettingsReader } from '@server/settings-reader';
 import { type NetworkSpec, readNetworks } from '@server/gateway/fleet/network-settings';
 import { REFUSALS_PER_SECOND } from '@server/gateway/refusal-pace';
 import { defaultLegalFiles, legalFileVariables, type LegalDocumentName, readLegalFile } from '@server/legal/legal-file';
 import type { LegalDocument } from '@server/legal/legal-text';
 
 export { ConfigError } from '@server/config-values';
-
-/** Stripe, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: else the local test-mode provider (local mode only). */
-export interface StripeConfig {
-  readonly secretKey: string;
-  readonly webhookSecret: string;
-  /** Stripe price ids of each paid plan (by name) and billing frequency: STRIPE_PRICE_<PLAN>_<FREQUENCY>. */
-  readonly prices: Readonly<Record<string, Readonly<Record<BillingFrequency, string>>>>;
-  /** Another Stripe API address (a stand-in such as stripe-mock); null = Stripe's own. */
-  readonly apiUrl: string | null;
-}
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -137,42 +127,8 @@ export interface Config {
   readonly metricsHost: string;
 }
 
-type Env = Record<string, string | undefined>;
-
 const nodeEnvs = ['development', 'test', 'production'] as const;
 const booleans = ['true', 'false'] as const;
-
-/** Reads settings, keeping every refusal instead of stopping at the first, so one start-up names them all. */
-class SettingsReader {
-  readonly problems: ConfigError[] = [];
-
-  constructor(private readonly env: Env) {}
-
-  value(name: string): string | undefined {
-    return readVar(this.env, name);
-  }
-
-  /** The parsed value (or the parsed fallback); on a refusal, notes it and answers `invalid`. */
-  read<T>(name: string, fallback: string | undefined, parse: (name: string, value: string) => T, invalid: T): T {
-    const value = this.value(name) ?? fallback;
-    if (value === undefined) return invalid;
-    try {
-      return parse(name, value);
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      this.problems.push(error);
-      return invalid;
-    }
-  }
-
-  optional<T>(name: string, parse: (name: string, value: string) => T): T | null {
-    return this.read<T | null>(name, undefined, parse, null);
-  }
-
-  refuse(name: string, message: string): void {
-    this.problems.push(new ConfigError(name, message));
-  }
-}
 
 /** Stands in for a document whose file was refused: start-up stops with that refusal anyway. */
 const unreadLegalDocument: LegalDocument = { title: '', sections: [] };
@@ -284,54 +240,6 @@ export function loadConfig(env: Env): Config {
     throw others.length === 0 ? first : new ConfigError(first.variable, [first, ...others].map((problem) => problem.message).join('\n'));
   }
   return config;
-}
-
-/** The env variable naming a paid plan's Stripe price: STRIPE_PRICE_DEVELOPER_MONTHLY… */
-export function stripePriceVariable(planName: string, frequency: BillingFrequency): string {
-  return `STRIPE_PRICE_${planName.toUpperCase()}_${frequency}`;
-}
-
-/** The plans a card pays for (the plan table's plans sold by card). */
-export const paidPlanNames = cardPlans.map((plan) => plan.name);
-
-function parseWithPrefix(prefixes: readonly string[], what: string) {
-  return (name: string, value: string): string => {
-    if (!prefixes.some((prefix) => value.startsWith(prefix)) || /\s/.test(value)) {
-      throw new ConfigError(name, `${name} must be ${what} (starting with ${prefixes.join(' or ')}).`);
-    }
-    return value;
-  };
-}
-
-function readStripe(settings: SettingsReader): StripeConfig | null {
-  const secretKey = settings.optional('STRIPE_SECRET_KEY', parseWithPrefix(['sk_', 'rk_'], 'a Stripe secret or restricted key'));
-  const webhookSecret = settings.optional(
-    'STRIPE_WEBHOOK_SECRET',
-    parseWithPrefix(['whsec_'], "a Stripe webhook endpoint's signing secret"),
-  );
-  const keySet = settings.value('STRIPE_SECRET_KEY') !== undefined;
-  const secretSet = settings.value('STRIPE_WEBHOOK_SECRET') !== undefined;
-  if (keySet !== secretSet) {
-    const missing = keySet ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
-    settings.refuse(missing, `${missing} is not set: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (set both, or neither).`);
-    return null;
-  }
-  if (!keySet) return null;
-  const prices: Record<string, Record<BillingFrequency, string>> = {};
-  for (const planName of paidPlanNames) {
-    const price = (frequency: BillingFrequency): string => {
-      const name = stripePriceVariable(planName, frequency);
-      if (settings.value(name) === undefined) {
-        settings.refuse(name, `${name} is not set: with Stripe, every paid plan needs its price id for each billing frequency.`);
-        return '';
-      }
-      return settings.read(name, undefined, parseWithPrefix(['price_'], 'a Stripe price id'), '');
-    };
-    prices[planName] = byFrequency(price);
-  }
-  const apiUrl = settings.optional('STRIPE_API_URL', parseHttpUrl);
-  if (secretKey === null || webhookSecret === null) return null;
-  return { secretKey, webhookSecret, prices, apiUrl };
 }
 
 /** Production never falls back to local stand-ins, local nodes or the embedded database, so a missing real setting stops start-up. */

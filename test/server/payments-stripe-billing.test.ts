@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
-import { stripePriceVariable } from '@server/config';
+import { stripePriceVariable } from '@server/config-stripe';
 import { bearer, signedInUser } from './helpers/accounts';
 import { setUpValue } from './helpers/set-up-value';
 import {

@@ -1,6 +1,6 @@
 import { NETWORKS, upstreamSettings } from '@/domain/networks';
 import { billingFrequencies, cardPlans } from '@/domain/plan-catalog';
-import { stripePriceVariable } from '@server/config';
+import { stripePriceVariable } from '@server/config-stripe';
 
 /**
  * Stripe as production requires it (never called by these tests: nothing is bought): a price id for
