@@ -4,7 +4,6 @@ import type { components } from '@/api/schema';
 import { upgradeRefusal, type UpgradeRefusal } from '@/domain/plan-change';
 import type { Clock } from '@server/clock';
 import { isUniqueViolation, type Db, type Queryable } from '@server/db/db';
-import { repeatOnce } from '@server/db/advisory-locks';
 import type { KeyCache } from '@server/gateway/key-cache';
 import { conflict, badRequest, HttpError, notFound } from '@server/http/errors';
 import { applyEvent, type EventOutcome } from '@server/payments/apply-event';
@@ -14,22 +13,19 @@ import { priceCentsFor, type BillingFrequency } from '@/domain/plan-catalog';
 import {
   findCustomerId,
   findLiveSubscription,
-  findSubscriptionForUpdate,
   findUserCheckout,
   insertCheckout,
   listOpenCheckouts,
-  listPastDueSince,
   saveCustomerId,
-  saveSubscription,
   setCheckoutStatus,
   type CheckoutRecord,
   type CheckoutStatus,
 } from '@server/repos/billing';
 import { findPlan, toApiPlan } from '@server/repos/plans';
 import { findUserById } from '@server/repos/users';
-import { moveUserPlan } from '@server/repos/user-plan';
-import { graceEndsAt, graceHasEnded } from '@/domain/grace-period';
+import { graceEndsAt } from '@/domain/grace-period';
 import { UserLocks } from '@server/payments/keyed-lock';
+import { endExpiredGrace, startGraceSweep } from '@server/payments/grace-sweep';
 import { paths } from '@/domain/paths';
 import { recordAudit, type AuditOrigin } from '@server/audit/record';
 
@@ -50,8 +46,6 @@ export interface BillingSettings {
   /** How long a past-due subscription keeps its plan before it drops to Free. */
   readonly graceDays: number;
 }
-
-const dayMs = 24 * 60 * 60_000;
 
 const refusals: Record<UpgradeRefusal, (names: { current: string; target: string; salesEmail: string }) => HttpError> = {
   'enterprise-user': ({ salesEmail }) => conflict(`Your Enterprise plan is arranged with sales: contact ${salesEmail} to change it.`),
@@ -245,61 +239,15 @@ export class Billing {
     };
   }
 
-  /**
-   * A past-due subscription keeps its plan for the grace period after its first failed renewal;
-   * then it is cancelled at the provider and the user drops to Free. The list read first only names
-   * candidates: a payment or an upgrade may land while the sweep works through it. So the provider
-   * cancels only what it still holds unpaid (under its own lock), and each row is re-read locked in
-   * the transaction that cancels it and cancelled only if it is still past due past the cut-off.
-   * A provider that does not answer leaves the row for the next sweep. Returns how many ended.
-   */
-  async endExpiredGrace(): Promise<number> {
-    const { db, clock, graceDays, keyCache, provider, log } = this.settings;
-    const now = clock.now();
-    const candidates = await listPastDueSince(db, new Date(now.getTime() - graceDays * dayMs));
-    let ended = 0;
-    for (const candidate of candidates) {
-      const atOurProvider = candidate.provider === provider.name;
-      if (atOurProvider) {
-        const atProvider = await provider.cancelUnpaid(candidate.id).catch((error: unknown) => {
-          log.error(
-            { err: error, subscription: candidate.id },
-            'the unpaid subscription could not be cancelled at the provider: next sweep',
-          );
-          return null;
-        });
-        // Paid meanwhile (its event brings the row up to date), or the provider did not answer.
-        if (atProvider !== 'canceled') continue;
-      }
-      const dropped = await db.transaction(async (tx) => {
-        const row = await findSubscriptionForUpdate(tx, candidate.provider, candidate.id);
-        // The provider's own cancellation event may have ended it already; a payment may have revived it.
-        if (row === null || !graceHasEnded(row, graceDays, now)) return null;
-        await saveSubscription(tx, { ...row, status: 'canceled', stateAt: now }, now);
-        return moveUserPlan(tx, row.userId, { kind: 'subscription-ended' }, now, now);
-      });
-      // With the local provider its cancellation event has already ended the row and moved the plan.
-      if (atOurProvider || dropped !== null) ended += 1;
-      if (dropped === true) keyCache.invalidateUser(candidate.userId);
-    }
-    return ended;
+  /** Ends the grace periods that are over (see grace-sweep.ts); returns how many ended. */
+  endExpiredGrace(): Promise<number> {
+    return endExpiredGrace(this.settings);
   }
 
-  /**
-   * Checks the grace periods every `intervalMs` (and once at start). Every replica runs this timer;
-   * a check runs only where no other replica's check is running (repeatOnce), so the provider is not
-   * asked twice to cancel the same subscription. A check that starts after another finished finds
-   * the rows it ended no longer past due (each row is re-read locked before it changes).
-   */
+  /** Checks the grace periods every `intervalMs` and once at start, once across replicas (see grace-sweep.ts). */
   start(intervalMs = 60_000): void {
     this.stopSweeper?.();
-    this.stopSweeper = repeatOnce(this.settings.db, {
-      name: 'graceSweep',
-      intervalMs,
-      immediately: true,
-      job: () => this.endExpiredGrace(),
-      onError: (error) => this.settings.log.error({ err: error }, 'the grace-period check failed'),
-    });
+    this.stopSweeper = startGraceSweep(this.settings, intervalMs);
   }
 
   stop(): void {
