@@ -1,9 +1,18 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { CALL_OUTCOMES, type CallOutcome, zeroOutcomes } from '@/domain/call-outcomes';
 import type { GatewayObserver } from '@server/gateway/call-records';
-import type { Fleet, FleetObserver } from '@server/gateway/fleet/fleet';
-import { LOG_DROPS, type LogDrop } from '@server/metering/request-log';
-import type { ReadinessReport } from '@server/health/readiness';
+import type { FleetObserver } from '@server/gateway/fleet/fleet';
+import { type FleetGauged, registerFleetGauges } from '@server/metrics/fleet-gauges';
+import {
+  registerMeteringGauges,
+  registerReadinessGauges,
+  registerRequestLogDrops,
+  registerWebSocketGauges,
+  type MeteringGauges,
+  type RequestLogDrops,
+  type WatchedReadiness,
+  type WatchedSockets,
+} from '@server/metrics/scrape-gauges';
 import { rpcRoute } from '@server/gateway/routes';
 import { NETWORKS, type Network } from '@/domain/networks';
 import type { RedisObserver } from '@server/shared/redis';
@@ -27,21 +36,6 @@ function latencyMethod(call: Pick<RpcPayload, 'batch' | 'methods'>): string {
 const knownErrorCodes: ReadonlySet<number> = new Set([
   3, -32700, -32600, -32601, -32602, -32603, -32000, -32001, -32002, -32003, -32004, -32005, -32006,
 ]);
-
-/** What metering exposes to metrics (server/metering/metering.ts). */
-export interface MeteringGauges {
-  /** How far behind the database the counts are: ms since everything counted was last stored. */
-  flushLagMs(): number;
-  /** Metered minutes the database refused for their content, dropped since start. */
-  readonly droppedRows: number;
-  /** The process's request log (its drops). */
-  readonly requestLog: RequestLogDrops;
-}
-
-/** What the request log did not keep (server/metering/request-log.ts). */
-export interface RequestLogDrops {
-  readonly dropped: Readonly<Record<LogDrop, number>>;
-}
 
 /**
  * One process's metrics in its own registry (the main process's, or a worker's: the main process
@@ -239,183 +233,27 @@ export class ProcessMetrics implements GatewayObserver, FleetObserver, RedisObse
   }
 
   /** The WebSocket endpoint of this process (server/gateway/ws): its open sockets at each scrape. */
-  watchWebSockets(sockets: {
-    readonly open: number;
-    readonly subscriptions: { readonly clients: number; readonly atNodes: number };
-  }): void {
-    new Gauge({
-      name: 'rpc_websocket_connections',
-      help: "Clients' WebSocket connections open on the gateway",
-      registers: [this.registry],
-      collect() {
-        this.set(sockets.open);
-      },
-    });
-    new Gauge({
-      name: 'rpc_websocket_subscriptions',
-      help: "eth_subscribe subscriptions: the clients' (at=clients), and the nodes' they share (at=nodes)",
-      labelNames: ['at'],
-      registers: [this.registry],
-      collect() {
-        this.set({ at: 'clients' }, sockets.subscriptions.clients);
-        this.set({ at: 'nodes' }, sockets.subscriptions.atNodes);
-      },
-    });
+  watchWebSockets(sockets: WatchedSockets): void {
+    registerWebSocketGauges(this.registry, sockets);
   }
 
-  /**
-   * A process's request log: calls not logged, by why (a refused call past its key's budget, by
-   * its outcome; the ring full). An HTTP worker's are its own, summed with the others' at a scrape.
-   */
+  /** A process's request log: calls not logged, by why (an HTTP worker's are its own, summed at a scrape). */
   watchRequestLog(log: RequestLogDrops): void {
-    new Counter({
-      name: 'rpc_request_log_dropped_total',
-      help: "Calls the request log did not keep, by reason: refused calls past their key's logging budget (by outcome), or the ring full",
-      labelNames: ['reason'],
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const reason of LOG_DROPS) this.inc({ reason }, log.dropped[reason]);
-      },
-    });
+    registerRequestLogDrops(this.registry, log);
   }
 
-  /**
-   * The main process's readiness checks (the API, readyz included, is served there): at each scrape
-   * whether each dependency answers (the report is shared with /api/readyz, reused for a second),
-   * and whether the replica is ready (every required one answers).
-   */
-  watchReadiness(readiness: { report(): Promise<ReadinessReport>; readonly draining: boolean }): void {
-    new Gauge({
-      name: 'rpc_dependency_up',
-      help: 'Whether each dependency answers (1) or not (0): database, redis, each node; required="true" ones make the replica unready, the others degrade it',
-      labelNames: ['dependency', 'required'],
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        for (const check of (await readiness.report()).checks) {
-          this.set({ dependency: check.name, required: String(check.required) }, check.problem === null ? 1 : 0);
-        }
-      },
-    });
-    new Gauge({
-      name: 'rpc_ready',
-      help: 'Whether this replica is ready (1: every required dependency answers and it is not shutting down), as /api/readyz says',
-      registers: [this.registry],
-      async collect() {
-        this.set((await readiness.report()).ready && !readiness.draining ? 1 : 0);
-      },
-    });
+  /** The main process's readiness checks: each dependency, and the replica's readiness, at each scrape. */
+  watchReadiness(readiness: WatchedReadiness): void {
+    registerReadinessGauges(this.registry, readiness);
   }
 
-  /** The nodes' rotation, heads and lag, and the answers kept (server/gateway/fleet), read at each scrape. */
-  watchFleet(fleet: Pick<Fleet, 'networks' | 'cache' | 'shared'>): void {
-    new Gauge({
-      name: 'rpc_node_in_rotation',
-      help: "Whether each node serves calls (1) or is out of rotation (0: not answering, answering with errors, or too far behind the network's head)",
-      labelNames: ['network', 'node'],
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const network of fleet.networks)
-          for (const node of network.nodes) this.set({ network: network.name, node: node.label }, node.out === null ? 1 : 0);
-      },
-    });
-    new Gauge({
-      name: 'rpc_node_head_lag_blocks',
-      help: "Blocks each node's head is behind the head the gateway answers with",
-      labelNames: ['network', 'node'],
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const network of fleet.networks) {
-          for (const node of network.nodes) {
-            if (network.head !== null && node.head !== null)
-              this.set({ network: network.name, node: node.label }, network.head - node.head);
-          }
-        }
-      },
-    });
-    new Gauge({
-      name: 'rpc_network_head_block',
-      help: 'The head block the gateway answers with, by network',
-      labelNames: ['network'],
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const network of fleet.networks) if (network.head !== null) this.set({ network: network.name }, network.head);
-      },
-    });
-    const counts = () => fleet.cache.counts();
-    new Counter({
-      name: 'rpc_cache_lookups_total',
-      help: 'Lookups of kept answers: hit (answered without a node) or miss',
-      labelNames: ['result'],
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        const { hits, misses } = counts();
-        this.inc({ result: 'hit' }, hits);
-        this.inc({ result: 'miss' }, misses);
-      },
-    });
-    const { shared } = fleet;
-    if (shared !== null) {
-      new Counter({
-        name: 'rpc_cache_shared_lookups_total',
-        help: "Lookups in the answers every replica shares (CACHE_SHARED) after this process's own missed: hit, miss, or unavailable (Redis away or slow: the call went to a node)",
-        labelNames: ['result'],
-        registers: [this.registry],
-        collect() {
-          this.reset();
-          const { hits, misses, unavailable } = shared.counts();
-          this.inc({ result: 'hit' }, hits);
-          this.inc({ result: 'miss' }, misses);
-          this.inc({ result: 'unavailable' }, unavailable);
-        },
-      });
-      new Counter({
-        name: 'rpc_cache_shared_writes_total',
-        help: 'Final answers written to the shared cache (CACHE_SHARED): written, or failed (Redis away or slow: only this process keeps it)',
-        labelNames: ['result'],
-        registers: [this.registry],
-        collect() {
-          this.reset();
-          const { written, failedWrites } = shared.counts();
-          this.inc({ result: 'written' }, written);
-          this.inc({ result: 'failed' }, failedWrites);
-        },
-      });
-    }
-    new Gauge({
-      name: 'rpc_cache_bytes',
-      help: 'Bytes of answers kept (at most CACHE_BYTES)',
-      registers: [this.registry],
-      collect() {
-        this.set(counts().bytes);
-      },
-    });
+  /** The nodes' rotation, heads and lag, and the answers kept (see fleet-gauges.ts), read at each scrape. */
+  watchFleet(fleet: FleetGauged): void {
+    registerFleetGauges(this.registry, fleet);
   }
 
-  /** The main process's metering (workers report their counts to it). */
+  /** The main process's metering (workers report their counts to it), its request log included. */
   watchMetering(metering: MeteringGauges): void {
-    new Gauge({
-      name: 'rpc_metering_flush_lag_seconds',
-      help: 'Seconds since everything the gateway counted was last written to the database (about the write interval when healthy)',
-      registers: [this.registry],
-      collect() {
-        this.set(metering.flushLagMs() / 1000);
-      },
-    });
-    this.watchRequestLog(metering.requestLog);
-    new Counter({
-      name: 'rpc_metering_rows_dropped_total',
-      help: 'Metered minutes dropped because the database refused their content',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(metering.droppedRows);
-      },
-    });
+    registerMeteringGauges(this.registry, metering);
   }
 }
