@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseChartReturn } from '@chakra-ui/charts';
-import { CartesianGrid, XAxis } from 'recharts';
+import { CartesianGrid, Line, type LineProps, XAxis } from 'recharts';
 import { bucketLabel, type MetricsRow } from '@/domain/usage-metrics';
 import type { SeriesGranularity } from '@/domain/usage-series';
 
@@ -57,4 +57,26 @@ export function timeAxes({ chart, granularity }: { chart: UseChartReturn<Metrics
       tickMargin={6}
     />,
   ];
+}
+
+/**
+ * Each series of a time chart as its line (on its own y axis when it names one; dashed when it
+ * says so), never animated; `dot` draws a bucket's point, or not.
+ */
+export function seriesLines(chart: UseChartReturn<MetricsRow>, dot: (color: string) => LineProps['dot']) {
+  return chart.series.map((item) => (
+    <Line
+      key={item.name}
+      yAxisId={item.yAxisId}
+      type="monotone"
+      dataKey={chart.key(item.name)}
+      name={item.name}
+      stroke={chart.color(item.color)}
+      strokeWidth={2}
+      strokeDasharray={item.strokeDasharray}
+      dot={dot(chart.color(item.color))}
+      connectNulls={false}
+      isAnimationActive={false}
+    />
+  ));
 }

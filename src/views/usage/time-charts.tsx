@@ -1,10 +1,10 @@
 import { Chart, useChart } from '@chakra-ui/charts';
-import { Bar, BarChart, Legend, Line, LineChart, Tooltip, YAxis } from 'recharts';
+import { Bar, BarChart, Legend, LineChart, Tooltip, YAxis } from 'recharts';
 import { OUTCOME_LABELS } from '@/domain/call-outcomes';
 import { formatLimit } from '@/domain/plan-display';
 import { ERROR_OUTCOMES, type MetricsRow } from '@/domain/usage-metrics';
 import type { SeriesGranularity } from '@/domain/usage-series';
-import { axisLines, chartCss, compactNumber, longLabel, timeAxes, timeChart } from './chart-parts';
+import { axisLines, chartCss, compactNumber, longLabel, seriesLines, timeAxes, timeChart } from './chart-parts';
 
 /**
  * Series colours: each at least 3:1 against the card (WCAG 1.4.11), and told apart by more than
@@ -35,20 +35,7 @@ export function TrafficChart({ rows, granularity, title }: { rows: MetricsRow[];
         <YAxis yAxisId="credits" orientation="right" tickFormatter={compactNumber} width={44} {...axisLines(chart)} allowDecimals={false} />
         <Tooltip isAnimationActive={false} content={<Chart.Tooltip labelFormatter={longLabel(granularity)} />} />
         <Legend content={<Chart.Legend />} />
-        {chart.series.map((item) => (
-          <Line
-            key={item.name}
-            yAxisId={item.yAxisId}
-            type="monotone"
-            dataKey={chart.key(item.name)}
-            name={item.name}
-            stroke={chart.color(item.color)}
-            strokeWidth={2}
-            strokeDasharray={item.strokeDasharray}
-            dot={false}
-            isAnimationActive={false}
-          />
-        ))}
+        {seriesLines(chart, () => false)}
       </LineChart>
     </Chart.Root>
   );
@@ -109,21 +96,8 @@ export function LatencyChart({ rows, granularity, title }: { rows: MetricsRow[];
           content={<Chart.Tooltip labelFormatter={longLabel(granularity)} formatter={(value: number) => `${formatLimit(value)} ms`} />}
         />
         <Legend content={<Chart.Legend />} />
-        {chart.series.map((item) => (
-          <Line
-            key={item.name}
-            type="monotone"
-            dataKey={chart.key(item.name)}
-            name={item.name}
-            stroke={chart.color(item.color)}
-            strokeWidth={2}
-            strokeDasharray={item.strokeDasharray}
-            // A bucket between empty ones has no neighbour to draw a line to: its dot shows it.
-            dot={{ r: 2.5, fill: chart.color(item.color) }}
-            connectNulls={false}
-            isAnimationActive={false}
-          />
-        ))}
+        {/* A bucket between empty ones has no neighbour to draw a line to: its dot shows it. */}
+        {seriesLines(chart, (fill) => ({ r: 2.5, fill }))}
       </LineChart>
     </Chart.Root>
   );
