@@ -39,7 +39,10 @@ export const limitFigures = {
    * included, even when each change is refused.
    */
   changesPerMember: 120,
-  /** Invitation mails to one address, from every project: no owner can flood an inbox by inviting and revoking. */
+  /**
+   * Invitation mails from one project to one address: no owner can flood an inbox by inviting and
+   * revoking, and no other project's invites are held up by them.
+   */
   invitationsPerEmail: 3,
 } as const;
 

@@ -53,9 +53,6 @@ export function createInviteHandlers({
       const email = input.body.email.trim().toLowerCase();
       const token = randomToken();
       const now = clock.now();
-      // Counted per address before anything else, refused invites included: an inbox gets a bounded number of mails.
-      const attempt = await limits.reserve([[limits.invitationsPerEmail, email]], now);
-      if (!attempt.ok) throw tooManyRequests(tooManyInvitations, attempt.retryAfterMs);
       const invite = await db.transaction(async (tx) => {
         if ((await lockProject(tx, auth.projectId)) === undefined) throw unauthorized('the project no longer exists');
         await stillOwner(tx, auth);
@@ -69,6 +66,9 @@ export function createInviteHandlers({
           pending: pending.length,
         });
         if (left !== null && left <= 0) throw conflict(NO_INVITES_LEFT);
+        // Counted only for an invite that is mailed, so a refused one (a Free plan's) holds nobody's invites up.
+        const attempt = await limits.reserve([[limits.invitationsPerEmail, `${auth.projectId}\n${email}`]], now);
+        if (!attempt.ok) throw tooManyRequests(tooManyInvitations, attempt.retryAfterMs);
         const inserted = await insertInvite(tx, {
           projectId: auth.projectId,
           email,

@@ -874,7 +874,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail with a role (owner only; within the plan's invites)
-         * @description Mails a link to /invite/{token} that works for 7 days. Refused with 409 when the plan has no invites left (members besides the owner and pending invites count), when the address already belongs to a member, or already has a pending invite; with 429 past 3 invitations to one address in 15 minutes, whoever sends them.
+         * @description Mails a link to /invite/{token} that works for 7 days. Refused with 409 when the plan has no invites left (members besides the owner and pending invites count), when the address already belongs to a member, or already has a pending invite; with 429 past 3 invitations from the project to one address in 15 minutes.
          */
         post: operations["inviteMember"];
         delete?: never;
