@@ -34,11 +34,24 @@ export const ALREADY_INVITED = 'That e-mail address already has a pending invite
 export const INVITE_NOT_FOUND = 'This invite link is not valid. Ask the project owner for a new one.';
 export const INVITE_EXPIRED = 'This invite has expired or was already used. Ask the project owner for a new one.';
 export const INVITE_OTHER_EMAIL = 'This invite was sent to another e-mail address. Sign in with that address to accept it.';
+export const INVITE_SENT_BY_YOU = 'You sent this invite: only the address it was sent to can accept it.';
 
 /**
  * Whether the signed-in user's address is the one an invite was sent to (case aside): only that
  * user can accept it. An address not known yet counts as the invite's (the server decides).
  */
 export function isInvitedAddress(userEmail: string | null, invited: string): boolean {
-  return userEmail === null || userEmail.trim().toLowerCase() === invited.trim().toLowerCase();
+  return userEmail === null || sameAddress(userEmail, invited);
+}
+
+/**
+ * Whether the signed-in user sent the invite (case aside): an owner opening their own link reads
+ * it as theirs, with the way back to Project Users. Either address not known: not the sender.
+ */
+export function isInviter(userEmail: string | null, inviter: string | null): boolean {
+  return userEmail !== null && inviter !== null && sameAddress(userEmail, inviter);
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }

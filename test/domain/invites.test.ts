@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitesLeft, isInvitedAddress } from '@/domain/invites';
+import { invitesLeft, isInvitedAddress, isInviter } from '@/domain/invites';
 import { planCatalog } from '@/domain/plan-catalog';
 import { projectIdFor, projectNumberOf } from '@/domain/project-settings';
 
@@ -54,5 +54,19 @@ describe('isInvitedAddress', () => {
     [null, 'ada@example.com', true],
   ])('%s for an invite to %s: %s', (user, invited, expected) => {
     expect(isInvitedAddress(user, invited)).toBe(expected);
+  });
+});
+
+describe('isInviter', () => {
+  it.each<[string | null, string | null, boolean]>([
+    ['owner@example.com', 'owner@example.com', true],
+    [' Owner@Example.com', 'owner@example.com', true],
+    ['ada@example.com', 'owner@example.com', false],
+    // Either address not known: not the sender (the page then reads as any other user's).
+    [null, 'owner@example.com', false],
+    ['owner@example.com', null, false],
+    [null, null, false],
+  ])('%s reading an invite sent by %s: %s', (user, inviter, expected) => {
+    expect(isInviter(user, inviter)).toBe(expected);
   });
 });

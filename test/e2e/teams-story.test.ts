@@ -1,7 +1,7 @@
 /**
  * A team, as its owner and a developer meet it, in real Chromium against the real server. The owner (on a paid plan) invites an address from Settings → Project Users. The invitee
  * opens the mailed link signed out, sees the invite, creates an account from the page, logs in and
- * comes back to it (the owner, opening it, is told it is another address's), accepts and acts in the project (the switcher shows it checked). As a Developer
+ * comes back to it (the owner, opening it, reads it as theirs), accepts and acts in the project (the switcher shows it checked). As a Developer
  * they generate a key, give it its own domain list and roll it; Billing is not theirs (not in the
  * navigation, and the route says so). The owner sees them in Project Users and each of their steps
  * in the audit log, then makes them a Viewer: their keys screen is read-only from then on. An
@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditActionLabel } from '@/domain/audit-log';
-import { INVITE_NOT_FOUND, INVITE_OTHER_EMAIL } from '@/domain/invites';
+import { INVITE_NOT_FOUND, INVITE_SENT_BY_YOU } from '@/domain/invites';
 import { ROLL_GRACE_FACTS } from '@/domain/key-lifecycle';
 import { USE_OWN_LIST } from '@/domain/key-rule-text';
 import { keysReadOnlyText } from '@/domain/roles';
@@ -94,14 +94,16 @@ for (const viewport of viewports) {
       expect(await form.getByLabel(label('email')).inputValue()).toBe('');
       await checkScreen(page, `/settings Project Users with an invite (${viewport.name})`, shot('invited'));
 
-      // The owner opening the mailed link is signed in with another address: told so, with Log out and no Accept.
+      // The owner opening the mailed link reads it as theirs: nothing to accept, the way back to Project Users.
       const link = latestMailTo(server.app, invitee).link;
       if (link === undefined) throw new Error('the invitation mail has no link');
       await page.goto(new URL(link).pathname);
-      await expectVisible(page.getByText(INVITE_OTHER_EMAIL, { exact: false }));
-      await expectVisible(page.getByRole('button', { name: 'Log out', exact: true }));
+      await expectVisible(page.getByText(INVITE_SENT_BY_YOU, { exact: true }));
+      await expectVisible(page.getByText(`You invited ${invitee} to join ${PROJECT} as Developer.`, { exact: true }));
       await expectHidden(ui.acceptButton(page));
-      await checkScreen(page, `the invite page signed in with another address (${viewport.name})`, shot('invite-other-address'));
+      await checkScreen(page, `the invite page read by its sender (${viewport.name})`, shot('invite-own'));
+      await page.getByRole('link', { name: 'Back to Project Users', exact: true }).click();
+      await expectVisible(ui.pendingInvites(page).getByText(invitee, { exact: true }));
     });
 
     it('the invitee opens the mailed link signed out, creates an account from it, comes back, accepts and acts in the project', async () => {

@@ -5,7 +5,7 @@ import { Route } from 'wouter';
 import type { InvitePreview, ProjectMembership } from '@machines/invite-acceptance';
 import { queryClient } from '@/app/query-client';
 import { readProject } from '@/api/project-store';
-import { INVITE_EXPIRED, INVITE_NOT_FOUND, INVITE_OTHER_EMAIL } from '@/domain/invites';
+import { INVITE_EXPIRED, INVITE_NOT_FOUND, INVITE_OTHER_EMAIL, INVITE_SENT_BY_YOU } from '@/domain/invites';
 import { formatUtcMoment } from '@/domain/key-lifecycle';
 import { paths, toInvite } from '@/domain/paths';
 import InvitePage from '@/views/invite/invite-page';
@@ -145,6 +145,20 @@ describe('invite page', () => {
     expect(acceptButton()).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('link', { name: 'Sign in to accept' })).toBeTruthy();
+    expect(acceptInvite.inputs).toEqual([]);
+    localStorage.removeItem('token');
+  });
+
+  it('read by the user who sent it: names the invitee, nothing to accept or log out of, the way back to Project Users', async () => {
+    const { getInvite, acceptInvite } = renderInvite({ signedIn: true });
+    // The signed-in test user (ada.lovelace@example.com) sent this one to someone else.
+    await act(async () => getInvite.resolve({ ...OPEN_INVITE, email: 'joiner@example.com', inviterEmail: 'Ada.Lovelace@example.com' }));
+    expect(await screen.findByText(INVITE_SENT_BY_YOU)).toBeTruthy();
+    expect(screen.getByText(/^You invited/).textContent).toBe('You invited joiner@example.com to join Payments as Developer.');
+    expect(screen.getByRole('link', { name: 'Back to Project Users' }).getAttribute('href')).toBe(paths.settings);
+    expect(acceptButton()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+    expect(screen.queryByText(INVITE_OTHER_EMAIL, { exact: false })).toBeNull();
     expect(acceptInvite.inputs).toEqual([]);
     localStorage.removeItem('token');
   });

@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { EmailText } from '@/components/email-text';
-import { INVITE_OTHER_EMAIL, isInvitedAddress } from '@/domain/invites';
+import { INVITE_OTHER_EMAIL, INVITE_SENT_BY_YOU, isInvitedAddress } from '@/domain/invites';
+import { paths } from '@/domain/paths';
 
 /** Who is looking at the invite: not known yet (the session is being restored), a visitor, or a signed-in user. */
 export type Viewer = { kind: 'resolving' } | { kind: 'visitor' } | { kind: 'user'; email: string | null };
@@ -10,6 +11,8 @@ interface InviteActionsProps {
   viewer: Viewer;
   /** The address the invite was sent to: only its owner can accept it. */
   sentTo: string;
+  /** The signed-in user sent it (isInviter): nothing to accept, the way back to Project Users instead. */
+  sentByViewer: boolean;
   /** Ends the session, so that the visitor can sign in with the invite's address. */
   onLogout: () => void;
   accepting: boolean;
@@ -20,7 +23,7 @@ interface InviteActionsProps {
 }
 
 /** Accept for a signed-in user; sign in or create an account first for a visitor. */
-export function InviteActions({ viewer, sentTo, onLogout, accepting, onAccept, signInHref, signUpHref }: InviteActionsProps) {
+export function InviteActions({ viewer, sentTo, sentByViewer, onLogout, accepting, onAccept, signInHref, signUpHref }: InviteActionsProps) {
   if (viewer.kind === 'resolving') {
     return (
       <HStack gap="3" role="status" aria-live="polite">
@@ -38,6 +41,16 @@ export function InviteActions({ viewer, sentTo, onLogout, accepting, onAccept, s
         </Button>
         <Button asChild variant="outline" colorPalette="blue">
           <Link href={signUpHref}>Create an account</Link>
+        </Button>
+      </Stack>
+    );
+  }
+  if (sentByViewer) {
+    return (
+      <Stack gap="3">
+        <Text color="fg.muted">{INVITE_SENT_BY_YOU}</Text>
+        <Button asChild variant="outline" colorPalette="blue">
+          <Link href={paths.settings}>Back to Project Users</Link>
         </Button>
       </Stack>
     );

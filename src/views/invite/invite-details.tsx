@@ -4,14 +4,33 @@ import { formatUtcMoment } from '@/domain/key-lifecycle';
 import { ROLE_LABELS } from '@/domain/roles';
 import { EmailText } from '@/components/email-text';
 
-/** What an invite offers: the project, the role, who invited, the address it was sent to, until when. */
-export function InviteDetails({ preview }: { preview: InvitePreview }) {
+/** Who invited whom, as the sentence opens: the sender reading their own link is "You". */
+function whoInvited(inviterEmail: string | null, email: string, sentByViewer: boolean) {
+  if (sentByViewer) {
+    return (
+      <>
+        You invited <EmailText email={email} /> to join{' '}
+      </>
+    );
+  }
+  if (inviterEmail === null) return 'You are invited to join ';
+  return (
+    <>
+      <EmailText email={inviterEmail} /> invited you to join{' '}
+    </>
+  );
+}
+
+/**
+ * What an invite offers: the project, the role, who invited, the address it was sent to, until
+ * when. `sentByViewer`: the signed-in user sent it (the sentence names the invitee instead).
+ */
+export function InviteDetails({ preview, sentByViewer }: { preview: InvitePreview; sentByViewer: boolean }) {
   const { projectName, role, email, inviterEmail, expiresAt } = preview;
   return (
     <>
       <Text>
-        {inviterEmail === null ? 'You are invited' : <EmailText email={inviterEmail} />}
-        {inviterEmail === null ? ' to join ' : ' invited you to join '}
+        {whoInvited(inviterEmail, email, sentByViewer)}
         <Text as="span" fontWeight="semibold" overflowWrap="anywhere">
           {projectName}
         </Text>{' '}

@@ -21,6 +21,7 @@ import { useAppConfig } from '@/hooks/app-config';
 import { useFlowActor } from '@/hooks/inspection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { decodePathParam } from '@/domain/path-param';
+import { isInviter } from '@/domain/invites';
 import { loginReturningTo, paths, signupReturningTo, toInvite } from '@/domain/paths';
 import { AuthPageFrame } from '@/components/auth-page-frame';
 import { ErrorAlert } from '@/components/error-alert';
@@ -72,6 +73,7 @@ export default function InvitePage({ actors = inviteCalls }: InvitePageProps) {
   const viewer = useViewer();
   const productName = useAppConfig()?.productName;
   const here = toInvite(decodePathParam(token));
+  const sentByViewer = viewer.kind === 'user' && isInviter(viewer.email, preview?.inviterEmail ?? null);
 
   return (
     <AuthPageFrame title="Project invitation" brand={<ProductName name={productName} />} footer={footerFor(viewer, isOpen)}>
@@ -82,7 +84,7 @@ export default function InvitePage({ actors = inviteCalls }: InvitePageProps) {
         </HStack>
       ) : null}
       {linkProblem ? <ErrorAlert message={linkProblem} /> : null}
-      {preview ? <InviteDetails preview={preview} /> : null}
+      {preview ? <InviteDetails preview={preview} sentByViewer={sentByViewer} /> : null}
       {error ? <ErrorAlert message={error} /> : null}
       {canRetry ? (
         <Button alignSelf="flex-start" colorPalette="blue" onClick={() => invite.send({ type: 'invite.retry' })}>
@@ -93,6 +95,7 @@ export default function InvitePage({ actors = inviteCalls }: InvitePageProps) {
         <InviteActions
           viewer={viewer}
           sentTo={preview?.email ?? ''}
+          sentByViewer={sentByViewer}
           onLogout={() => session.send({ type: 'auth.logout' })}
           accepting={isAccepting}
           onAccept={() => invite.send({ type: 'invite.accept' })}
